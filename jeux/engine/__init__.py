@@ -1,0 +1,1 @@
+"""Pure game engines: no Textual, no Rich, randomness only from an injected rng."""

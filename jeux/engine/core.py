@@ -1,0 +1,230 @@
+"""The engine contract every game implements (DESIGN.md §2).
+
+A `Game` holds the fixed facts of one game; a `State` is one match in progress, plain data
+changed only by `apply`. All randomness comes from the rng handed to `apply`, so a match is
+fully determined by its seed and its action log. Nothing here knows about Textual or Rich.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from random import Random
+from typing import Any, ClassVar
+
+FREE_TEXT_LIMIT = 40
+"""Longest free text (a word of a spell's name, a story line) an action may carry."""
+
+
+class IllegalAction(Exception):
+    """Raised by `State.apply` with a French message the UI shows as it is."""
+
+
+def free_text(limit: int = FREE_TEXT_LIMIT) -> Any:
+    """Declare an action field as player-typed text: cleaned, capped, ignored by legality."""
+    return field(default="", metadata={"free_text": limit})
+
+
+def clean_text(text: str, limit: int = FREE_TEXT_LIMIT) -> str:
+    """Drop control and format characters, fold whitespace, cap the length."""
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in str(text)
+        if ch.isspace() or unicodedata.category(ch)[0] != "C"
+    )
+    return " ".join(kept.split())[:limit].strip()
+
+
+@cache
+def _free_text_fields(kind: type) -> tuple[tuple[str, int], ...]:
+    return tuple(
+        (f.name, f.metadata["free_text"])
+        for f in dataclasses.fields(kind)
+        if "free_text" in f.metadata
+    )
+
+
+@dataclass(frozen=True)
+class Action:
+    """A decision, as a frozen dataclass: hashable and JSON-encodable."""
+
+    def cleaned(self) -> Action:
+        """This action with its free text made safe."""
+        fields = _free_text_fields(type(self))
+        if not fields:
+            return self
+        changes = {name: clean_text(getattr(self, name), limit) for name, limit in fields}
+        return dataclasses.replace(self, **changes)
+
+    def shape(self) -> Action:
+        """This action without its free text: what legality is judged on."""
+        fields = _free_text_fields(type(self))
+        if not fields or not any(getattr(self, name) for name, _ in fields):
+            return self
+        return dataclasses.replace(self, **{name: "" for name, _ in fields})
+
+    def to_json(self) -> dict[str, Any]:
+        data = {"type": type(self).__name__}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+def action_from_json(data: Mapping[str, Any], types: Sequence[type[Action]]) -> Action:
+    """Rebuild an action saved by `Action.to_json`, among the game's action types."""
+    by_name = {t.__name__: t for t in types}
+    kind = by_name.get(data.get("type", ""))
+    if kind is None:
+        raise ValueError(f"unknown action type {data.get('type')!r}")
+    values = {}
+    for f in dataclasses.fields(kind):
+        if f.name in data:
+            value = data[f.name]
+            values[f.name] = tuple(value) if isinstance(value, list) else value
+    return kind(**values)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened; the UI animates it and the log prints `describe()`."""
+
+    def describe(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a match: `ranks[seat]` is 1 for the winners, ties share a rank."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    summary: str
+    won: bool = True
+    """Solo games: whether the player won; in multi-seat games someone always wins."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+
+def ranks_from_scores(scores: Sequence[Any], higher_is_better: bool = True) -> tuple[int, ...]:
+    """Competition ranking (1, 1, 3…): equal scores share a rank; scores may be tuples."""
+    if higher_is_better:
+        return tuple(1 + sum(other > mine for other in scores) for mine in scores)
+    return tuple(1 + sum(other < mine for other in scores) for mine in scores)
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: Any
+    label: str
+
+
+@dataclass(frozen=True)
+class Option:
+    """A variant offered at setup; `default` is the RULINGS.md ruling."""
+
+    key: str
+    label: str
+    choices: tuple[Choice, ...]
+    default: Any
+    help: str = ""
+
+    def label_of(self, value: Any) -> str:
+        return next((c.label for c in self.choices if c.value == value), str(value))
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the menu knows of a game, cheap to import."""
+
+    id: str
+    title: str
+    pitch: str
+    min_players: int
+    max_players: int
+    family: str  # "dés" or "cartes"
+    solo: bool = False
+    hidden: bool = False
+    available: bool = False
+
+    @property
+    def players_label(self) -> str:
+        if self.max_players == 1:
+            return "1 joueur"
+        if self.min_players == self.max_players:
+            return f"{self.min_players} joueurs"
+        return f"{self.min_players}–{self.max_players} joueurs"
+
+
+class State(ABC):
+    """One match in progress. Subclasses implement `_apply` and the queries."""
+
+    players: tuple[str, ...]
+
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat that decides now, or None once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to move may take (free text left blank)."""
+
+    @abstractmethod
+    def _apply(self, action: Action, rng: Random) -> list[Event]:
+        """Carry out a legal, cleaned action."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once `to_move()` is None."""
+
+    def apply(self, action: Action, rng: Random) -> list[Event]:
+        """Check the action, then carry it out, drawing all chance from `rng`."""
+        if self.to_move() is None:
+            raise IllegalAction("La partie est terminée.")
+        action = action.cleaned()
+        if action.shape() not in self.legal_actions():
+            raise IllegalAction(self.refusal(action))
+        return self._apply(action, rng)
+
+    def refusal(self, action: Action) -> str:
+        """Why `action` is illegal now; games override this for a precise message."""
+        return "Ce coup n'est pas permis maintenant."
+
+    def view(self, seat: int) -> State:
+        """What `seat` may see; games with hidden information override this."""
+        return self
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+
+class Game(ABC):
+    """The fixed facts of one game. Stateless: one instance serves every match."""
+
+    info: ClassVar[GameInfo]
+    options: ClassVar[tuple[Option, ...]] = ()
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    version: ClassVar[int] = 1
+
+    def default_options(self) -> dict[str, Any]:
+        return {o.key: o.default for o in self.options}
+
+    def resolve_options(self, chosen: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The defaults overridden by valid choices; unknown keys and values are dropped."""
+        resolved = self.default_options()
+        for option in self.options:
+            value = (chosen or {}).get(option.key, option.default)
+            if any(c.value == value for c in option.choices):
+                resolved[option.key] = value
+        return resolved
+
+    @abstractmethod
+    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
+        """A fresh match for these player names (seat order) and resolved options."""

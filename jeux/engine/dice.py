@@ -1,0 +1,27 @@
+"""Dice helpers shared by the dice games."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from random import Random
+
+
+def roll(rng: Random, count: int, sides: int = 6) -> tuple[int, ...]:
+    """Throw `count` dice, each drawn from `rng` in order (tests script these draws)."""
+    return tuple(rng.randint(1, sides) for _ in range(count))
+
+
+def counts(faces: Iterable[int]) -> Counter[int]:
+    return Counter(faces)
+
+
+def is_run(faces: Sequence[int]) -> bool:
+    """Distinct consecutive values, in any order (2-3-4, 4-6-5…)."""
+    ordered = sorted(faces)
+    return len(set(ordered)) == len(ordered) > 1 and ordered[-1] - ordered[0] == len(ordered) - 1
+
+
+def largest_group(faces: Iterable[int]) -> int:
+    """How many dice share the most common face (0 for no dice)."""
+    return max(Counter(faces).values(), default=0)

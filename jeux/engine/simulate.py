@@ -1,0 +1,90 @@
+"""Headless random playouts: behind `jeux simulate` and the catalogue-wide playout tests."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from random import Random
+
+from .bots import RandomBot
+from .core import Game, State
+
+MAX_ACTIONS = 20_000
+"""A playout longer than this counts as an error: every game must end."""
+
+
+@dataclass
+class Playout:
+    state: State
+    actions: int
+
+
+def playout(game: Game, players: int, seed: int, options: dict | None = None) -> Playout:
+    """Play one game to the end with random legal actions."""
+    names = tuple(f"Joueur {i + 1}" for i in range(players))
+    state = game.new(names, game.resolve_options(options))
+    rng, bot = Random(seed), RandomBot(seed)
+    count = 0
+    while state.to_move() is not None:
+        if count >= MAX_ACTIONS:
+            raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
+        state.apply(bot.choose(state.view(state.to_move())), rng)
+        count += 1
+    if state.outcome() is None:
+        raise RuntimeError("the game ended without an outcome")
+    return Playout(state, count)
+
+
+@dataclass
+class Report:
+    game: str
+    players: int
+    games: int
+    seed: int
+    errors: int = 0
+    seconds: float = 0.0
+    total_actions: int = 0
+    wins_by_seat: list[int] = field(default_factory=list)
+    solo_wins: int = 0
+    first_error: str = ""
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict:
+        data = {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "errors": self.errors,
+            "games_per_second": round(self.games_per_second, 1),
+            "mean_actions": round(self.total_actions / max(1, self.games - self.errors), 2),
+            "wins_by_seat": self.wins_by_seat,
+        }
+        if self.players == 1:
+            data["win_rate"] = round(self.solo_wins / max(1, self.games - self.errors), 4)
+        if self.first_error:
+            data["first_error"] = self.first_error
+        return data
+
+
+def simulate(game: Game, players: int, games: int, seed: int, options: dict | None = None):
+    """Play `games` random games; seeds seed, seed+1, … so any failure can be replayed."""
+    report = Report(game.info.id, players, games, seed, wins_by_seat=[0] * players)
+    start = time.perf_counter()
+    for i in range(games):
+        try:
+            result = playout(game, players, seed + i, options)
+        except Exception as error:  # reported, not raised: a benchmark counts failures
+            report.errors += 1
+            report.first_error = report.first_error or f"seed {seed + i}: {error!r}"
+            continue
+        outcome = result.state.outcome()
+        report.total_actions += result.actions
+        for seat in outcome.winners:
+            report.wins_by_seat[seat] += 1
+        report.solo_wins += players == 1 and outcome.won
+    report.seconds = time.perf_counter() - start
+    return report

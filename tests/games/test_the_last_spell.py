@@ -1,0 +1,216 @@
+"""The Last Spell (RULINGS.md §17): every quoted and derived case, with forced dice."""
+
+import pytest
+
+from jeux.engine.core import IllegalAction
+from jeux.engine.testing import ForcedRng
+from jeux.games.the_last_spell.rules import (
+    GAME,
+    DiceRolled,
+    Exploded,
+    Roll,
+    RoundWon,
+    SpellCast,
+    Stop,
+    throw_value,
+)
+
+
+def new(players=("Lina", "Marc", "Zoé"), **options):
+    return GAME.new(players, GAME.resolve_options(options))
+
+
+def play(state, action, *dice):
+    return state.apply(action, ForcedRng(dice))
+
+
+@pytest.mark.parametrize(
+    ("faces", "points"),
+    [
+        ((4, 4, 2), 12),  # quoted: 4 + 4 + 2 + pair bonus
+        ((5, 3, 1), 8),  # quoted: the 1 adds nothing and forms nothing (LS-3)
+        ((6, 6, 6), 23),
+        ((2, 3, 4), 13),
+        ((2, 4, 6), 13),
+        ((4, 5, 6), 19),
+        ((1, 4, 4), 10),
+        ((1, 1, 5), 5),
+        ((6, 5, 4), 19),  # LS-4: a run in any order
+    ],
+)
+def test_ls3_ls4_throw_values(faces, points):
+    assert throw_value(faces)[0] == points
+
+
+def test_ls3_ones_never_form_combinations():
+    assert throw_value((1, 2, 3)) == (5, 0, "")
+    assert throw_value((1, 1, 1))[0] == 0
+
+
+def test_quoted_lina_comete_ecarlate():
+    state = new()
+    state.score_to_beat, state.holder = 15, 1
+    play(state, Roll(), 4, 4, 2)
+    assert state.power == 12
+    play(state, Roll(word="Comète"), 5, 3, 1)
+    assert (state.power, state.instability[0]) == (20, 1)
+    events = play(state, Stop(word="Écarlate"))
+    cast = events[0]
+    assert cast == SpellCast("Lina", "Comète Écarlate", 20, 15, True)
+    assert (state.score_to_beat, state.holder) == (20, 0)
+
+
+def test_derived_one_4_4_adds_instability():
+    state = new()
+    play(state, Roll(), 1, 4, 4)
+    assert (state.power, state.instability[0]) == (10, 1)
+
+
+def test_derived_1_1_5_adds_two_instability():
+    state = new()
+    play(state, Roll(), 1, 1, 5)
+    assert (state.power, state.instability[0]) == (5, 2)
+
+
+def test_derived_triple_one_explodes():
+    state = new()
+    events = play(state, Roll(), 1, 1, 1)
+    assert Exploded("Lina") in events
+    assert state.alive == [False, True, True]
+    assert state.to_move() == 1
+
+
+def test_ls9_instability_two_then_a_one_explodes_without_power():
+    state = new()
+    play(state, Roll(), 1, 1, 5)
+    events = play(state, Roll(), 1, 6, 6)
+    assert events[0] == DiceRolled("Lina", (1, 6, 6), 0, "", 5, 3)
+    assert not state.alive[0]
+
+
+def test_ls6_first_stop_always_succeeds():
+    state = new()
+    play(state, Roll(), 2, 1, 1)
+    assert play(state, Stop())[0].success
+    assert (state.score_to_beat, state.holder) == (2, 0)
+
+
+def test_ls7_equal_power_fails():
+    state = new()
+    play(state, Roll(), 4, 4, 2)
+    play(state, Stop())
+    play(state, Roll(), 4, 4, 2)
+    assert not play(state, Stop())[0].success
+    assert state.holder == 0
+
+
+def test_classic_holder_beats_own_score_and_wins():
+    state = new()
+    play(state, Roll(), 4, 4, 2)  # A sets 12
+    play(state, Stop())
+    play(state, Roll(), 2, 3, 1)  # B fails with 5
+    play(state, Stop())
+    play(state, Roll(), 1, 1, 2)  # C fails with 2
+    play(state, Stop())
+    play(state, Roll(), 4, 4, 3)  # A reaches 13
+    events = play(state, Stop())
+    assert RoundWon("Lina", 1, True) in events
+    assert state.to_move() is None
+    assert state.outcome().winners == (0,)
+
+
+def test_ls1_holder_who_fails_keeps_playing():
+    state = new(("A", "B"))
+    play(state, Roll(), 6, 6, 6)
+    play(state, Stop())  # A holds 23
+    play(state, Roll(), 2, 2, 1)
+    play(state, Stop())
+    play(state, Roll(), 2, 2, 1)
+    play(state, Stop())  # A fails to beat 23: play goes on
+    assert state.to_move() == 1 and state.holder == 0
+
+
+def test_ls1_exploded_holder_leaves_the_score_without_holder():
+    state = new()
+    play(state, Roll(), 6, 6, 6)
+    play(state, Stop())
+    play(state, Roll(), 2, 2, 3)
+    play(state, Stop())
+    play(state, Roll(), 2, 2, 3)
+    play(state, Stop())
+    play(state, Roll(), 1, 1, 1)  # the holder explodes
+    assert state.holder is None and state.score_to_beat == 23
+
+
+def test_ls1_last_player_standing_wins():
+    state = new(("A", "B"))
+    events = play(state, Roll(), 1, 1, 1)
+    assert RoundWon("B", 1, True) in events
+    assert state.outcome().winners == (1,)
+
+
+def test_ls2_classic_instability_resets_each_turn():
+    state = new(("A", "B"))
+    play(state, Roll(), 1, 1, 5)
+    play(state, Stop())
+    play(state, Roll(), 2, 2, 2)
+    play(state, Stop())
+    assert state.instability[0] == 0
+
+
+def test_ls2_survival_instability_lasts_the_round():
+    state = new(("A", "B", "C"), mode="survival")
+    play(state, Roll(), 1, 1, 5)
+    play(state, Stop())
+    play(state, Roll(), 2, 2, 2)
+    play(state, Stop())
+    play(state, Roll(), 3, 3, 3)
+    play(state, Stop())
+    assert state.instability[0] == 2
+    play(state, Roll(), 1, 4, 4)
+    assert not state.alive[0]
+
+
+def test_survival_holder_does_not_win_by_beating_own_score():
+    state = new(("A", "B"), mode="survival")
+    play(state, Roll(), 2, 2, 2)
+    play(state, Stop())
+    play(state, Roll(), 2, 2, 3)
+    play(state, Stop())
+    play(state, Roll(), 6, 6, 6)
+    play(state, Stop())
+    assert state.to_move() == 1 and state.holder == 0
+
+
+def test_survival_turn_cap_gives_the_round_to_the_holder():
+    state = new(("A", "B"), mode="survival", turn_cap=5)
+    play(state, Roll(), 6, 6, 6)
+    play(state, Stop())
+    for _ in range(9):
+        play(state, Roll(), 2, 2, 3)
+        play(state, Stop())
+    assert state.outcome().winners == (0,)
+
+
+def test_ls8_best_of_three_rounds():
+    state = new(("A", "B"), rounds=3)
+    play(state, Roll(), 1, 1, 1)  # B wins round 1
+    assert state.round == 2 and state.to_move() == 1 and state.alive == [True, True]
+    play(state, Roll(), 1, 1, 1)  # A wins round 2
+    assert state.rounds_won == [1, 1] and state.to_move() is not None
+    play(state, Roll(), 1, 1, 1)  # round 3 starts with A again: B wins
+    assert state.outcome().winners == (1,)
+    assert state.outcome().scores == (1, 2)
+
+
+def test_ls5_spell_words_are_optional_and_cleaned():
+    state = new()
+    play(state, Roll(word="ignored before any throw"), 2, 2, 2)
+    play(state, Roll(word="[red]x\x1b[0m\u200b" + "a" * 100), 2, 2, 2)
+    assert len(state.words[-1]) <= 40 and "\x1b" not in state.words[-1]
+
+
+def test_stop_before_rolling_is_refused_in_french():
+    state = new()
+    with pytest.raises(IllegalAction, match="Lance les dés"):
+        play(state, Stop())
