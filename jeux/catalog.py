@@ -63,7 +63,7 @@ GAMES: dict[str, GameInfo] = {
         _info(
             "le_capitaine",
             "Le Capitaine",
-            "Un capitaine, un second, un matelot : puis la cargaison.",
+            "Un bateau, un capitaine, un équipage : puis la cargaison.",
             1,
             8,
             DES,
@@ -93,7 +93,7 @@ GAMES: dict[str, GameInfo] = {
         _info(
             "trois_couronnes",
             "Le Jeu des Trois Couronnes",
-            "Roi, reine, prince : bâtis ton royaume en sept manches.",
+            "Couronne, Seigneur, Peuple : bâtis ton royaume en sept manches.",
             1,
             4,
             DES,

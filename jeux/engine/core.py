@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from random import Random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 FREE_TEXT_LIMIT = 40
 """Longest free text (a word of a spell's name, a story line) an action may carry."""
@@ -162,6 +162,10 @@ class GameInfo:
         return f"{self.min_players}–{self.max_players} joueurs"
 
 
+class Bot(Protocol):
+    def choose(self, state: State) -> Action: ...
+
+
 class State(ABC):
     """One match in progress. Subclasses implement `_apply` and the queries."""
 
@@ -224,6 +228,12 @@ class Game(ABC):
             if any(c.value == value for c in option.choices):
                 resolved[option.key] = value
         return resolved
+
+    def bot(self, seed: int | str | None = None) -> Bot:
+        """The computer player for this game; games with a smarter one override this."""
+        from .bots import RandomBot
+
+        return RandomBot(seed)
 
     @abstractmethod
     def new(self, players: Sequence[str], options: Mapping[str, Any]) -> State:

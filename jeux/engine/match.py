@@ -31,6 +31,8 @@ class Match:
     seats: tuple[Seat, ...]
     options: dict[str, Any]
     actions: list[Action] = field(default_factory=list)
+    events: list[Event] = field(init=False, default_factory=list)
+    """Everything that happened, in order: the game log is rebuilt from it on resume."""
     state: State = field(init=False)
     rng: Random = field(init=False)
 
@@ -46,6 +48,7 @@ class Match:
         """Apply one action; on IllegalAction nothing changes and nothing is logged."""
         events = self.state.apply(action, self.rng)
         self.actions.append(action.cleaned())
+        self.events.extend(events)
         return events
 
     @property

@@ -83,7 +83,7 @@ def simulate(game: Game, players: int, games: int, seed: int, options: dict | No
             continue
         outcome = result.state.outcome()
         report.total_actions += result.actions
-        for seat in outcome.winners:
+        for seat in outcome.winners if outcome.won else ():
             report.wins_by_seat[seat] += 1
         report.solo_wins += players == 1 and outcome.won
     report.seconds = time.perf_counter() - start

@@ -76,6 +76,18 @@ def throw_value(faces: Sequence[int]) -> tuple[int, int, str]:
 
 
 @dataclass(frozen=True)
+class TurnRecord:
+    """One finished turn, for the score sheet: `result` is "réussi", "raté" or "explosion"."""
+
+    round: int
+    seat: int
+    turn: int
+    power: int
+    name: str
+    result: str
+
+
+@dataclass(frozen=True)
 class Roll(Action):
     """Throw the dice; `word` lengthens the spell's name after the previous throw."""
 
@@ -113,7 +125,8 @@ class DiceRolled(Event):
             return f"{self.player} lance {faces}."
         combo = f" ({self.combination})" if self.combination else ""
         unstable = f", instabilité {self.instability}" if 1 in self.faces else ""
-        return f"{self.player} lance {faces} : +{self.gained}{combo}, puissance {self.power}{unstable}."
+        gain = f"+{self.gained}{combo}, puissance {self.power}{unstable}"
+        return f"{self.player} lance {faces} : {gain}."
 
 
 @dataclass(frozen=True)
@@ -161,6 +174,7 @@ class LastSpellState(State):
         self.best_spell = [0] * self.seats
         self.round = 0
         self.winner: int | None = None
+        self.history: list[TurnRecord] = []
         self._start_round(first=0)
 
     # --- round and turn bookkeeping -------------------------------------------------
@@ -181,6 +195,11 @@ class LastSpellState(State):
         self.rolled = False
         if self.mode == CLASSIC:
             self.instability[self.current] = 0
+
+    def _record(self, result: str) -> None:
+        seat = self.current
+        turn = 1 + sum(1 for r in self.history if r.round == self.round and r.seat == seat)
+        self.history.append(TurnRecord(self.round, seat, turn, self.power, self.spell_name, result))
 
     def _next_turn(self) -> list[Event]:
         self.turns_played += 1
@@ -248,6 +267,7 @@ class LastSpellState(State):
         return [DiceRolled(name, faces, gained, combination, self.power, self.instability[seat])]
 
     def _explode(self, seat: int) -> list[Event]:
+        self._record("explosion")
         self.alive[seat] = False
         if self.holder == seat:
             self.holder = None  # LS-1: the score stays, without a holder
@@ -263,6 +283,7 @@ class LastSpellState(State):
         events: list[Event] = [
             SpellCast(self.players[seat], self.spell_name, self.power, self.score_to_beat, success)
         ]
+        self._record("réussi" if success else "raté")
         if success:
             self.best_spell[seat] = max(self.best_spell[seat], self.power)
             if self.mode == CLASSIC and self.holder == seat:
@@ -296,11 +317,11 @@ class LastSpell(Game):
             "mode",
             "Fin de partie",
             (
-                Choice(CLASSIC, "Classique : le détenteur doit battre son propre score"),
-                Choice(SURVIVAL, "Survie (v1) : le dernier sorcier debout gagne"),
+                Choice(CLASSIC, "Classique : battre son propre score"),
+                Choice(SURVIVAL, "Survie (v1) : dernier debout"),
             ),
             CLASSIC,
-            "En Survie, l'instabilité dure toute la manche au lieu d'un tour (LS-1, LS-2).",
+            "En Survie, l'instabilité dure toute la manche au lieu d'un tour.",
         ),
         Option(
             "rounds",

@@ -1,0 +1,111 @@
+"""The `jeux` command: the menu, or play / list / rules / simulate from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from importlib.metadata import version
+
+from .catalog import GAMES, load_game
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="jeux", description="Jeux de dés et de cartes en terminal.")
+    p.add_argument("--version", action="version", version=f"jeux {version('jeux')}")
+    p.add_argument("--config-dir", help="dossier des joueurs et paramètres")
+    p.add_argument("--data-dir", help="dossier des parties")
+    sub = p.add_subparsers(dest="command")
+    play = sub.add_parser("play", help="ouvrir un jeu")
+    play.add_argument("game", choices=sorted(GAMES))
+    play.add_argument("--seed", help="graine des dés et des cartes")
+    listing = sub.add_parser("list", help="lister les jeux")
+    listing.add_argument("--json", action="store_true")
+    rules = sub.add_parser("rules", help="afficher les règles d'un jeu")
+    rules.add_argument("game", choices=sorted(GAMES))
+    sim = sub.add_parser("simulate", help="parties aléatoires sans interface (mesure)")
+    sim.add_argument("game", choices=sorted(GAMES))
+    sim.add_argument("--players", type=int)
+    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--json", action="store_true")
+    return p
+
+
+def list_games(as_json: bool) -> None:
+    rows = [
+        {
+            "id": g.id,
+            "title": g.title,
+            "min_players": g.min_players,
+            "max_players": g.max_players,
+            "solo": g.solo,
+            "family": g.family,
+            "available": g.available,
+            "pitch": g.pitch,
+        }
+        for g in GAMES.values()
+    ]
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for g in GAMES.values():
+        state = "" if g.available else "  (bientôt)"
+        print(f"{g.id:<20} {g.title:<28} {g.players_label:<12}{state}")
+
+
+def print_rules(game_id: str) -> int:
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from .ui.screens.rules import rules_text
+
+    if not GAMES[game_id].available:
+        print(f"{GAMES[game_id].title} n'est pas encore disponible.", file=sys.stderr)
+        return 1
+    Console().print(Markdown(rules_text(game_id)))
+    return 0
+
+
+def simulate_games(args: argparse.Namespace) -> int:
+    from .engine.simulate import simulate
+
+    info = GAMES[args.game]
+    players = args.players or max(info.min_players, min(3, info.max_players))
+    if not info.min_players <= players <= info.max_players:
+        print(f"{info.title} se joue de {info.min_players} à {info.max_players}.", file=sys.stderr)
+        return 2
+    report = simulate(load_game(args.game), players, args.games, args.seed).to_json()
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        for key, value in report.items():
+            print(f"{key:>18} : {value}")
+    return 1 if report["errors"] else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.command == "list":
+        list_games(args.json)
+        return 0
+    if args.command == "rules":
+        return print_rules(args.game)
+    if args.command == "simulate":
+        return simulate_games(args)
+    start = None
+    if args.command == "play":
+        if not GAMES[args.game].available:
+            print(f"{GAMES[args.game].title} n'est pas encore disponible.", file=sys.stderr)
+            return 1
+        start = args.game
+    from .app import make_app
+
+    seed = getattr(args, "seed", None)
+    seed = int(seed) if seed and seed.isdigit() else seed
+    make_app(args.config_dir, args.data_dir, seed=seed, start_game=start).run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""JeuxApp: built by `make_app`, so the command, the tests and the screenshots build it alike."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from .store.locations import Locations
+from .store.profiles import Profiles, Settings
+from .store.records import Records
+from .ui.glyphs import ASCII, UNICODE, Glyphs
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+ANIMATION_SCALE = {"full": 1.0, "reduced": 0.35, "none": 0.0}
+TEXTUAL_LEVEL_SCALE = {"none": 0.0, "basic": 0.35}
+
+
+class JeuxApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "jeux"
+    BINDINGS = [
+        Binding("ctrl+c", "quit", "Quitter", show=False, priority=True),
+        Binding("ctrl+q", "quit", "Quitter", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        locations: Locations,
+        seed: int | str | None = None,
+        animations: str | None = None,
+        start_game: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.locations = locations
+        self.settings = Settings.load(locations.settings_file)
+        if animations in ANIMATION_SCALE:
+            self.settings.animations = animations
+        self.profiles = Profiles(locations.players_file)
+        self.records = Records(locations.database)
+        self.fixed_seed = seed
+        self.start_game = start_game
+        self._too_small = False
+
+    # --- shared facts for screens and widgets ------------------------------------------
+
+    @property
+    def glyphs(self) -> Glyphs:
+        return ASCII if self.settings.ascii else UNICODE
+
+    @property
+    def animation_scale(self) -> float:
+        """How long animations last, 0 to 1; TEXTUAL_ANIMATIONS can only shorten them."""
+        scale = ANIMATION_SCALE[self.settings.animations]
+        env = os.environ.get("TEXTUAL_ANIMATIONS", "").lower()
+        return min(scale, TEXTUAL_LEVEL_SCALE.get(env, 1.0))
+
+    def save_settings(self) -> None:
+        self.settings.save(self.locations.settings_file)
+        self.theme = self.settings.theme
+        self.animation_level = "none" if self.animation_scale == 0 else "full"
+
+    def say(self, text: str, severity: str = "information", timeout: float = 4) -> None:
+        """Notify with literal text: names and file names are never read as markup."""
+        self.notify(str(text), severity=severity, timeout=timeout, markup=False)
+
+    # --- life cycle ------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        from .ui.screens.menu import MenuScreen
+
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        self.animation_level = "none" if self.animation_scale == 0 else "full"
+        for problem in (self.settings.problem, self.profiles.problem, self.records.problem):
+            if problem:
+                self.say(problem, "warning", timeout=10)
+        self.push_screen(MenuScreen())
+        if self.start_game:
+            from .ui.screens.setup import SetupScreen
+
+            self.push_screen(SetupScreen(self.start_game))
+        self.call_after_refresh(self._check_size)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._check_size)
+
+    def _check_size(self) -> None:
+        from .ui.screens.too_small import TooSmallScreen
+
+        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        if small and not self._too_small:
+            self._too_small = True
+            self.push_screen(TooSmallScreen())
+        elif not small and self._too_small:
+            self._too_small = False
+            if isinstance(self.screen, TooSmallScreen):
+                self.pop_screen()
+
+
+def make_app(
+    config_dir: Path | str | None = None,
+    data_dir: Path | str | None = None,
+    seed: int | str | None = None,
+    animations: str | None = None,
+    start_game: str | None = None,
+) -> JeuxApp:
+    return JeuxApp(Locations.at(config_dir, data_dir), seed, animations, start_game)

@@ -1,0 +1,618 @@
+"""Le 5000 (RULINGS.md §2): set aside scoring dice, reroll the rest, bank before a bust.
+
+A turn opens with `Roll()`. After each scoring throw the player decides in one action what
+to set aside and whether to go on: `Roll(keep)` or `Bank(keep)`, where `keep` is one of the
+throw's legal choices (at most 31 subsets of 5 dice, so the actions stay finite). The screen
+lets players pick dice and shows `selection_value()` before they commit. Combinations count
+within one throw only (5K-1); the 750 opening may build up over one turn (5K-2).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from random import Random
+from typing import Any
+
+from jeux.catalog import GAMES
+from jeux.engine.core import (
+    Action,
+    Choice,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+    ranks_from_scores,
+)
+from jeux.engine.dice import roll
+
+DICE = 5
+OPENING = 750
+"""Points to make in one turn before a player may bank for the first time (5K-2)."""
+LAST_TURN_SPAN = 1000
+"""In the "last 1000 in one turn" variant, banked scores stop this far below the target."""
+
+ROLL, CHOOSE, OVER = "roll", "choose", "over"
+"""Phases: first throw of a turn; choose dice to set aside and reroll or bank; game over."""
+
+REACH, EXACT, LAST_TURN = "reach", "exact", "last_turn"
+"""How the target is met: at least (default), exactly (5K-7), last 1000 in one turn (5K-8)."""
+
+STANDARD, DOUBLE = "standard", "double"
+"""Four of a kind: three of a kind plus a single (5K-3), or twice three of a kind (house)."""
+
+NOTE_OPENED = "Ouverture"
+NOTE_BALLOT = "Ballot"
+NOTE_BUST = "Aucun point"
+NOTE_CAPPED = "Plafonné"
+NOTE_OVERSHOOT = "Dépassement"
+NOTE_FIVE_ONES = "Cinq 1 !"
+
+_COUNT_WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre"}
+
+
+def fmt(points: int) -> str:
+    """French thousands: 5 000 (with a no-break space, so it never wraps)."""
+    return f"{points:,}".replace(",", "\u00a0")
+
+
+def three_of_a_kind(face: int) -> int:
+    return 1000 if face == 1 else 100 * face
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """What a set of dice from one throw is worth, in the game's own words."""
+
+    points: int
+    label: str
+    """"Brelan de 4", "Un 1 et deux 5", "Petite suite"…"""
+    five_ones: bool = False
+
+    @property
+    def text(self) -> str:
+        """ "Brelan de 4 : 400", as the screen shows it."""
+        if self.five_ones:
+            return f"{self.label} : la partie est gagnée !"
+        return f"{self.label} : {fmt(self.points)}"
+
+
+def score_dice(faces: Sequence[int], four_double: bool = False) -> Scoring | None:
+    """The value of dice set aside from one throw, or None unless every die scores (5K-10).
+
+    Straights, three of a kind, five 1s and five 5s only count inside one throw (5K-1); a
+    straight is worth 500 in all (5K-4); four 1s or 5s are three of a kind plus a single and
+    other fourth dice score nothing (5K-3), unless `four_double` (house rule: 2× the triple).
+    """
+    return _score_sorted(tuple(sorted(faces)), four_double)
+
+
+@cache
+def _score_sorted(ordered: tuple[int, ...], four_double: bool) -> Scoring | None:
+    if not ordered:
+        return None
+    if len(ordered) == DICE:
+        if ordered == (1,) * DICE:
+            return Scoring(5000, "Cinq 1", five_ones=True)
+        if ordered == (5,) * DICE:
+            return Scoring(5000, "Cinq 5")
+        if ordered == (1, 2, 3, 4, 5):
+            return Scoring(500, "Petite suite")
+        if ordered == (2, 3, 4, 5, 6):
+            return Scoring(500, "Grande suite")
+    tally = Counter(ordered)
+    points, parts = 0, []
+    for face in sorted(tally):
+        if four_double and tally[face] >= 4:
+            points += 2 * three_of_a_kind(face)
+            parts.append(f"carré de {face}")
+            tally[face] -= 4
+        elif tally[face] >= 3:
+            points += three_of_a_kind(face)
+            parts.append(f"brelan de {face}")
+            tally[face] -= 3
+    for face, single in ((1, 100), (5, 50)):
+        if tally[face]:
+            points += single * tally[face]
+            parts.append(f"{_COUNT_WORDS[tally[face]]} {face}")
+            tally[face] = 0
+    if any(tally.values()):
+        return None
+    label = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " et " + parts[-1]
+    return Scoring(points, label[0].upper() + label[1:])
+
+
+@cache
+def keep_choices(
+    throw: tuple[int, ...], four_double: bool = False
+) -> tuple[tuple[tuple[int, ...], Scoring], ...]:
+    """Every legal set-aside of a throw: (dice indices, value), smallest choices first."""
+    return tuple(
+        (indices, scoring)
+        for size in range(1, len(throw) + 1)
+        for indices in combinations(range(len(throw)), size)
+        if (scoring := score_dice([throw[i] for i in indices], four_double)) is not None
+    )
+
+
+def bank_result(score: int, turn_total: int, target: int, finish: str) -> tuple[int, str]:
+    """(new total, note) if a player at `score` banks `turn_total` (5K-7, 5K-8)."""
+    total = score + turn_total
+    if finish == EXACT and total > target:
+        return score, NOTE_OVERSHOOT
+    if finish == LAST_TURN and total < target:
+        capped = max(score, min(total, target - LAST_TURN_SPAN))
+        return capped, NOTE_CAPPED if capped < total else ""
+    return total, ""
+
+
+def target_met(score: int, target: int, finish: str) -> bool:
+    return score == target if finish == EXACT else score >= target
+
+
+# --- actions ------------------------------------------------------------------------------
+
+
+def _ascending(dice: tuple[int, ...]) -> tuple[int, ...]:
+    ordered = tuple(sorted(dice))
+    return dice if ordered == dice else ordered
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """Set aside `keep` (indices into the last throw's `faces`), then throw the dice in hand.
+
+    `keep` is empty only for the first throw of a turn; after a throw it names one of
+    `keep_choices` (5K-10). Keeping every die thrown brings all five back ("hot dice").
+    """
+
+    keep: tuple[int, ...] = ()
+
+    def cleaned(self) -> Roll:
+        keep = _ascending(self.keep)
+        return self if keep is self.keep else Roll(keep)
+
+
+@dataclass(frozen=True)
+class Bank(Action):
+    """Set aside `keep` from the last throw, then add the turn's points to the score."""
+
+    keep: tuple[int, ...] = ()
+
+    def cleaned(self) -> Bank:
+        keep = _ascending(self.keep)
+        return self if keep is self.keep else Bank(keep)
+
+
+@dataclass(frozen=True)
+class _ThrowActions:
+    """Cached per throw: the value of each choice and the actions it allows."""
+
+    values: dict[tuple[int, ...], Scoring]
+    rolls_and_banks: tuple[Action, ...]
+    banks: tuple[tuple[int, Bank], ...]
+
+
+@cache
+def _throw_actions(throw: tuple[int, ...], four_double: bool) -> _ThrowActions:
+    choices = keep_choices(throw, four_double)
+    rolls = tuple(Roll(indices) for indices, _ in choices)
+    banks = tuple((scoring.points, Bank(indices)) for indices, scoring in choices)
+    return _ThrowActions(dict(choices), rolls + tuple(b for _, b in banks), banks)
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    player: str
+    round: int
+
+    def describe(self) -> str:
+        return f"Au tour de {self.player}."
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    player: str
+    faces: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"{self.player} lance {', '.join(map(str, self.faces))}."
+
+
+@dataclass(frozen=True)
+class Busted(Event):
+    """No die of the throw scores: the turn's points are lost (a "ballot" on 5 dice, 5K-9)."""
+
+    player: str
+    faces: tuple[int, ...]
+    lost: int
+    ballot: bool
+
+    def describe(self) -> str:
+        start = "Ballot ! Aucun dé ne marque" if self.ballot else "Aucun dé ne marque"
+        if self.lost:
+            return f"{start} : {self.player} perd les {fmt(self.lost)} points du tour."
+        return f"{start} : {self.player} passe son tour sans marquer."
+
+
+@dataclass(frozen=True)
+class DiceKept(Event):
+    player: str
+    faces: tuple[int, ...]
+    scoring: Scoring
+    turn_total: int
+    hot_dice: bool
+
+    def describe(self) -> str:
+        faces = ", ".join(map(str, self.faces))
+        text = f"{self.player} garde {faces} — {self.scoring.text}. Tour : {fmt(self.turn_total)}."
+        if self.hot_dice:
+            text += f" Tous les dés ont marqué : {self.player} peut relancer les cinq."
+        return text
+
+
+@dataclass(frozen=True)
+class Banked(Event):
+    player: str
+    turn_total: int
+    gained: int
+    total: int
+    note: str
+
+    def describe(self) -> str:
+        if self.note == NOTE_OVERSHOOT:
+            return (
+                f"{self.player} dépasse l'objectif avec {fmt(self.turn_total)} points : "
+                f"le tour ne compte pas (total {fmt(self.total)})."
+            )
+        if self.note == NOTE_CAPPED:
+            return (
+                f"{self.player} marque {fmt(self.turn_total)} points, plafonnés à "
+                f"{fmt(self.total)} : les 1 000 derniers points se font en un seul tour."
+            )
+        verb = "ouvre avec" if self.note == NOTE_OPENED else "marque"
+        return f"{self.player} {verb} {fmt(self.gained)} points : total {fmt(self.total)}."
+
+
+@dataclass(frozen=True)
+class FiveOnes(Event):
+    player: str
+
+    def describe(self) -> str:
+        return f"Cinq 1 ! {self.player} remporte la partie sur-le-champ."
+
+
+@dataclass(frozen=True)
+class TargetReached(Event):
+    player: str
+    total: int
+    round_finishes: bool
+    """Equal turns: the players after this one still play their turn of this round."""
+
+    def describe(self) -> str:
+        text = f"{self.player} atteint {fmt(self.total)} points !"
+        if self.round_finishes:
+            text += " Les joueurs suivants finissent le tour de table."
+        return text
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    summary: str
+
+    def describe(self) -> str:
+        return self.summary
+
+
+# --- state --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One row of the score sheet: what the turn added, the total after it, a short note."""
+
+    points: int
+    total: int
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A choice set aside during the current turn, from one throw."""
+
+    faces: tuple[int, ...]
+    scoring: Scoring
+
+
+class Le5000State(State):
+    """Public, for the screen: `scores`, `opened`, `sheet` (one `TurnRecord` per turn played),
+    `current`, `round`, `phase`, `faces` (the dice of the last throw, still on the table),
+    `set_aside` (the choices kept earlier this turn), `turn_total` (their points),
+    `hot_dice`, `target`, `finish`, `last_round`; and for the pending choice `keep_choices`,
+    `keepable`, `selection_value()`, `dice_to_throw()`, `can_bank()`, `bank_preview()`."""
+
+    def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
+        self.players = tuple(players)
+        self.target: int = options["target"]
+        self.finish: str = options["finish"]
+        self.four_double: bool = options["four_of_a_kind"] == DOUBLE
+        self.equal_turns: bool = options["equal_turns"]
+        self.turn_limit: int = options["turn_limit"]
+        self.scores = [0] * self.seats
+        self.opened = [False] * self.seats
+        self.sheet: list[list[TurnRecord]] = [[] for _ in range(self.seats)]
+        self.current = 0
+        self.round = 1
+        self.first_to_target: int | None = None
+        self.five_ones: int | None = None
+        self._start_turn()
+
+    # --- what the screen shows ------------------------------------------------------------
+
+    @property
+    def solo(self) -> bool:
+        return self.seats == 1
+
+    @property
+    def last_round(self) -> bool:
+        """Someone has reached the target and the others finish the round (equal turns)."""
+        return self.first_to_target is not None and self.phase != OVER
+
+    @property
+    def keep_choices(self) -> tuple[tuple[tuple[int, ...], Scoring], ...]:
+        """Every legal set-aside of the last throw (indices, value), while one is due."""
+        if self.phase != CHOOSE:
+            return ()
+        return keep_choices(self.faces, self.four_double)
+
+    @property
+    def keepable(self) -> tuple[int, ...]:
+        """Indices of `faces` that belong to at least one legal set-aside right now."""
+        return tuple(sorted({i for indices, _ in self.keep_choices for i in indices}))
+
+    def selection_value(self, dice: Sequence[int]) -> Scoring | None:
+        """What setting aside these dice of the last throw is worth; None if not allowed."""
+        if self.phase != CHOOSE:
+            return None
+        return _throw_actions(self.faces, self.four_double).values.get(tuple(sorted(dice)))
+
+    def dice_to_throw(self, dice: Sequence[int] = ()) -> int:
+        """How many dice `Roll(keep=dice)` throws: the rest, or all five after hot dice."""
+        if self.phase != CHOOSE:
+            return DICE
+        left = len(self.faces) - len(dice)
+        return left or DICE
+
+    def can_bank(self, dice: Sequence[int]) -> bool:
+        """Whether `Bank(keep=dice)` is allowed: a legal choice, and 750 in the turn until
+        the player has opened (5K-2)."""
+        scoring = self.selection_value(dice)
+        if scoring is None:
+            return False
+        return self.opened[self.current] or self.turn_total + scoring.points >= OPENING
+
+    def bank_preview(self, dice: Sequence[int] = ()) -> tuple[int, str]:
+        """(total after banking with these dice, note): caps and overshoots, shown ahead."""
+        scoring = self.selection_value(dice)
+        turn = self.turn_total + (scoring.points if scoring else 0)
+        return bank_result(self.scores[self.current], turn, self.target, self.finish)
+
+    # --- turn bookkeeping -------------------------------------------------------------------
+
+    def _start_turn(self) -> None:
+        self.phase = ROLL
+        self.turn_total = 0
+        self.faces: tuple[int, ...] = ()
+        self.set_aside: list[SetAside] = []
+        self.hot_dice = False
+
+    def _record(self, points: int, note: str = "") -> None:
+        self.sheet[self.current].append(TurnRecord(points, self.scores[self.current], note))
+
+    def _end_turn(self) -> list[Event]:
+        seat, last = self.current, self.current == self.seats - 1
+        events: list[Event] = []
+        if self.first_to_target is None and target_met(self.scores[seat], self.target, self.finish):
+            self.first_to_target = seat
+            finishing = self.equal_turns and not last
+            events.append(TargetReached(self.players[seat], self.scores[seat], finishing))
+        over = (self.first_to_target is not None and (last or not self.equal_turns)) or (
+            last and 0 < self.turn_limit <= self.round
+        )
+        if over:
+            return events + self._finish()
+        self.current = (seat + 1) % self.seats
+        self.round += self.current == 0
+        self._start_turn()
+        return [*events, TurnStarted(self.players[self.current], self.round)]
+
+    def _finish(self) -> list[Event]:
+        self.phase = OVER
+        return [GameEnded(self.outcome().summary)]
+
+    # --- the contract -----------------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.current
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == ROLL:
+            return [Roll()]
+        if self.phase == OVER:
+            return []
+        actions = _throw_actions(self.faces, self.four_double)
+        if self.opened[self.current]:
+            return list(actions.rolls_and_banks)
+        need = OPENING - self.turn_total
+        rolls = actions.rolls_and_banks[: len(actions.banks)]
+        return [*rolls, *(bank for points, bank in actions.banks if points >= need)]
+
+    def refusal(self, action: Action) -> str:
+        keep = getattr(action, "keep", ())
+        if self.phase == ROLL:
+            if keep:
+                return "Lance d'abord les dés : il n'y a rien à mettre de côté."
+            return "Lance les dés avant de marquer."
+        if not keep:
+            return "Mets de côté au moins un dé qui marque."
+        if any(not 0 <= i < len(self.faces) for i in keep) or len(set(keep)) < len(keep):
+            return "Choisis parmi les dés qui viennent d'être lancés."
+        scoring = self.selection_value(keep)
+        if scoring is None:
+            return "Ces dés ne marquent pas tous : seuls les 1, les 5 et les combinaisons comptent."
+        if isinstance(action, Bank):
+            missing = OPENING - self.turn_total - scoring.points
+            return f"Pour ouvrir, il faut {OPENING} points dans le tour : encore {fmt(missing)}."
+        return super().refusal(action)
+
+    def _apply(self, action: Action, rng: Random) -> list[Event]:
+        events = self._keep(action.keep) if action.keep else []
+        if isinstance(action, Bank):
+            return events + self._bank()
+        return events + self._roll(rng)
+
+    def _keep(self, dice: tuple[int, ...]) -> list[Event]:
+        scoring = _throw_actions(self.faces, self.four_double).values[dice]
+        faces = tuple(self.faces[i] for i in dice)
+        self.set_aside.append(SetAside(faces, scoring))
+        self.turn_total += scoring.points
+        self.hot_dice = len(dice) == len(self.faces)
+        name = self.players[self.current]
+        return [DiceKept(name, faces, scoring, self.turn_total, self.hot_dice)]
+
+    def _roll(self, rng: Random) -> list[Event]:
+        name = self.players[self.current]
+        if self.phase == ROLL or self.hot_dice:
+            count = DICE
+        else:
+            count = len(self.faces) - len(self.set_aside[-1].faces)
+        self.hot_dice = False
+        self.faces = roll(rng, count)
+        self.phase = CHOOSE
+        events: list[Event] = [DiceRolled(name, self.faces)]
+        if self.faces == (1,) * DICE:  # 5K-5: at any moment, even before opening
+            self.five_ones = self.current
+            self._record(0, NOTE_FIVE_ONES)
+            return [*events, FiveOnes(name), *self._finish()]
+        if not keep_choices(self.faces, self.four_double):
+            ballot = count == DICE
+            events.append(Busted(name, self.faces, self.turn_total, ballot))
+            self._record(0, NOTE_BALLOT if ballot else NOTE_BUST)
+            return events + self._end_turn()
+        return events
+
+    def _bank(self) -> list[Event]:
+        seat = self.current
+        before = self.scores[seat]
+        total, note = bank_result(before, self.turn_total, self.target, self.finish)
+        if not self.opened[seat] and note != NOTE_OVERSHOOT:
+            self.opened[seat] = True
+            note = note or NOTE_OPENED
+        self.scores[seat] = total
+        self._record(total - before, note)
+        event = Banked(self.players[seat], self.turn_total, total - before, total, note)
+        return [event, *self._end_turn()]
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        if self.solo:
+            return self._solo_outcome()
+        keys = [(seat == self.five_ones, self.scores[seat]) for seat in range(self.seats)]
+        ranks = ranks_from_scores(keys)
+        winners = [self.players[s] for s in range(self.seats) if ranks[s] == 1]
+        if self.five_ones is not None:
+            summary = f"{winners[0]} fait cinq 1 et remporte la partie !"
+        elif len(winners) == 1:
+            summary = f"{winners[0]} gagne avec {fmt(max(self.scores))} points."
+        else:
+            names = ", ".join(winners[:-1]) + " et " + winners[-1]
+            summary = f"{names} gagnent ex æquo avec {fmt(max(self.scores))} points."
+        return Outcome(tuple(self.scores), ranks, summary)
+
+    def _solo_outcome(self) -> Outcome:
+        """Score attack: the score is the number of turns taken (fewer is better)."""
+        name, turns = self.players[0], len(self.sheet[0])
+        if self.five_ones is not None:
+            summary = f"{name} fait cinq 1 et gagne en {turns} tour{'s' * (turns > 1)} !"
+            won = True
+        elif target_met(self.scores[0], self.target, self.finish):
+            summary = f"{name} atteint {fmt(self.target)} points en {turns} tours."
+            won = True
+        else:
+            summary = (
+                f"{name} n'atteint pas {fmt(self.target)} points en {turns} tours "
+                f"({fmt(self.scores[0])} points)."
+            )
+            won = False
+        return Outcome((turns,), (1,), summary, won)
+
+
+class Le5000(Game):
+    info = GAMES["le_5000"]
+    action_types = (Roll, Bank)
+    options = (
+        Option(
+            "target",
+            "Objectif",
+            (Choice(5000, "5 000 points"), Choice(10000, "10 000 points")),
+            5000,
+        ),
+        Option(
+            "finish",
+            "Arrivée",
+            (
+                Choice(REACH, "Atteindre ou dépasser l'objectif"),
+                Choice(EXACT, "Tomber pile sur l'objectif"),
+                Choice(LAST_TURN, "Les 1 000 derniers points en un seul tour"),
+            ),
+            REACH,
+            "Pile : un tour qui dépasse ne compte pas (5K-7). Derniers 1 000 : le score reste "
+            "bloqué à 1 000 sous l'objectif tant qu'un tour ne l'atteint pas (5K-8).",
+        ),
+        Option(
+            "equal_turns",
+            "Tours égaux",
+            (
+                Choice(True, "On finit le tour de table, le meilleur score gagne"),
+                Choice(False, "Le premier à l'objectif gagne aussitôt"),
+            ),
+            True,
+            "Cinq 1 d'un seul lancer gagnent toujours sur-le-champ (5K-11).",
+        ),
+        Option(
+            "four_of_a_kind",
+            "Carré",
+            (
+                Choice(STANDARD, "Brelan + dé seul (quatre 1 = 1 100)"),
+                Choice(DOUBLE, "Règle maison : double du brelan (quatre 4 = 800)"),
+            ),
+            STANDARD,
+        ),
+        Option(
+            "turn_limit",
+            "Limite de tours",
+            (
+                Choice(0, "Aucune"),
+                Choice(10, "10 tours chacun"),
+                Choice(20, "20 tours chacun"),
+                Choice(30, "30 tours chacun"),
+            ),
+            0,
+            "À plusieurs, le meilleur score gagne à la limite ; en solo, la partie est perdue "
+            "si l'objectif n'est pas atteint à temps.",
+        ),
+    )
+
+    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> Le5000State:
+        return Le5000State(players, options)
+
+
+GAME = Le5000()

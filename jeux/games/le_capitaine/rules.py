@@ -1,0 +1,409 @@
+"""Le Capitaine (RULINGS.md §1): lock a 6, a 5 and a 4 in that order, then sail the cargo.
+
+Five dice keep their positions for the whole turn, so the screen can show each die where it
+lies: `faces[i]` is what die i shows, `roles[i]` the crew member it was locked as (6 ship,
+5 captain, 4 crew) or None. Locking is automatic (CAP-4); the only decisions are, once the
+crew is complete, to stop or to rethrow one or both cargo dice (CAP-3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from random import Random
+from typing import Any, NamedTuple
+
+from jeux.catalog import GAMES
+from jeux.engine.core import (
+    Action,
+    Choice,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+    ranks_from_scores,
+)
+from jeux.engine.dice import roll
+
+DICE = 5
+THROWS = 3
+"""Throws allowed per turn."""
+
+SHIP, CAPTAIN, CREW = 6, 5, 4
+CREW_ORDER = (SHIP, CAPTAIN, CREW)
+"""The faces to lock, in the only order the text allows."""
+ROLE_NAMES = {SHIP: "bateau", CAPTAIN: "capitaine", CREW: "équipage"}
+
+ONE_OR_BOTH, BOTH = "one_or_both", "both"
+
+
+def lock_roles(faces: Sequence[int], roles: Sequence[int | None]) -> tuple[int | None, ...]:
+    """Lock the missing crew members in order within one throw: one die per role (CAP-5),
+    never a 5 without the 6 nor a 4 without the 5."""
+    locked = list(roles)
+    for face in CREW_ORDER:
+        if face in locked:
+            continue
+        if face not in faces:
+            break
+        # A die locked earlier shows its own role's face, so the first `face` found is free.
+        locked[faces.index(face)] = face
+    return tuple(locked)
+
+
+def next_member(roles: Sequence[int | None]) -> int | None:
+    """The face the turn needs next (6, then 5, then 4), or None once the crew is complete."""
+    return next((face for face in CREW_ORDER if face not in roles), None)
+
+
+def throw_label(faces: Sequence[int], roles: Sequence[int | None]) -> str:
+    """The value of the dice on the table, in the game's words ("Équipage complet, cargaison 9")."""
+    if not faces:
+        return ""
+    if CREW in roles:
+        return _CARGO_LABELS[sum(f for f, r in zip(faces, roles, strict=True) if r is None)]
+    return _CREW_LABELS[next_member(roles)]
+
+
+_CREW_LABELS = {
+    CAPTAIN: "Bateau seul, il manque le capitaine (un 5)",
+    CREW: "Bateau et capitaine, il manque l'équipage (un 4)",
+    SHIP: "Pas de bateau (il faut un 6)",
+}
+"""The throw's value while the crew is incomplete, by the face still wanted."""
+_CARGO_LABELS = {cargo: f"Équipage complet, cargaison {cargo}" for cargo in range(2, 13)}
+
+
+def _names(players: Sequence[str]) -> str:
+    if len(players) == 1:
+        return players[0]
+    return ", ".join(players[:-1]) + " et " + players[-1]
+
+
+def _knots(count: int) -> str:
+    return f"{count} nœud" if count < 2 else f"{count} nœuds"
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """Throw the dice at these positions: every unlocked die while the crew is incomplete,
+    then one or both cargo dice."""
+
+    dice: tuple[int, ...] = tuple(range(DICE))
+
+
+@dataclass(frozen=True)
+class Stop(Action):
+    """Keep the cargo as it is and sail: the turn scores its sum."""
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    player: str
+    round: int
+
+    def describe(self) -> str:
+        return f"Au tour de {self.player}."
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    player: str
+    faces: tuple[int, ...]
+    """All five dice after the throw, by position."""
+    thrown: tuple[int, ...]
+    """The positions that were thrown."""
+    roles: tuple[int | None, ...]
+    """After the throw, the role each die is locked as (6, 5, 4) or None."""
+    label: str
+    throws_left: int
+
+    def describe(self) -> str:
+        shown = ", ".join(str(self.faces[i]) for i in self.thrown)
+        return f"{self.player} lance {shown}. {self.label}."
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    player: str
+    knots: int
+    total: int
+    crew_complete: bool
+
+    def describe(self) -> str:
+        if not self.crew_complete:
+            return f"{self.player} n'a pas d'équipage : 0 nœud (total {self.total})."
+        return f"{self.player} parcourt {_knots(self.knots)} (total {self.total})."
+
+
+@dataclass(frozen=True)
+class TargetReached(Event):
+    player: str
+    total: int
+
+    def describe(self) -> str:
+        return f"{self.player} atteint {_knots(self.total)} : on termine le tour de table."
+
+
+@dataclass(frozen=True)
+class TieBreak(Event):
+    players: tuple[str, ...]
+    total: int
+
+    def describe(self) -> str:
+        return f"Égalité à {_knots(self.total)} entre {_names(self.players)} : tour de départage."
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    summary: str
+
+    def describe(self) -> str:
+        return self.summary
+
+
+_STOP = Stop()
+_ROLLS = {
+    dice: Roll(dice)
+    for mask in range(1, 1 << DICE)
+    for dice in [tuple(i for i in range(DICE) if mask >> i & 1)]
+}
+"""Every throw a player can ask for, built once: legal_actions hands these out."""
+
+
+_UNTHROWN = (0,) * DICE
+
+
+class _Layout(NamedTuple):
+    free: tuple[int, ...]
+    complete: bool
+    cargo: tuple[int, ...]
+    legal: tuple[Action, ...]
+    label: str
+    """The throw's value if the crew is incomplete ("" once it is: the cargo decides)."""
+
+
+@cache
+def _layout(roles: tuple[int | None, ...], cargo_reroll: str) -> _Layout:
+    """What a set of locked roles allows; few distinct sets exist, so each is built once."""
+    free = tuple(i for i, r in enumerate(roles) if r is None)
+    if CREW not in roles:
+        return _Layout(free, False, (), (_ROLLS[free],), _CREW_LABELS[next_member(roles)])
+    a, b = free
+    if cargo_reroll == BOTH:
+        return _Layout(free, True, free, (_STOP, _ROLLS[free]), "")
+    legal = (_STOP, _ROLLS[(a,)], _ROLLS[(b,)], _ROLLS[free])
+    return _Layout(free, True, free, legal, "")
+
+
+class CapitaineState(State):
+    """One match. Public, for the screen:
+
+    - `faces` (empty before the turn's first throw), `roles`, `free_dice`, `cargo_dice`,
+      `cargo`, `wanted` (the face to lock next), `rerollable`, `throws_left`, `label`, `phase`;
+    - `knots` per seat, `sheet` (one row per round, a cell per seat: knots or None if that
+      seat has not played it), `round`, `target`, `final_round`, `contenders`, `current`.
+    """
+
+    def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
+        self.players = tuple(players)
+        self.target: int = options["target"]
+        self.equal_turns: bool = options["equal_turns"]
+        self.cargo_reroll: str = options["cargo_reroll"]
+        self.knots = [0] * self.seats
+        self.sheet: list[list[int | None]] = []
+        self.round = 0
+        self.contenders: list[int] = list(range(self.seats))
+        """The seats that play this round: everyone, or the tied leaders in a tie-break."""
+        self.final_round = False
+        """Equal turns: someone has reached the target, the round is being finished."""
+        self.over = False
+        self.current = 0
+        self._start_round()
+
+    # --- turn and round bookkeeping ---------------------------------------------------
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self.sheet.append([None] * self.seats)
+        self.current = self.contenders[0]
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.faces: tuple[int, ...] = ()
+        self.roles: tuple[int | None, ...] = (None,) * DICE
+        self.throws_left = THROWS
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Recompute what follows from the dice, once per change rather than per query."""
+        layout = _layout(self.roles, self.cargo_reroll)
+        self.free_dice: tuple[int, ...] = layout.free
+        """Positions not locked as ship, captain or crew."""
+        self.crew_complete: bool = layout.complete
+        self.cargo_dice: tuple[int, ...] = layout.cargo
+        """The two cargo positions once the crew is complete, else ()."""
+        self.cargo: int = sum([self.faces[i] for i in layout.cargo])
+        """What the turn is worth now: the cargo's sum, 0 without a full crew (CAP-2)."""
+        self.label: str = (layout.label or _CARGO_LABELS[self.cargo]) if self.faces else ""
+        """The value of the current throw in the game's words."""
+        self._legal: tuple[Action, ...] = () if self.over else layout.legal
+
+    # --- what the screen shows --------------------------------------------------------
+
+    @property
+    def wanted(self) -> int | None:
+        """The only face that may be kept next (6, then 5, then 4); None once complete."""
+        return next_member(self.roles)
+
+    @property
+    def rerollable(self) -> tuple[int, ...]:
+        """Positions the player may throw now (the cargo may be thrown one die at a time)."""
+        return () if self.over else self.free_dice
+
+    @property
+    def phase(self) -> str:
+        """One of: start (first throw to come), crew (looking for 6-5-4), cargo, over."""
+        if self.over:
+            return "over"
+        if not self.faces:
+            return "start"
+        return "cargo" if self.crew_complete else "crew"
+
+    @property
+    def turns_taken(self) -> list[int]:
+        """Turns each seat has played (the solo score)."""
+        return [sum(row[s] is not None for row in self.sheet) for s in range(self.seats)]
+
+    # --- the contract -----------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        return None if self.over else self.current
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal)
+
+    def refusal(self, action: Action) -> str:
+        if isinstance(action, Stop):
+            return "Il faut un équipage complet (6, 5 puis 4) avant de garder la cargaison."
+        if isinstance(action, Roll) and not self.crew_complete:
+            return "Relance tous les dés qui ne sont ni bateau, ni capitaine, ni équipage."
+        if isinstance(action, Roll) and self.cargo_reroll == BOTH:
+            return "Les deux dés de cargaison se relancent ensemble."
+        if isinstance(action, Roll):
+            return "Seuls les dés de cargaison peuvent être relancés."
+        return super().refusal(action)
+
+    def _apply(self, action: Action, rng: Random) -> list[Event]:
+        if isinstance(action, Stop):
+            return self._end_turn()
+        return self._throw(action.dice, rng)
+
+    def _throw(self, dice: tuple[int, ...], rng: Random) -> list[Event]:
+        faces = list(self.faces or _UNTHROWN)
+        for i, face in zip(dice, roll(rng, len(dice)), strict=True):
+            faces[i] = face
+        self.faces = tuple(faces)
+        self.throws_left -= 1
+        if not self.crew_complete:
+            self.roles = lock_roles(self.faces, self.roles)
+        self._refresh()
+        player = self.players[self.current]
+        events: list[Event] = [
+            DiceRolled(player, self.faces, dice, self.roles, self.label, self.throws_left)
+        ]
+        if self.throws_left == 0:
+            events += self._end_turn()
+        return events
+
+    def _end_turn(self) -> list[Event]:
+        seat, gained = self.current, self.cargo
+        self.knots[seat] += gained
+        self.sheet[-1][seat] = gained
+        name = self.players[seat]
+        events: list[Event] = [TurnEnded(name, gained, self.knots[seat], self.crew_complete)]
+        reached = self.knots[seat] >= self.target
+        if reached and (self.seats == 1 or not self.equal_turns):
+            return events + self._finish()
+        if reached and not self.final_round:
+            self.final_round = True
+            events.append(TargetReached(name, self.knots[seat]))
+        place = self.contenders.index(seat)
+        if place + 1 < len(self.contenders):
+            self.current = self.contenders[place + 1]
+            self._start_turn()
+            return events + [TurnStarted(self.players[self.current], self.round)]
+        if self.final_round:  # CAP-1: the round is complete, the highest total wins
+            best = max(self.knots)
+            leaders = [s for s in range(self.seats) if self.knots[s] == best]
+            if len(leaders) == 1:
+                return events + self._finish()
+            self.contenders = leaders  # CAP-6: only the tied leaders play on
+            events.append(TieBreak(tuple(self.players[s] for s in leaders), best))
+        self._start_round()
+        return events + [TurnStarted(self.players[self.current], self.round)]
+
+    def _finish(self) -> list[Event]:
+        self.over = True  # the last dice stay on the table for the results
+        self._refresh()
+        return [GameOver(self.outcome().summary)]
+
+    def outcome(self) -> Outcome | None:
+        if not self.over:
+            return None
+        if self.seats == 1:  # score attack: fewer turns is better
+            turns = len(self.sheet)
+            summary = (
+                f"{self.players[0]} parcourt {_knots(self.knots[0])} "
+                f"en {turns} tour{'s' if turns > 1 else ''}."
+            )
+            return Outcome((turns,), (1,), summary, won=True)
+        ranks = ranks_from_scores(self.knots)
+        winners = [self.players[s] for s in range(self.seats) if ranks[s] == 1]
+        best = _knots(max(self.knots))
+        if len(winners) == 1:
+            summary = f"{winners[0]} gagne avec {best}."
+        else:
+            summary = f"{_names(winners)} gagnent ex aequo avec {best}."
+        return Outcome(tuple(self.knots), ranks, summary)
+
+
+class Capitaine(Game):
+    info = GAMES["le_capitaine"]
+    action_types = (Roll, Stop)
+    options = (
+        Option(
+            "target",
+            "Partie",
+            (Choice(100, "Normale : 100 nœuds"), Choice(50, "Courte : 50 nœuds")),
+            100,
+        ),
+        Option(
+            "equal_turns",
+            "Tours égaux",
+            (
+                Choice(True, "Oui : on finit le tour de table, le plus de nœuds gagne"),
+                Choice(False, "Non : le premier qui atteint le but gagne aussitôt"),
+            ),
+            True,
+            "En cas d'égalité en tête, les ex aequo jouent des tours de départage (CAP-1).",
+        ),
+        Option(
+            "cargo_reroll",
+            "Relance de la cargaison",
+            (
+                Choice(ONE_OR_BOTH, "Un dé ou les deux, au choix"),
+                Choice(BOTH, "Les deux dés ensemble"),
+            ),
+            ONE_OR_BOTH,
+            "Une fois l'équipage complet, les lancers restants peuvent relancer la cargaison.",
+        ),
+    )
+
+    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> CapitaineState:
+        return CapitaineState(players, options)
+
+
+GAME = Capitaine()

@@ -1,0 +1,547 @@
+"""Sortie 20 (RULINGS.md §15): keep, eliminate one die to reroll the others, stop at two dice.
+
+Each die of the turn is free (part of the last throw), kept (locked for the turn) or eliminated
+(out of the turn, scoring nothing). A reroll keeps some free dice, eliminates one other and
+throws the rest (S20-1). Once per turn the player may flip a die to its opposite face or
+activate a 6 for +2 (S20-3). The kept dice and the free dice of the last throw score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from random import Random
+from typing import Any, NamedTuple
+
+from jeux.catalog import GAMES
+from jeux.engine.core import (
+    Action,
+    Choice,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+    ranks_from_scores,
+)
+from jeux.engine.dice import roll
+
+TARGET = 20
+DICE = 5
+TRIPLE_ONE_POINTS = 5
+ACTIVATED_SIX_POINTS = 2
+FIVE_PENALTY = 3
+
+FREE, KEPT, ELIMINATED = "free", "kept", "eliminated"
+"""The status of each die during a turn."""
+
+STATUS_LABELS = {FREE: "libre", KEPT: "gardé", ELIMINATED: "éliminé"}
+
+ROLL, CHOOSE, OVER = "roll", "choose", "over"
+"""Phases: throw the five dice; reroll, use the special or stop; game over."""
+
+NUMBER_WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq"}
+
+
+def flipped(face: int) -> int:
+    """The opposite face of a d6: 5 → 2, 6 → 1 (7 − x)."""
+    return 7 - face
+
+
+class ThrowValue(NamedTuple):
+    """What the scoring dice are worth, in the game's own words."""
+
+    points: int
+    text: str
+    """The whole reckoning, e.g. "trois 1 : +5, un 5 : -3, six activé : +2 = 4"."""
+
+
+def score_dice(faces: Sequence[int], activated_six: bool = False) -> ThrowValue:
+    """Score the kept and final dice: 1 → +1, each three 1s → +5 instead (S20-4), 5 → −3,
+    the activated 6 → +2 (pass it in `activated_six`, not in `faces`). Five dice at most."""
+    ones, fives = faces.count(1), faces.count(5)
+    parts: list[tuple[str, int]] = []
+    if ones >= 3:
+        parts.append(("trois 1", TRIPLE_ONE_POINTS))
+    if ones % 3:
+        parts.append((f"{NUMBER_WORDS[ones % 3]} 1", ones % 3))
+    if fives:
+        parts.append((f"{NUMBER_WORDS[fives]} 5", -FIVE_PENALTY * fives))
+    if activated_six:
+        parts.append(("six activé", ACTIVATED_SIX_POINTS))
+    points = sum(p for _, p in parts)
+    if not parts:
+        return ThrowValue(0, "Rien : 0")
+    text = ", ".join(f"{label} : {p:+d}" for label, p in parts)
+    if len(parts) > 1:
+        text += f" = {points}"
+    return ThrowValue(points, text[0].upper() + text[1:])
+
+
+def faces_text(faces: Iterable[int]) -> str:
+    return ", ".join(map(str, faces))
+
+
+def points_text(points: int) -> str:
+    return f"{points} point" if -2 < points < 2 else f"{points} points"
+
+
+# --- actions --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """Throw the five dice to start the turn."""
+
+
+@dataclass(frozen=True)
+class Reroll(Action):
+    """Keep the `keep` dice (locked for the turn), eliminate the `eliminate` die, and throw
+    every other free die (S20-1)."""
+
+    eliminate: int = 0
+    keep: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "keep", tuple(sorted(set(self.keep))))
+
+
+@dataclass(frozen=True)
+class Flip(Action):
+    """The once-per-turn special: turn a die to its opposite face; it becomes kept."""
+
+    die: int = 0
+
+
+@dataclass(frozen=True)
+class Activate(Action):
+    """The once-per-turn special: a 6 scores +2; it becomes kept."""
+
+    die: int = 0
+
+
+@dataclass(frozen=True)
+class Stop(Action):
+    """End the turn and score the kept and free dice."""
+
+
+# --- events ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    player: str
+    round: int
+
+    def describe(self) -> str:
+        return f"Tour {self.round} : au tour de {self.player}."
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    """Dice were thrown; `faces` are all five dice afterwards, `rolled` the thrown ones."""
+
+    player: str
+    faces: tuple[int, ...]
+    rolled: tuple[int, ...]
+    eliminated: int | None = None
+    """The face of the die eliminated to pay for this reroll (None on the first throw)."""
+    kept: int = 0
+    """How many dice were newly kept before this reroll."""
+
+    def describe(self) -> str:
+        thrown = faces_text(self.faces[i] for i in self.rolled)
+        if self.eliminated is None:
+            return f"{self.player} lance les dés : {thrown}."
+        kept = ""
+        if self.kept:
+            kept = " garde un dé," if self.kept == 1 else f" garde {self.kept} dés,"
+        count = len(self.rolled)
+        return (
+            f"{self.player}{kept} élimine un {self.eliminated} et relance {count} dés : {thrown}."
+        )
+
+
+@dataclass(frozen=True)
+class DieFlipped(Event):
+    player: str
+    die: int
+    before: int
+    after: int
+
+    def describe(self) -> str:
+        return f"{self.player} retourne un {self.before}, qui devient {self.after}."
+
+
+@dataclass(frozen=True)
+class SixActivated(Event):
+    player: str
+    die: int
+
+    def describe(self) -> str:
+        return f"{self.player} active un 6 : +2 points."
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    player: str
+    faces: tuple[int, ...]
+    """The scoring dice (kept and free)."""
+    points: int
+    text: str
+    total: int
+    forced: bool
+    """Whether the player had to stop (only two dice left to throw)."""
+
+    def describe(self) -> str:
+        verb = "doit s'arrêter" if self.forced else "s'arrête"
+        gain = (
+            f"perd {points_text(-self.points)}"
+            if self.points < 0
+            else (f"marque {points_text(self.points)}")
+        )
+        return f"{self.player} {verb} et {gain} (total {self.total})."
+
+
+@dataclass(frozen=True)
+class TargetReached(Event):
+    """Someone reached the target and the round is being finished ("Tours égaux")."""
+
+    player: str
+    total: int
+
+    def describe(self) -> str:
+        return f"{self.player} atteint {self.total} points : on termine le tour de table."
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    summary: str
+
+    def describe(self) -> str:
+        return self.summary
+
+
+# --- legal actions, cached by the shape of the dice -------------------------------------
+
+
+@cache
+def _choices(
+    status: tuple[str, ...], sixes: tuple[bool, ...], special_used: bool, min_free: int
+) -> tuple[Action, ...]:
+    free = [i for i, s in enumerate(status) if s == FREE]
+    actions: list[Action] = []
+    if len(free) >= min_free:
+        for eliminate in free:
+            others = [i for i in free if i != eliminate]
+            for size in range(len(free) - min_free + 1):
+                actions += [Reroll(eliminate, keep) for keep in combinations(others, size)]
+    if not special_used:
+        alive = [i for i, s in enumerate(status) if s != ELIMINATED]
+        actions += [Flip(i) for i in alive]
+        actions += [Activate(i) for i in alive if sixes[i]]
+    actions.append(Stop())
+    return tuple(actions)
+
+
+# --- the state ------------------------------------------------------------------------
+
+
+class SortieState(State):
+    """One match. Public for the screen: `dice`, `status`, `phase`, `current`, `round`,
+    `totals`, `sheet` (one list of turn scores per seat, before the floor at 0), `target`,
+    `special_used`, `activated`, `flipped_die`, `throws`, and the helpers `value()`,
+    `free()`, `kept()`, `eliminated()`, `can_reroll`, `must_stop`, `max_keep`,
+    `keepable()`, `eliminable()`, `flippable()`, `activatable()`, `selectable()`."""
+
+    def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
+        self.players = tuple(players)
+        self.target = TARGET
+        self.equal_turns: bool = options["equal_turns"]
+        self.strict: bool = options["strict_reroll"]
+        self.floor: bool = options["floor"]
+        self.turn_limit: int = options["turn_limit"]
+        self.min_free = 4 if self.strict else 3
+        """Free dice needed to reroll: eliminate one, throw at least 2 (S20-2; strict: 3)."""
+        self.totals = [0] * self.seats
+        self.sheet: list[list[int]] = [[] for _ in range(self.seats)]
+        self.round = 1
+        self.current = 0
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.phase = ROLL
+        self.dice: list[int] = []
+        """The five dice of the turn (empty before the first throw), eliminated ones included."""
+        self.status: list[str] = []
+        self.special_used = False
+        self.activated: int | None = None
+        """The index of the activated 6, if any."""
+        self.flipped_die: int | None = None
+        self.throws = 0
+
+    # --- what the screen shows ---------------------------------------------------------
+
+    def free(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.status) if s == FREE)
+
+    def kept(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.status) if s == KEPT)
+
+    def eliminated(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.status) if s == ELIMINATED)
+
+    @property
+    def can_reroll(self) -> bool:
+        return self.phase == CHOOSE and len(self.free()) >= self.min_free
+
+    @property
+    def must_stop(self) -> bool:
+        """ "Obligé d'arrêter": too few dice left to throw (the special may still be used)."""
+        return self.phase == CHOOSE and not self.can_reroll
+
+    @property
+    def max_keep(self) -> int:
+        """How many free dice a reroll may keep (0 when no reroll is possible)."""
+        return max(0, len(self.free()) - self.min_free) if self.can_reroll else 0
+
+    def keepable(self) -> tuple[int, ...]:
+        """Free dice that may be kept with the next reroll."""
+        return self.free() if self.max_keep else ()
+
+    def eliminable(self) -> tuple[int, ...]:
+        """Free dice that may be eliminated to pay for a reroll."""
+        return self.free() if self.can_reroll else ()
+
+    def flippable(self) -> tuple[int, ...]:
+        if self.phase != CHOOSE or self.special_used:
+            return ()
+        return tuple(i for i, s in enumerate(self.status) if s != ELIMINATED)
+
+    def activatable(self) -> tuple[int, ...]:
+        return tuple(i for i in self.flippable() if self.dice[i] == 6)
+
+    def selectable(self) -> tuple[int, ...]:
+        """Every die the player may pick right now (to keep, eliminate, flip or activate)."""
+        return tuple(sorted(set(self.eliminable()) | set(self.flippable())))
+
+    def scoring_faces(self) -> tuple[int, ...]:
+        """The dice that score: kept and free, not eliminated."""
+        return tuple(f for f, s in zip(self.dice, self.status, strict=True) if s != ELIMINATED)
+
+    def value(self) -> ThrowValue | None:
+        """What the turn would score if the player stopped now."""
+        if not self.dice:
+            return None
+        faces = list(self.scoring_faces())
+        if self.activated is not None:
+            faces.remove(6)  # the activated six is scored on its own
+        return score_dice(faces, self.activated is not None)
+
+    # --- the contract ------------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.current
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        if self.phase == ROLL:
+            return [Roll()]
+        sixes = tuple(f == 6 for f in self.dice)
+        return list(_choices(tuple(self.status), sixes, self.special_used, self.min_free))
+
+    def refusal(self, action: Action) -> str:
+        if self.phase == ROLL:
+            return "Lance d'abord les dés."
+        if isinstance(action, Roll):
+            return "Les dés sont lancés : garde, élimine et relance, ou arrête-toi."
+        if isinstance(action, Reroll):
+            free = self.free()
+            if not self.can_reroll:
+                return f"Obligé d'arrêter : il ne reste que {len(free)} dés à lancer."
+            if action.eliminate not in free:
+                return "On n'élimine qu'un dé libre (ni gardé ni éliminé)."
+            if any(i not in free or i == action.eliminate for i in action.keep):
+                return "On ne garde que des dés libres, autres que le dé éliminé."
+            thrown = self.min_free - 1
+            return f"Garde au plus {self.max_keep} dé(s) : la relance doit lancer {thrown} dés."
+        if isinstance(action, Flip | Activate):
+            if self.special_used:
+                return "Le pouvoir spécial ne sert qu'une fois par tour."
+            if action.die not in self.flippable():
+                return "Ce dé est éliminé."
+            return "Seul un 6 peut être activé."
+        return super().refusal(action)
+
+    def _apply(self, action: Action, rng: Random) -> list[Event]:
+        name = self.players[self.current]
+        if isinstance(action, Roll):
+            self.dice = list(roll(rng, DICE))
+            self.status = [FREE] * DICE
+            self.phase = CHOOSE
+            self.throws = 1
+            return [DiceRolled(name, tuple(self.dice), tuple(range(DICE)))]
+        if isinstance(action, Reroll):
+            return self._reroll(action, rng)
+        if isinstance(action, Flip):
+            before = self.dice[action.die]
+            self.dice[action.die] = flipped(before)
+            self.flipped_die = action.die
+            event: Event = DieFlipped(name, action.die, before, self.dice[action.die])
+            return [event, *self._use_special(action.die)]
+        if isinstance(action, Activate):
+            self.activated = action.die
+            return [SixActivated(name, action.die), *self._use_special(action.die)]
+        return self._end_turn()
+
+    def _reroll(self, action: Reroll, rng: Random) -> list[Event]:
+        eliminated = self.dice[action.eliminate]
+        self.status[action.eliminate] = ELIMINATED
+        for i in action.keep:
+            self.status[i] = KEPT
+        thrown = self.free()
+        for i, face in zip(thrown, roll(rng, len(thrown)), strict=True):
+            self.dice[i] = face
+        self.throws += 1
+        name = self.players[self.current]
+        events: list[Event] = [
+            DiceRolled(name, tuple(self.dice), thrown, eliminated, len(action.keep))
+        ]
+        return events + self._settle()
+
+    def _use_special(self, die: int) -> list[Event]:
+        self.special_used = True
+        self.status[die] = KEPT  # S20-3
+        return self._settle()
+
+    def _settle(self) -> list[Event]:
+        """Stop at once when nothing is left to decide: forced stop, special spent."""
+        if self.must_stop and self.special_used:
+            return self._end_turn()
+        return []
+
+    def _end_turn(self) -> list[Event]:
+        seat, name = self.current, self.players[self.current]
+        value = self.value()
+        assert value is not None
+        before = self.totals[seat]
+        self.totals[seat] = before + value.points
+        if self.floor:
+            self.totals[seat] = max(0, self.totals[seat])  # S20-5
+        self.sheet[seat].append(value.points)
+        events: list[Event] = [
+            TurnEnded(
+                name,
+                self.scoring_faces(),
+                value.points,
+                value.text,
+                self.totals[seat],
+                self.must_stop,
+            )
+        ]
+        reached = before < self.target <= self.totals[seat]
+        if self._game_ends():
+            self.phase = OVER
+            outcome = self.outcome()
+            assert outcome is not None
+            return [*events, GameOver(outcome.summary)]
+        if reached and self.seats > 1:
+            events.append(TargetReached(name, self.totals[seat]))
+        self.current = (seat + 1) % self.seats
+        if self.current == 0:
+            self.round += 1
+        self._start_turn()
+        return [*events, TurnStarted(self.players[self.current], self.round)]
+
+    def _game_ends(self) -> bool:
+        """Solo stops at the target; otherwise "Tours égaux" finishes the round (S20-6)."""
+        if self.totals[self.current] >= self.target and (self.seats == 1 or not self.equal_turns):
+            return True
+        if self.current != self.seats - 1:
+            return False
+        return max(self.totals) >= self.target or 0 < self.turn_limit <= self.round
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        if self.seats == 1:
+            return solo_outcome(self.players[0], self.totals[0], len(self.sheet[0]), self.target)
+        return race_outcome(self.players, self.totals)
+
+
+def solo_outcome(name: str, total: int, turns: int, target: int) -> Outcome:
+    """Score attack: the score is the number of turns taken (fewer is better)."""
+    if total >= target:
+        summary = f"{name} sort du labyrinthe en {turns} tours ({total} points)."
+        return Outcome((turns,), (1,), summary, won=True)
+    summary = f"{name} n'a que {total} points après {turns} tours : toujours dans le labyrinthe."
+    return Outcome((turns,), (1,), summary, won=False)
+
+
+def race_outcome(players: Sequence[str], totals: Sequence[int]) -> Outcome:
+    ranks = ranks_from_scores(totals)
+    best = max(totals)
+    winners = [players[s] for s, rank in enumerate(ranks) if rank == 1]
+    if len(winners) == 1:
+        summary = f"{winners[0]} sort du labyrinthe avec {best} points."
+    else:
+        summary = f"Égalité : {', '.join(winners[:-1])} et {winners[-1]} avec {best} points."
+    return Outcome(tuple(totals), ranks, summary)
+
+
+class Sortie20(Game):
+    info = GAMES["sortie_20"]
+    action_types = (Roll, Reroll, Flip, Activate, Stop)
+    options = (
+        Option(
+            "equal_turns",
+            "Tours égaux",
+            (
+                Choice(True, "Oui : on finit le tour de table, le plus haut score gagne"),
+                Choice(False, "Non : le premier à 20 points gagne aussitôt"),
+            ),
+            True,
+            "Sans effet en solo (S20-6).",
+        ),
+        Option(
+            "strict_reroll",
+            "Relances",
+            (
+                Choice(False, "Jusqu'à 2 dés relancés (5 → 4 → 3 → 2)"),
+                Choice(True, "Strict : jamais de relance à 2 dés (5 → 4 → 3)"),
+            ),
+            False,
+            "S20-2.",
+        ),
+        Option(
+            "floor",
+            "Score négatif",
+            (
+                Choice(True, "Le total ne descend jamais sous 0"),
+                Choice(False, "Le total peut devenir négatif"),
+            ),
+            True,
+            "Un tour peut coûter des points ; le total est-il plancher à 0 ? (S20-5)",
+        ),
+        Option(
+            "turn_limit",
+            "Limite de tours",
+            (
+                Choice(0, "Aucune"),
+                Choice(10, "10 tours"),
+                Choice(15, "15 tours"),
+                Choice(20, "20 tours"),
+            ),
+            0,
+            "Après la limite, le plus haut score gagne ; en solo, il faut 20 points avant.",
+        ),
+    )
+
+    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> SortieState:
+        return SortieState(players, options)
+
+
+GAME = Sortie20()

@@ -1,0 +1,931 @@
+"""Le Jeu des Trois Couronnes (RULINGS.md §9): a 6, then a 5, then a 4, over seven rounds.
+
+Each turn is either a kingdom turn (up to three throws; the Couronne, the Seigneur and the
+Peuple are locked in that order; the final three dice are judged once, when the player stops),
+a War (bet 10, one throw) or an Alliance (both bet 5, one throw). Scores may go negative.
+Everything a screen shows (locks, lockable dice, the value of the throw, the score sheet,
+targets and cooldowns) is computed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from random import Random
+from typing import Any
+
+from jeux.catalog import GAMES
+from jeux.engine.core import (
+    Action,
+    Choice,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+    free_text,
+    ranks_from_scores,
+)
+from jeux.engine.dice import roll
+
+ROUNDS = 7
+""""La partie dure 7 tours": seven rounds, one turn per player in each."""
+
+MAX_THROWS = 3
+DICE = 3
+ROLES = ("Couronne", "Seigneur", "Peuple")
+"""The locked dice, in the only order they may be locked (TRC-12: roles label locked dice)."""
+ROLE_FACES = (6, 5, 4)
+ROLE_ARTICLES = ("la Couronne", "le Seigneur", "le Peuple")
+
+WAR_BET, WAR_STEAL = 10, 30
+ALLIANCE_BET, ALLIANCE_GAIN = 5, 10
+WAR_FACES = (4, 5)
+"""A War succeeds when at least two dice show one of these faces."""
+
+STORY_LIMIT = 80
+"""The optional narration line (TRC-13) is longer than a spell word."""
+
+# Phases of a turn.
+START, ROLLING, ANSWER, OVER = "start", "rolling", "answer", "over"
+# Kinds of turn, for the score sheet.
+KINGDOM, WAR, ALLIANCE = "royaume", "guerre", "alliance"
+
+# Option values (the first of each pair is the ruling).
+FIRST_THROW, LEGACY = "first_throw", "legacy"
+REPLACE, ADDITIVE = "replace", "additive"
+POSITIVE, LITERAL = "positive", "literal"
+REPLACES_TURN, PLUS_TURN = "replaces_turn", "plus_turn"
+FREE, COVERED = "free", "covered"
+OFF, NON_POSITIVE, ZERO = "off", "non_positive", "zero"
+
+STORIES = {
+    "Royaume prospère": "Mon royaume entre dans un âge d'or.",
+    "Royaume complet": "Mon royaume est en parfaite harmonie.",
+    "Royaume noble": "Deux seigneurs se disputent la faveur de la Couronne.",
+    "Noblesse instable": "Un noble loyal tente de gouverner un peuple affamé.",
+    "Royaume tyrannique": "Deux rois règnent sur un peuple soumis.",
+    "Révolution": "Un peuple fort se dresse face à la Couronne.",
+    "Excès de pouvoir": "L'autorité absolue a mené mon royaume à sa chute.",
+    "Couronne isolée": "Sans noblesse, la Couronne chancelle dans le chaos.",
+    "Royaume déchu": "Sans couronne, mon royaume tombe en ruine.",
+}
+"""Flavour lines to pre-fill the optional story (TRC-13): the text's four story examples
+(6-5-4, 6-5-2, 6-3-1, 6-6-6), and lines in the same spirit for the other kingdoms."""
+
+
+def signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def faces_text(faces: Sequence[int]) -> str:
+    return "-".join(map(str, faces))
+
+
+def halve(total: int, literal: bool = False) -> int:
+    """Excès de pouvoir (TRC-3): half the total, rounded in the player's favour.
+
+    By the ruling a total of 0 or less is left alone, so nobody halves a debt on purpose."""
+    if total <= 0 and not literal:
+        return total
+    return -(-total // 2)
+
+
+@dataclass(frozen=True)
+class Kingdom:
+    """What three final dice are worth: its name in the rules' words and its points."""
+
+    name: str
+    points: int
+    complete: bool = False
+    """A 6-5-4 (Royaume complet or prospère): counts for the tie-break (TRC-11)."""
+    excess: bool = False
+    """6-6-6: no points, and the whole total is halved (TRC-3)."""
+
+    @property
+    def label(self) -> str:
+        """ "Royaume noble : 10", "Excès de pouvoir : score total divisé par 2"."""
+        if self.excess:
+            return f"{self.name} : score total divisé par 2"
+        return f"{self.name} : {self.points}"
+
+    @property
+    def story(self) -> str:
+        return STORIES.get(self.name, "")
+
+
+def kingdom(
+    faces: Sequence[int], prosperous: bool = False, legacy: bool = False, additive: bool = False
+) -> Kingdom:
+    """The value of three final dice (TRC-2: a named bonus replaces the base by default).
+
+    `prosperous` says whether a 6-5-4 counts as a Royaume prospère (first throw, or in the
+    legacy rule any throw of all three dice); `legacy` gives it 30 instead of 50; `additive`
+    adds the bonuses to the base score (Prospère 65, Noble 15)."""
+    if 6 not in faces:
+        return Kingdom("Royaume déchu", -3)
+    rest = list(faces)
+    rest.remove(6)
+    if 5 in rest and 4 in rest:
+        if prosperous:
+            bonus = 30 if legacy else 50
+            return Kingdom("Royaume prospère", bonus + (15 if additive else 0), complete=True)
+        return Kingdom("Royaume complet", 15, complete=True)
+    if 5 in rest:
+        rest.remove(5)
+        third = rest[0]
+        if third == 5:
+            return Kingdom("Royaume noble", 10 + (5 if additive else 0))
+        return Kingdom("Noblesse instable", third)
+    others = sorted(rest)
+    if others == [4, 6]:
+        return Kingdom("Royaume tyrannique", 10)
+    if others == [4, 4]:
+        return Kingdom("Révolution", 8)
+    if others == [6, 6]:
+        return Kingdom("Excès de pouvoir", 0, excess=True)
+    return Kingdom("Couronne isolée", 0)
+
+
+def war_success(faces: Sequence[int]) -> bool:
+    """ "Si 2 ou 3 dés font 4 ou 5" (probability 7/27)."""
+    return sum(face in WAR_FACES for face in faces) >= 2
+
+
+def alliance_success(faces: Sequence[int]) -> bool:
+    """ "Si au moins 1 dé fait un 6" (probability 91/216)."""
+    return 6 in faces
+
+
+# --- actions ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """Throw the dice. From the second throw on, `lock` first sets aside the listed dice
+    (indices 0–2, in role order: the Couronne, then the Seigneur, then the Peuple); every
+    die not locked is thrown again."""
+
+    lock: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Stop(Action):
+    """End the kingdom turn: the three dice showing are judged. `story` is optional."""
+
+    story: str = free_text(STORY_LIMIT)
+
+
+@dataclass(frozen=True)
+class DeclareWar(Action):
+    """Before the first throw: bet 10 on one throw against `target` (a seat)."""
+
+    target: int
+
+
+@dataclass(frozen=True)
+class ProposeAlliance(Action):
+    """Before the first throw: offer `partner` (a seat) an alliance; they answer first."""
+
+    partner: int
+
+
+@dataclass(frozen=True)
+class AnswerAlliance(Action):
+    """The partner's public answer; on yes both bet 5 and the proposer throws at once."""
+
+    accept: bool
+
+
+@cache
+def next_locks(dice: tuple[int, ...], locks: tuple[int, ...]) -> tuple[int, ...]:
+    """The dice that may join `locks` next: those showing the face of the next role, as long
+    as one die would remain to be thrown again."""
+    step = len(locks)
+    if step >= DICE - 1:
+        return ()
+    face = ROLE_FACES[step]
+    return tuple(i for i, f in enumerate(dice) if f == face and i not in locks)
+
+
+@cache
+def lock_chains(dice: tuple[int, ...], locks: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every set of dice that may be locked before a rethrow (the empty one first)."""
+    chains: list[tuple[int, ...]] = [()]
+    frontier: list[tuple[int, ...]] = [()]
+    while frontier:
+        frontier = [c + (i,) for c in frontier for i in next_locks(dice, locks + c)]
+        chains += frontier
+    return tuple(chains)
+
+
+_FIRST_ROLL, _STOP = Roll(), Stop()
+_ACCEPT, _REFUSE = AnswerAlliance(True), AnswerAlliance(False)
+
+
+@cache
+def _rolls(dice: tuple[int, ...], locks: tuple[int, ...]) -> tuple[Roll, ...]:
+    return tuple(Roll(chain) for chain in lock_chains(dice, locks))
+
+
+@cache
+def _war(target: int) -> DeclareWar:
+    return DeclareWar(target)
+
+
+@cache
+def _alliance(partner: int) -> ProposeAlliance:
+    return ProposeAlliance(partner)
+
+
+# --- events -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    player: str
+    round: int
+
+    def describe(self) -> str:
+        return f"Manche {self.round} sur {ROUNDS} : au tour de {self.player}."
+
+
+@dataclass(frozen=True)
+class DiceLocked(Event):
+    player: str
+    dice: tuple[int, ...]
+    """Indices of the dice set aside, in role order."""
+    roles: tuple[str, ...]
+
+    def describe(self) -> str:
+        names = [
+            f"{ROLE_ARTICLES[ROLES.index(role)]} ({ROLE_FACES[ROLES.index(role)]})"
+            for role in self.roles
+        ]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]
+        return f"{self.player} garde {listed}."
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    player: str
+    throw: int
+    dice: tuple[int, ...]
+    """All three dice after the throw (locked ones included)."""
+    rolled: tuple[int, ...]
+    """Indices of the dice that were thrown (the UI tumbles only these)."""
+    label: str
+    """The value of the dice showing, e.g. "Royaume noble : 10"."""
+
+    def describe(self) -> str:
+        which = "1er lancer" if self.throw == 1 else f"{self.throw}e lancer"
+        return f"{self.player} lance les dés ({which}) : {faces_text(self.dice)}, {self.label}."
+
+
+@dataclass(frozen=True)
+class KingdomProclaimed(Event):
+    player: str
+    dice: tuple[int, ...]
+    name: str
+    points: int
+    total: int
+    """The total once this turn is counted (halving and decline included)."""
+    story: str = ""
+
+    def describe(self) -> str:
+        story = f" « {self.story} »" if self.story else ""
+        return (
+            f"{self.player} proclame {faces_text(self.dice)}, {self.name} : "
+            f"{signed(self.points)}.{story}"
+        )
+
+
+@dataclass(frozen=True)
+class PowerExcess(Event):
+    player: str
+    before: int
+    after: int
+
+    def describe(self) -> str:
+        if self.before == self.after:
+            return f"Excès de pouvoir : le score de {self.player} ({self.before}) ne change pas."
+        return (
+            f"Excès de pouvoir : le score de {self.player} passe de {self.before} à {self.after}."
+        )
+
+
+@dataclass(frozen=True)
+class KingdomDeclined(Event):
+    player: str
+    total: int
+
+    def describe(self) -> str:
+        return f"Royaume déclinant : {self.player} perd 1 point de prestige ({self.total})."
+
+
+@dataclass(frozen=True)
+class WarDeclared(Event):
+    player: str
+    target: str
+
+    def describe(self) -> str:
+        return f"{self.player} déclare la guerre à {self.target} et mise {WAR_BET} points."
+
+
+@dataclass(frozen=True)
+class WarResolved(Event):
+    player: str
+    target: str
+    faces: tuple[int, ...]
+    success: bool
+    stolen: int
+    """Points taken from the target on success; 0 on failure."""
+
+    def describe(self) -> str:
+        thrown = faces_text(self.faces)
+        if self.success:
+            return (
+                f"{self.player} lance {thrown} : victoire ! {self.player} prend {self.stolen} "
+                f"points à {self.target} et récupère sa mise."
+            )
+        return (
+            f"{self.player} lance {thrown} : défaite. Les {WAR_BET} points misés "
+            f"vont à {self.target}."
+        )
+
+
+@dataclass(frozen=True)
+class AllianceProposed(Event):
+    player: str
+    partner: str
+
+    def describe(self) -> str:
+        return f"{self.player} propose une alliance à {self.partner}."
+
+
+@dataclass(frozen=True)
+class AllianceRefused(Event):
+    player: str
+    partner: str
+
+    def describe(self) -> str:
+        return f"{self.partner} refuse l'alliance : {self.player} joue un tour normal."
+
+
+@dataclass(frozen=True)
+class AllianceResolved(Event):
+    player: str
+    partner: str
+    faces: tuple[int, ...]
+    success: bool
+
+    def describe(self) -> str:
+        thrown = faces_text(self.faces)
+        if self.success:
+            return (
+                f"{self.partner} accepte. {self.player} lance {thrown} : l'alliance prospère, "
+                f"{self.player} et {self.partner} gagnent {ALLIANCE_GAIN} points chacun."
+            )
+        return (
+            f"{self.partner} accepte. {self.player} lance {thrown} : pas de 6, "
+            f"{self.player} et {self.partner} perdent leur mise de {ALLIANCE_BET} points."
+        )
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    winners: tuple[str, ...]
+    score: int
+    solo: bool = False
+
+    def describe(self) -> str:
+        if self.solo:
+            return f"Fin des {ROUNDS} manches : {self.winners[0]} termine avec {self.score} points."
+        if len(self.winners) == 1:
+            return (
+                f"{self.winners[0]} devient Roi Suprême des Trois Couronnes "
+                f"avec {self.score} points !"
+            )
+        names = ", ".join(self.winners[:-1]) + " et " + self.winners[-1]
+        return f"{names} se partagent le titre de Roi Suprême avec {self.score} points."
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One line of the detailed score sheet: what a turn was and what it earned its player."""
+
+    round: int
+    seat: int
+    kind: str
+    """KINGDOM, WAR or ALLIANCE."""
+    label: str
+    """"6-5-5 Royaume noble", "Guerre contre Marc : victoire", …"""
+    points: int
+    """The change of the active player's score in that turn."""
+
+
+# --- the state --------------------------------------------------------------------------
+
+
+class TroisCouronnesState(State):
+    """One match. Public attributes (read-only for the screen):
+
+    - `round` (1..ROUNDS), `current` (the active seat), `phase` (START, ROLLING, ANSWER, OVER);
+    - `dice` (the three faces showing, `()` before the first throw), `locks` (indices of the
+      locked dice in role order: Couronne, Seigneur, Peuple), `throw_no` (throws made);
+    - `scores`, `complete_kingdoms`, `round_scores` (one row per round, one change per seat),
+      `turns` (one TurnRecord per turn or special action);
+    - `partner` (the seat asked for an alliance while phase is ANSWER), `special_used`;
+    - `last_war_target_round`, `last_alliance_round` (None = never) behind the cooldowns.
+    """
+
+    def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
+        self.players = tuple(players)
+        self.legacy_prosperous = options["prosperous"] == LEGACY
+        self.additive = options["bonuses"] == ADDITIVE
+        self.literal_halving = options["excess"] == LITERAL
+        self.special_plus_turn = options["special_turn"] == PLUS_TURN
+        self.covered_stakes = options["stakes"] == COVERED
+        self.decline: str = options["decline"]
+        self.scores = [0] * self.seats
+        self.complete_kingdoms = [0] * self.seats
+        self.last_war_target_round: list[int | None] = [None] * self.seats
+        self.last_alliance_round: list[int | None] = [None] * self.seats
+        self.round_scores: list[list[int]] = []
+        self.turns: list[TurnRecord] = []
+        self.round = 0
+        self.current = 0
+        self.phase = START
+        self._legal: list[Action] | None = None
+        self._start_round()
+
+    # --- bookkeeping ------------------------------------------------------------------
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self.round_scores.append([0] * self.seats)
+        self.current = 0
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.phase = START
+        self.dice: tuple[int, ...] = ()
+        self.locks: tuple[int, ...] = ()
+        self.throw_no = 0
+        self.special_used = False
+        self.partner: int | None = None
+
+    def _end_turn(self) -> list[Event]:
+        if self.current + 1 < self.seats:
+            self.current += 1
+            self._start_turn()
+        elif self.round < ROUNDS:
+            self._start_round()
+        else:
+            self.phase = OVER
+            self.dice, self.locks = (), ()
+            best = max(self.scores)
+            winners = self.outcome().winners
+            return [GameOver(tuple(self.players[s] for s in winners), best, self.seats == 1)]
+        return [TurnStarted(self.players[self.current], self.round)]
+
+    def _after_special(self) -> list[Event]:
+        """TRC-6: the special throw is the turn, unless the variant adds a normal turn."""
+        if self.special_plus_turn:
+            self.phase, self.special_used, self.partner = START, True, None
+            return []
+        return self._end_turn()
+
+    def _change(self, seat: int, delta: int) -> None:
+        self.scores[seat] += delta
+        self.round_scores[-1][seat] += delta
+
+    # --- what the screen shows --------------------------------------------------------
+
+    @property
+    def rounds(self) -> int:
+        return ROUNDS
+
+    @property
+    def throws_left(self) -> int:
+        return MAX_THROWS - self.throw_no if self.phase in (START, ROLLING) else 0
+
+    def role_of(self, die: int) -> str | None:
+        """The role of a locked die ("Couronne", "Seigneur", "Peuple"), None if it is free."""
+        return ROLES[self.locks.index(die)] if die in self.locks else None
+
+    @property
+    def locked_roles(self) -> tuple[str | None, ...]:
+        """For each die showing, its role if locked, else None."""
+        return tuple(self.role_of(i) for i in range(len(self.dice)))
+
+    @property
+    def next_role(self) -> str | None:
+        """The role to lock next (None once all three are locked)."""
+        return ROLES[len(self.locks)] if len(self.locks) < DICE else None
+
+    def _can_lock_more(self) -> bool:
+        return self.phase == ROLLING and self.throw_no < MAX_THROWS
+
+    def lockable(self, pending: Sequence[int] = ()) -> tuple[int, ...]:
+        """Dice that may be locked now, after the `pending` ones the player already picked.
+
+        Locks only matter before a rethrow, so none after the third throw, and never the die
+        that would leave nothing to throw again."""
+        if not self._can_lock_more():
+            return ()
+        return next_locks(self.dice, self.locks + tuple(pending))
+
+    def lock_choices(self) -> list[tuple[int, ...]]:
+        """Every legal `Roll.lock` now (the empty one included), in role order."""
+        if not self._can_lock_more():
+            return []
+        return list(lock_chains(self.dice, self.locks))
+
+    def suggested_lock(self) -> tuple[int, ...]:
+        """The locks the screen pre-selects (TRC-5): the longest legal chain."""
+        chain: tuple[int, ...] = ()
+        while options := self.lockable(chain):
+            chain += (options[0],)
+        return chain
+
+    def _prosperous_now(self) -> bool:
+        if self.legacy_prosperous:
+            return not self.locks  # all three dice thrown together, none locked before
+        return self.throw_no == 1
+
+    def kingdom_now(self) -> Kingdom | None:
+        """The value of the dice showing, as it would count if the player stopped now."""
+        if len(self.dice) != DICE:
+            return None
+        return kingdom(self.dice, self._prosperous_now(), self.legacy_prosperous, self.additive)
+
+    def throw_label(self) -> str:
+        """The value of the current throw in the rules' words, e.g. "Royaume noble : 10"."""
+        found = self.kingdom_now()
+        if found is None:
+            return ""
+        if self._declines(found):
+            return f"{found.label} (royaume déclinant : -1)"
+        return found.label
+
+    def _declines(self, found: Kingdom) -> bool:
+        """Royaume déclinant (TRC-10): a kingdom turn that scores 0 or less costs 1 more."""
+        if self.decline == NON_POSITIVE:
+            return found.points <= 0
+        if self.decline == ZERO:
+            return found.points == 0
+        return False
+
+    def stop_change(self) -> int:
+        """How the active player's total would change if they stopped now."""
+        found = self.kingdom_now()
+        if found is None:
+            return 0
+        before = self.scores[self.current]
+        return self._kingdom_total(found, before) - before
+
+    def _kingdom_total(self, found: Kingdom, before: int) -> int:
+        total = before + found.points
+        if found.excess:
+            total = halve(total, self.literal_halving)
+        return total - self._declines(found)
+
+    def story_suggestion(self) -> str:
+        """A flavour line to pre-fill the optional story of `Stop` (TRC-13)."""
+        found = self.kingdom_now()
+        return found.story if found else ""
+
+    def war_protected(self, seat: int) -> bool:
+        """TRC-8: the target of a War in the previous round cannot be attacked this round."""
+        last = self.last_war_target_round[seat]
+        return last is not None and last == self.round - 1
+
+    def alliance_resting(self, seat: int) -> bool:
+        """TRC-9: whoever proposed an alliance last round cannot propose one this round."""
+        last = self.last_alliance_round[seat]
+        return last is not None and last == self.round - 1
+
+    def _special_open(self) -> bool:
+        return self.phase == START and not self.special_used and self.seats > 1
+
+    def war_targets(self) -> list[int]:
+        """The seats the active player may attack right now (empty: no War possible)."""
+        if not self._special_open():
+            return []
+        if self.covered_stakes and self.scores[self.current] < WAR_BET:
+            return []
+        return [s for s in range(self.seats) if s != self.current and not self.war_protected(s)]
+
+    def alliance_partners(self) -> list[int]:
+        """The seats the active player may ask for an alliance right now."""
+        if not self._special_open() or self.alliance_resting(self.current):
+            return []
+        if self.covered_stakes and self.scores[self.current] < ALLIANCE_BET:
+            return []
+        return [
+            s
+            for s in range(self.seats)
+            if s != self.current and not (self.covered_stakes and self.scores[s] < ALLIANCE_BET)
+        ]
+
+    # --- the contract -----------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        if self.phase == ANSWER:
+            return self.partner
+        return self.current
+
+    def legal_actions(self) -> list[Action]:
+        # Computed once per position (bots and `apply` both ask); `_apply` forgets it.
+        if self._legal is None:
+            self._legal = self._legal_now()
+        return list(self._legal)
+
+    def _legal_now(self) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        if self.phase == ANSWER:
+            return [_ACCEPT, _REFUSE]
+        if self.phase == START:
+            actions: list[Action] = [_FIRST_ROLL]
+            actions += [_war(t) for t in self.war_targets()]
+            actions += [_alliance(p) for p in self.alliance_partners()]
+            return actions
+        if self.throw_no >= MAX_THROWS:
+            return [_STOP]
+        return [_STOP, *_rolls(self.dice, self.locks)]
+
+    def refusal(self, action: Action) -> str:
+        if self.phase == ANSWER:
+            if isinstance(action, AnswerAlliance):
+                return "Réponds par oui ou par non à l'alliance."
+            return f"{self.players[self.partner]} doit d'abord répondre à l'alliance."
+        if isinstance(action, AnswerAlliance):
+            return "Aucune alliance n'attend de réponse."
+        if isinstance(action, Stop):
+            return "Lance les dés au moins une fois avant de t'arrêter."
+        if isinstance(action, Roll):
+            return self._roll_refusal(action)
+        if isinstance(action, DeclareWar | ProposeAlliance):
+            return self._special_refusal(action)
+        return super().refusal(action)
+
+    def _roll_refusal(self, action: Roll) -> str:
+        if self.throw_no >= MAX_THROWS:
+            return "Trois lancers au plus : arrête-toi et proclame ton royaume."
+        if self.phase == START:
+            return "Rien à garder avant le premier lancer : lance les trois dés."
+        lock = action.lock
+        free = set(range(DICE)) - set(self.locks)
+        if (
+            not isinstance(lock, tuple)
+            or not all(isinstance(i, int) and i in free for i in lock)
+            or len(set(lock)) != len(lock)
+        ):
+            return "Choisis les dés à garder parmi les dés encore libres."
+        if len(self.locks) + len(lock) >= DICE:
+            return "Il ne resterait aucun dé à relancer : arrête-toi plutôt."
+        return (
+            "On garde les dés dans l'ordre : d'abord la Couronne (6), "
+            "puis le Seigneur (5), enfin le Peuple (4)."
+        )
+
+    def _special_refusal(self, action: DeclareWar | ProposeAlliance) -> str:
+        war = isinstance(action, DeclareWar)
+        what = "La guerre" if war else "L'alliance"
+        seat = action.target if war else action.partner
+        if self.seats == 1:
+            return "Pas de guerre ni d'alliance en solo : il n'y a aucun autre royaume."
+        if self.phase != START:
+            return f"{what} se déclare avant le premier lancer."
+        if self.special_used:
+            return "Une seule action spéciale par tour : lance maintenant les dés."
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+            return "Ce royaume n'existe pas."
+        if seat == self.current:
+            return "Choisis un autre royaume que le tien."
+        bet = WAR_BET if war else ALLIANCE_BET
+        if self.covered_stakes and self.scores[self.current] < bet:
+            return f"Il faut au moins {bet} points pour miser."
+        if war and self.war_protected(seat):
+            return (
+                f"Impossible de cibler {self.players[seat]} : ce royaume a subi une guerre "
+                "à la manche précédente."
+            )
+        if not war and self.alliance_resting(self.current):
+            return "Pas deux alliances de suite : tu en as proposé une à la manche précédente."
+        if not war and self.covered_stakes and self.scores[seat] < ALLIANCE_BET:
+            return f"{self.players[seat]} n'a pas les {ALLIANCE_BET} points de la mise."
+        return super().refusal(action)
+
+    def _apply(self, action: Action, rng: Random) -> list[Event]:
+        self._legal = None
+        if isinstance(action, Roll):
+            return self._roll(action.lock, rng)
+        if isinstance(action, Stop):
+            return self._stop(action.story)
+        if isinstance(action, DeclareWar):
+            return self._war(action.target, rng)
+        if isinstance(action, ProposeAlliance):
+            return self._propose(action.partner)
+        if isinstance(action, AnswerAlliance):
+            return self._answer(action.accept, rng)
+        raise TypeError(type(action).__name__)
+
+    def _roll(self, lock: tuple[int, ...], rng: Random) -> list[Event]:
+        name = self.players[self.current]
+        events: list[Event] = []
+        if lock:
+            first = len(self.locks)
+            self.locks += lock
+            events.append(DiceLocked(name, lock, ROLES[first : first + len(lock)]))
+        rolled = tuple(i for i in range(DICE) if i not in self.locks)
+        faces = roll(rng, len(rolled))
+        if self.dice:
+            dice = list(self.dice)
+            for index, face in zip(rolled, faces, strict=True):
+                dice[index] = face
+            self.dice = tuple(dice)
+        else:
+            self.dice = faces
+        self.throw_no += 1
+        self.phase = ROLLING
+        events.append(DiceRolled(name, self.throw_no, self.dice, rolled, self.throw_label()))
+        return events
+
+    def _stop(self, story: str) -> list[Event]:
+        seat, name = self.current, self.players[self.current]
+        found = self.kingdom_now()
+        assert found is not None
+        before = self.scores[seat]
+        total = self._kingdom_total(found, before)
+        events: list[Event] = [
+            KingdomProclaimed(name, self.dice, found.name, found.points, total, story)
+        ]
+        if found.excess:
+            events.append(PowerExcess(name, before, halve(before, self.literal_halving)))
+        if self._declines(found):
+            events.append(KingdomDeclined(name, total))
+        if found.complete:
+            self.complete_kingdoms[seat] += 1
+        self._change(seat, total - before)
+        label = f"{faces_text(self.dice)} {found.name}"
+        self.turns.append(TurnRecord(self.round, seat, KINGDOM, label, total - before))
+        return events + self._end_turn()
+
+    def _war(self, target: int, rng: Random) -> list[Event]:
+        seat = self.current
+        faces = roll(rng, DICE)
+        success = war_success(faces)
+        self.last_war_target_round[target] = self.round
+        if success:
+            stolen = WAR_STEAL
+            if self.covered_stakes:
+                stolen = min(WAR_STEAL, max(0, self.scores[target]))
+            delta = stolen
+        else:
+            stolen, delta = 0, -WAR_BET
+        self._change(seat, delta)
+        self._change(target, -delta)
+        attacker, defender = self.players[seat], self.players[target]
+        result = "victoire" if success else "défaite"
+        self.turns.append(
+            TurnRecord(self.round, seat, WAR, f"Guerre contre {defender} : {result}", delta)
+        )
+        events: list[Event] = [
+            WarDeclared(attacker, defender),
+            WarResolved(attacker, defender, faces, success, stolen),
+        ]
+        return events + self._after_special()
+
+    def _propose(self, partner: int) -> list[Event]:
+        self.last_alliance_round[self.current] = self.round  # proposing counts (TRC-9)
+        self.partner = partner
+        self.phase = ANSWER
+        return [AllianceProposed(self.players[self.current], self.players[partner])]
+
+    def _answer(self, accept: bool, rng: Random) -> list[Event]:
+        seat, partner = self.current, self.partner
+        assert partner is not None
+        proposer, ally = self.players[seat], self.players[partner]
+        if not accept:
+            self.phase, self.special_used, self.partner = START, True, None
+            return [AllianceRefused(proposer, ally)]
+        faces = roll(rng, DICE)
+        success = alliance_success(faces)
+        delta = ALLIANCE_GAIN if success else -ALLIANCE_BET
+        self._change(seat, delta)
+        self._change(partner, delta)
+        result = "réussie" if success else "échouée"
+        self.turns.append(
+            TurnRecord(self.round, seat, ALLIANCE, f"Alliance avec {ally} : {result}", delta)
+        )
+        events: list[Event] = [AllianceResolved(proposer, ally, faces, success)]
+        return events + self._after_special()
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        keys = [(self.scores[s], self.complete_kingdoms[s]) for s in range(self.seats)]
+        ranks = ranks_from_scores(keys)
+        winners = [s for s in range(self.seats) if ranks[s] == 1]
+        best = max(self.scores)
+        if self.seats == 1:
+            score = self.scores[0]
+            fate = "prospère" if score > 0 else "décline"
+            name = self.players[0]
+            summary = f"Le royaume de {name} {fate} : {score} points en {ROUNDS} manches."
+            return Outcome((score,), (1,), summary, won=score > 0)
+        if len(winners) == 1:
+            summary = f"{self.players[winners[0]]} devient Roi Suprême avec {best} points"
+            if sum(score == best for score in self.scores) > 1:
+                count = self.complete_kingdoms[winners[0]]
+                plural = "s" * (count > 1)
+                summary += f" et {count} royaume{plural} complet{plural} (départage)"
+            summary += "."
+        else:
+            names = ", ".join(self.players[s] for s in winners[:-1])
+            summary = (
+                f"{names} et {self.players[winners[-1]]} se partagent la couronne "
+                f"avec {best} points."
+            )
+        return Outcome(tuple(self.scores), ranks, summary)
+
+
+class TroisCouronnes(Game):
+    info = GAMES["trois_couronnes"]
+    action_types = (Roll, Stop, DeclareWar, ProposeAlliance, AnswerAlliance)
+    options = (
+        Option(
+            "prosperous",
+            "Royaume prospère",
+            (
+                Choice(FIRST_THROW, "50 points, au 1er lancer seulement"),
+                Choice(LEGACY, "Ancienne règle : 30 points, d'un seul jet sans dé gardé"),
+            ),
+            FIRST_THROW,
+            "Un 6-5-4 obtenu autrement reste un Royaume complet à 15 points (TRC-1).",
+        ),
+        Option(
+            "bonuses",
+            "Bonus thématiques",
+            (
+                Choice(REPLACE, "Remplacent le score (prospère 50, noble 10)"),
+                Choice(ADDITIVE, "S'ajoutent au score (prospère 65, noble 15)"),
+            ),
+            REPLACE,
+            "TRC-2.",
+        ),
+        Option(
+            "excess",
+            "Excès de pouvoir (6-6-6)",
+            (
+                Choice(POSITIVE, "Divise un total positif par 2 ; un total négatif ne bouge pas"),
+                Choice(LITERAL, "Divise tout total par 2, même négatif"),
+            ),
+            POSITIVE,
+            "Arrondi en faveur du joueur (TRC-3).",
+        ),
+        Option(
+            "special_turn",
+            "Guerre et alliance",
+            (
+                Choice(REPLACES_TURN, "Remplacent le tour"),
+                Choice(PLUS_TURN, "Suivies d'un tour normal"),
+            ),
+            REPLACES_TURN,
+            "TRC-6.",
+        ),
+        Option(
+            "stakes",
+            "Mises",
+            (
+                Choice(FREE, "Libres : les scores peuvent devenir négatifs"),
+                Choice(COVERED, "Couvertes : miser ses propres points, vol limité au score"),
+            ),
+            FREE,
+            "Couvertes : il faut avoir la mise, et la guerre ne prend que les points positifs "
+            "de la cible (TRC-7).",
+        ),
+        Option(
+            "decline",
+            "Royaume déclinant",
+            (
+                Choice(OFF, "Non"),
+                Choice(NON_POSITIVE, "Oui : -1 après un tour à 0 point ou moins"),
+                Choice(ZERO, "Oui : -1 après un tour à 0 point exactement"),
+            ),
+            OFF,
+            "Variante : un royaume qui ne marque rien perd un point de prestige (TRC-10).",
+        ),
+    )
+
+    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> TroisCouronnesState:
+        return TroisCouronnesState(players, options)
+
+
+GAME = TroisCouronnes()

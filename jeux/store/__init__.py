@@ -1,0 +1,1 @@
+"""Persistence: profiles and settings as JSON (config dir), matches in SQLite (data dir)."""

@@ -1,0 +1,59 @@
+"""Atomic, versioned JSON files; a corrupt file is set aside, never lost and never fatal."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+
+class Problem(str):
+    """A French sentence for the player about a file that had to be set aside."""
+
+
+def write_atomic(path: Path, data: Any) -> None:
+    """Write JSON through a temp file, fsync, then os.replace: a reader never sees half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, ensure_ascii=False, indent=2)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a damaged file with a timestamp so the player can still recover it."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrompu-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrompu-{stamp}-{n}")
+    os.replace(path, target)
+    return target
+
+
+def read_json(path: Path, version: int) -> tuple[dict | None, Problem | None]:
+    """(data, None) if the file is sound, (None, None) if absent, (None, problem) if set aside."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None, None
+    except (OSError, UnicodeDecodeError):
+        text = None
+    try:
+        data = json.loads(text) if text is not None else None
+    except ValueError:
+        data = None
+    if isinstance(data, dict) and data.get("version") == version:
+        return data, None
+    aside = set_aside(path)
+    return None, Problem(f"Le fichier {path.name} était illisible : mis de côté sous {aside.name}.")

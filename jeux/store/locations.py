@@ -1,0 +1,39 @@
+"""Where jeux keeps its files: the one place tests redirect (DESIGN.md §5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+
+@dataclass(frozen=True)
+class Locations:
+    config_dir: Path
+    data_dir: Path
+
+    @classmethod
+    def default(cls) -> Locations:
+        return cls(platformdirs.user_config_path("jeux"), platformdirs.user_data_path("jeux"))
+
+    @classmethod
+    def at(cls, config_dir: Path | str | None = None, data_dir: Path | str | None = None):
+        """The defaults, with either folder overridden."""
+        base = cls.default()
+        return cls(
+            Path(config_dir) if config_dir else base.config_dir,
+            Path(data_dir) if data_dir else base.data_dir,
+        )
+
+    @property
+    def players_file(self) -> Path:
+        return self.config_dir / "players.json"
+
+    @property
+    def settings_file(self) -> Path:
+        return self.config_dir / "settings.json"
+
+    @property
+    def database(self) -> Path:
+        return self.data_dir / "jeux.sqlite3"

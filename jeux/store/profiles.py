@@ -1,0 +1,127 @@
+"""Player profiles and settings, JSON in the config dir."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+
+from jeux.engine.core import clean_text
+
+from .jsonfile import Problem, read_json, write_atomic
+
+NAME_LIMIT = 24
+COLORS = ("rouge", "bleu", "vert", "jaune", "violet", "cyan", "orange", "rose")
+SYMBOLS = ("A", "B", "C", "D", "E", "F", "G", "H", "#", "@", "%", "&", "+", "*", "$", "=")
+ANIMATIONS = ("full", "reduced", "none")
+VERSION = 1
+
+
+def clean_name(name: str) -> str:
+    """A safe, bounded player name; may be empty (the caller refuses empty names)."""
+    return clean_text(name, NAME_LIMIT)
+
+
+@dataclass(frozen=True)
+class Profile:
+    id: str
+    name: str
+    color: str = COLORS[0]
+    symbol: str = SYMBOLS[0]
+
+
+class ProfileError(ValueError):
+    """A refused name, with a French message."""
+
+
+class Profiles:
+    """The saved players. Every change is written at once, atomically."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.problem: Problem | None = None
+        self.players: list[Profile] = []
+        data, self.problem = read_json(path, VERSION)
+        for raw in (data or {}).get("players", []):
+            try:
+                self.players.append(self._validated(Profile(**raw)))
+            except (TypeError, ProfileError):
+                continue  # one damaged entry does not cost the others
+
+    def _validated(self, profile: Profile) -> Profile:
+        name = clean_name(profile.name)
+        if not name:
+            raise ProfileError("Le nom ne peut pas être vide.")
+        color = profile.color if profile.color in COLORS else COLORS[0]
+        symbol = profile.symbol if profile.symbol in SYMBOLS else SYMBOLS[0]
+        return replace(profile, id=str(profile.id), name=name, color=color, symbol=symbol)
+
+    def _save(self) -> None:
+        write_atomic(self.path, {"version": VERSION, "players": [asdict(p) for p in self.players]})
+
+    def get(self, profile_id: str) -> Profile | None:
+        return next((p for p in self.players if p.id == profile_id), None)
+
+    def _check_unique(self, name: str, except_id: str = "") -> None:
+        if any(p.name.casefold() == name.casefold() and p.id != except_id for p in self.players):
+            raise ProfileError(f"Il y a déjà un joueur nommé {name}.")
+
+    def create(self, name: str, color: str | None = None, symbol: str | None = None) -> Profile:
+        used = len(self.players)
+        profile = self._validated(
+            Profile(
+                uuid.uuid4().hex[:12],
+                name,
+                color or COLORS[used % len(COLORS)],
+                symbol or SYMBOLS[used % len(SYMBOLS)],
+            )
+        )
+        self._check_unique(profile.name)
+        self.players.append(profile)
+        self._save()
+        return profile
+
+    def update(self, profile_id: str, **changes: str) -> Profile:
+        old = self.get(profile_id)
+        if old is None:
+            raise KeyError(profile_id)
+        new = self._validated(replace(old, **changes))
+        self._check_unique(new.name, profile_id)
+        self.players[self.players.index(old)] = new
+        self._save()
+        return new
+
+    def delete(self, profile_id: str) -> None:
+        self.players = [p for p in self.players if p.id != profile_id]
+        self._save()
+
+
+@dataclass
+class Settings:
+    animations: str = "full"
+    theme: str = "textual-dark"
+    ascii: bool = False
+    problem: Problem | None = field(default=None, compare=False)
+
+    @classmethod
+    def load(cls, path: Path) -> Settings:
+        data, problem = read_json(path, VERSION)
+        settings = cls(problem=problem)
+        data = data or {}
+        if data.get("animations") in ANIMATIONS:
+            settings.animations = data["animations"]
+        if isinstance(data.get("theme"), str):
+            settings.theme = data["theme"]
+        settings.ascii = bool(data.get("ascii", False))
+        return settings
+
+    def save(self, path: Path) -> None:
+        write_atomic(
+            path,
+            {
+                "version": VERSION,
+                "animations": self.animations,
+                "theme": self.theme,
+                "ascii": self.ascii,
+            },
+        )

@@ -1,0 +1,1 @@
+"""The Textual interface: screens, widgets and the shared game screen."""

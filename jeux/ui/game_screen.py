@@ -1,0 +1,227 @@
+"""The base screen of every game: the match loop of DESIGN.md §3.
+
+A game's screen composes its board and renders a state; this base turns keys into actions,
+plays them on the match, narrates and animates the events, saves after every action, lets
+bots play, hides hands between seats, and opens the results when the match is over.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from jeux.engine.core import Action, Event, IllegalAction, State
+from jeux.engine.match import Match
+
+from .widgets.die import Die
+from .widgets.game_log import GameLog
+from .widgets.player_badge import PlayerBadge
+from .widgets.score_sheet import ScoreSheet, SheetData
+
+BOT_PAUSE = 0.6
+"""Seconds a bot seems to think, so people can follow its moves (scaled by the settings)."""
+
+
+class GameScreen(Screen):
+    AUTO_FOCUS = ""  # keys are moves; a game focuses a text field only when asked
+    BINDINGS = [
+        Binding("f1", "rules", "Règles"),
+        Binding("question_mark", "rules", "Règles", show=False),
+        Binding("escape", "leave", "Menu"),
+    ]
+
+    def __init__(self, match: Match, match_id: int) -> None:
+        super().__init__()
+        self.match = match
+        self.match_id = match_id
+        self.busy = False
+        """True while events are being animated: a key then only skips the animation."""
+        self.skipping = False
+        self.shown_seat: int | None = None
+        """The seat whose view is on screen (matters only when information is hidden)."""
+
+    # --- hooks for the games -----------------------------------------------------------
+
+    def compose_board(self) -> ComposeResult:
+        """The game's own widgets, under the turn line."""
+        yield from ()
+
+    def show_state(self, state: State) -> None:
+        """Render the board from a state (the view of the seat on screen)."""
+
+    def sheet(self, state: State) -> SheetData:
+        return SheetData(state.players)
+
+    def seat_status(self, state: State, seat: int) -> tuple[str, bool]:
+        """(short status, eliminated) for a seat's badge."""
+        return "", False
+
+    def turn_text(self, state: State) -> str:
+        seat = state.to_move()
+        if seat is None:
+            return "Partie terminée"
+        return f"Au tour de {state.players[seat]}" if state.seats > 1 else state.players[seat]
+
+    async def animate_event(self, event: Event) -> None:
+        """Animate one event (dice tumble, cards flip); by default nothing moves."""
+
+    # --- layout ----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        info = self.match.game.info
+        with Horizontal(id="banner"):
+            yield Static(Content(info.title), id="game-title")
+            for seat in self.match.seats:
+                profile = self.app.profiles.get(seat.profile)
+                yield PlayerBadge(
+                    seat.name,
+                    profile.symbol if profile else ("*" if seat.bot else ""),
+                    profile.color if profile else "",
+                    classes="seat",
+                )
+        with Horizontal(id="table"):
+            with Vertical(id="board"):
+                yield Static(id="turn")
+                yield from self.compose_board()
+            with Vertical(id="side"):
+                yield ScoreSheet(id="sheet")
+                yield GameLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(GameLog).narrate(e.describe() for e in self.match.events)
+        self.render_state()
+        self.call_after_refresh(self.advance)
+
+    # --- the loop ----------------------------------------------------------------------
+
+    def visible_state(self) -> State:
+        state = self.match.state
+        if not self.match.game.info.hidden:
+            return state
+        seat = self.shown_seat if self.shown_seat is not None else state.to_move()
+        return state.view(seat) if seat is not None else state
+
+    def render_state(self) -> None:
+        state = self.visible_state()
+        to_move = self.match.state.to_move()
+        self.query_one("#turn", Static).update(Content(self.turn_text(state)))
+        for seat, badge in enumerate(self.query(PlayerBadge)):
+            status, out = self.seat_status(state, seat)
+            badge.set_status(status, active=seat == to_move, out=out)
+        self.query_one(ScoreSheet).show(self.sheet(state), self.app.glyphs.star)
+        self.show_state(state)
+
+    def act(self, action: Action) -> None:
+        """Play a human's action; while an animation runs, any action only skips it."""
+        if self.busy:
+            self.skip()
+            return
+        seat = self.match.state.to_move()
+        if seat is None or self.match.seats[seat].bot:
+            return
+        self._play(action)
+
+    def _play(self, action: Action) -> None:
+        try:
+            events = self.match.play(action)
+        except IllegalAction as refusal:
+            self.app.say(str(refusal), "warning")
+            return
+        self.app.records.save(self.match_id, self.match.to_saved())
+        self.busy, self.skipping = True, False
+        self.run_worker(self._show(events), group="events", exclusive=True)
+
+    async def _show(self, events: Iterable[Event]) -> None:
+        log = self.query_one(GameLog)
+        for event in events:
+            log.narrate([event.describe()])
+            await self.animate_event(event)
+        self.busy = False
+        self.render_state()
+        self.advance()
+
+    def seconds(self, base: float) -> float:
+        """An animation's length under the settings; zero once the player skipped."""
+        return 0.0 if self.skipping else base * self.app.animation_scale
+
+    def skip(self) -> None:
+        self.skipping = True
+        for die in self.query(Die):
+            die.settle()
+
+    def on_key(self, event) -> None:
+        if self.busy and event.key not in ("f1", "question_mark", "escape"):
+            event.stop()
+            event.prevent_default()
+            self.skip()
+
+    def advance(self) -> None:
+        state = self.match.state
+        seat = state.to_move()
+        if seat is None:
+            self.finish()
+        elif self.match.seats[seat].bot:
+            self.think(seat)
+        elif self.match.game.info.hidden and seat != self.shown_seat:
+            from .screens.handoff import HandoffScreen
+
+            def reveal(_: object) -> None:
+                self.shown_seat = seat
+                self.render_state()
+
+            self.push_screen(HandoffScreen(state.players[seat]), reveal)
+        else:
+            self.shown_seat = seat
+
+    @work(thread=True, exclusive=True, group="bot")
+    def think(self, seat: int) -> None:
+        bot = self.match.game.bot(f"{self.match.seed}:{len(self.match.actions)}")
+        action = bot.choose(self.match.state.view(seat))
+        time.sleep(BOT_PAUSE * self.app.animation_scale)
+        self.app.call_from_thread(self._play, action)
+
+    def finish(self) -> None:
+        from .screens.results import ResultsScreen
+
+        outcome = self.match.outcome()
+        results = [
+            {
+                "profile": seat.profile,
+                "name": seat.name,
+                "seat": i,
+                "rank": outcome.ranks[i],
+                "score": outcome.scores[i],
+                "won": outcome.ranks[i] == 1 and outcome.won,
+            }
+            for i, seat in enumerate(self.match.seats)
+            if seat.profile
+        ]
+        self.app.records.finish(self.match_id, self.match.to_saved(), results)
+        self.app.switch_screen(ResultsScreen(self.match, self.sheet(self.match.state)))
+
+    # --- keys shared by every game ----------------------------------------------------
+
+    def action_rules(self) -> None:
+        from .screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.match.game.info.id))
+
+    def action_leave(self) -> None:
+        from .screens.confirm import ConfirmScreen
+
+        def leave(yes: bool | None) -> None:
+            if yes:
+                self.app.pop_screen()
+
+        self.app.push_screen(
+            ConfirmScreen("Revenir au menu ? La partie est gardée dans « Reprendre »."), leave
+        )

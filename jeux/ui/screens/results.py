@@ -1,0 +1,86 @@
+"""The end of a match: podium, final sheet, each player's record, play again."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from jeux.engine.match import Match
+
+from ..launch import start_match
+from ..widgets.score_sheet import ScoreSheet, SheetData
+
+MEDALS = {1: "1er", 2: "2e", 3: "3e"}
+
+
+class ResultsScreen(Screen):
+    BINDINGS = [
+        Binding("r", "again", "Rejouer"),
+        Binding("escape", "menu", "Menu"),
+        Binding("m", "menu", "Menu", show=False),
+    ]
+
+    def __init__(self, match: Match, sheet: SheetData) -> None:
+        super().__init__()
+        self.match = match
+        self.final_sheet = sheet
+
+    def compose(self) -> ComposeResult:
+        outcome = self.match.outcome()
+        info = self.match.game.info
+        yield Static(
+            Content.assemble((info.title, "bold"), " — partie terminée"), id="results-title"
+        )
+        with Horizontal(id="results"):
+            with Vertical(id="podium"):
+                yield Static(Content(outcome.summary), id="summary")
+                order = sorted(range(len(self.match.seats)), key=lambda s: outcome.ranks[s])
+                for seat in order:
+                    rank = outcome.ranks[seat]
+                    place = (
+                        MEDALS.get(rank, f"{rank}e")
+                        if len(self.match.seats) > 1
+                        else ("Victoire" if outcome.won else "Défaite")
+                    )
+                    line = Content.assemble(
+                        (f"{place:<9}", "bold $accent" if rank == 1 else ""),
+                        (self.match.seats[seat].name, "bold" if rank == 1 else ""),
+                        f"  {outcome.scores[seat]}",
+                    )
+                    yield Static(line, classes=f"place rank-{min(rank, 4)}")
+                yield Static(Content(self.records_text()), id="records")
+                yield Static(Content(f"Graine : {self.match.seed}"), id="seed")
+                with Horizontal(classes="buttons"):
+                    yield Button("Rejouer (r)", id="again", variant="primary")
+                    yield Button("Menu (Échap)", id="menu")
+            yield ScoreSheet(id="final-sheet")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ScoreSheet).show(self.final_sheet, self.app.glyphs.star)
+        self.query_one("#again").focus()
+
+    def records_text(self) -> str:
+        lines = []
+        game = self.match.game.info.id
+        for seat in self.match.seats:
+            if seat.profile:
+                r = self.app.records.record(seat.profile, game)
+                best = f", meilleur score {r.best}" if r.best is not None else ""
+                lines.append(f"{seat.name} : {r.played} parties, {r.won} victoires{best}")
+        return "\n".join(lines)
+
+    @on(Button.Pressed, "#again")
+    def action_again(self) -> None:
+        match = self.match
+        self.app.pop_screen()
+        start_match(self.app, match.game.info.id, match.seats, match.options)
+
+    @on(Button.Pressed, "#menu")
+    def action_menu(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,152 @@
+"""Before a match: who plays, in which order, with which variants and seed."""
+
+from __future__ import annotations
+
+import random
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from jeux.catalog import GAMES, load_game
+from jeux.engine.match import Seat
+from jeux.store.profiles import ProfileError
+
+from ..launch import start_match
+from ..widgets.player_picker import PlayerPicker
+
+RANDOM_ORDER, LIST_ORDER = "random", "list"
+
+
+class SetupScreen(Screen):
+    BINDINGS = [
+        Binding("f5", "play", "Jouer"),
+        Binding("f1", "rules", "Règles"),
+        Binding("escape", "app.pop_screen", "Retour"),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game = load_game(game_id)
+        self.info = GAMES[game_id]
+
+    def compose(self) -> ComposeResult:
+        info = self.info
+        yield Static(
+            Content.assemble((info.title, "bold"), f" · {info.players_label}"), id="setup-title"
+        )
+        with VerticalScroll(id="setup"):
+            count = (
+                "un joueur"
+                if info.max_players == 1
+                else (f"de {info.min_players} à {info.max_players} joueurs")
+            )
+            yield Label(f"Joueurs ({count}) — Espace ou Entrée pour cocher")
+            yield PlayerPicker(id="players")
+            with Horizontal(classes="row"):
+                yield Input(placeholder="Nouveau joueur…", id="new-name", max_length=24)
+                yield Button("Ajouter", id="add")
+            if info.max_players > 1:
+                with Horizontal(classes="row"):
+                    yield Label("Robots", classes="field")
+                    yield Select(
+                        [(str(n), n) for n in range(info.max_players)],
+                        value=0,
+                        allow_blank=False,
+                        id="bots",
+                    )
+                with Horizontal(classes="row"):
+                    yield Label("Ordre", classes="field")
+                    yield Select(
+                        [("Aléatoire", RANDOM_ORDER), ("Ordre de la liste", LIST_ORDER)],
+                        value=RANDOM_ORDER,
+                        allow_blank=False,
+                        id="order",
+                    )
+            for option in self.game.options:
+                with Horizontal(classes="row"):
+                    yield Label(option.label, classes="field")
+                    yield Select(
+                        [(c.label, i) for i, c in enumerate(option.choices)],
+                        value=[c.value for c in option.choices].index(option.default),
+                        allow_blank=False,
+                        id=f"opt-{option.key}",
+                    )
+                if option.help:
+                    yield Static(Content(option.help), classes="help")
+            with Horizontal(classes="row"):
+                yield Label("Graine", classes="field")
+                yield Input(
+                    placeholder="facultative : la même graine rejoue les mêmes dés",
+                    id="seed",
+                    max_length=40,
+                )
+            yield Button("Jouer (F5)", id="play", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.fill_players(self.app.records.last_profiles(self.info.id))
+        empty = not self.app.profiles.players
+        self.query_one("#new-name" if empty else "#players").focus()
+
+    def fill_players(self, also: list[str] = ()) -> None:
+        picker = self.query_one(PlayerPicker)
+        picker.show(self.app.profiles.players, [*picker.chosen, *also])
+
+    @on(Input.Submitted, "#new-name")
+    @on(Button.Pressed, "#add")
+    def add_player(self) -> None:
+        field = self.query_one("#new-name", Input)
+        try:
+            profile = self.app.profiles.create(field.value)
+        except ProfileError as error:
+            self.app.say(str(error), "warning")
+            return
+        field.value = ""
+        self.fill_players([profile.id])
+
+    def seats(self) -> list[Seat] | None:
+        """The seats chosen, or None after telling the player what is missing."""
+        chosen = [self.app.profiles.get(pid) for pid in self.query_one(PlayerPicker).chosen]
+        seats = [Seat(p.name, p.id) for p in chosen if p]
+        if self.info.max_players > 1:
+            bots = self.query_one("#bots", Select).value
+            seats += [Seat(f"Robot {n + 1}", bot=True) for n in range(bots)]
+            if self.query_one("#order", Select).value == RANDOM_ORDER:
+                random.shuffle(seats)
+        low, high = self.info.min_players, self.info.max_players
+        if not any(not s.bot for s in seats):
+            self.app.say("Coche au moins un joueur (ou crée-le ci-dessus).", "warning")
+        elif not low <= len(seats) <= high:
+            self.app.say(
+                f"{self.info.title} se joue de {low} à {high} : il y a {len(seats)} participants.",
+                "warning",
+            )
+        else:
+            return seats
+        return None
+
+    def options(self) -> dict:
+        return {
+            o.key: o.choices[self.query_one(f"#opt-{o.key}", Select).value].value
+            for o in self.game.options
+        }
+
+    @on(Button.Pressed, "#play")
+    def action_play(self) -> None:
+        seats = self.seats()
+        if seats is None:
+            return
+        text = self.query_one("#seed", Input).value.strip()
+        seed = (int(text) if text.isdigit() else text) if text else None
+        self.app.pop_screen()
+        start_match(self.app, self.info.id, seats, self.options(), seed)
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.info.id))

@@ -1,0 +1,1 @@
+"""Reusable widgets: given data, holding no rules."""

@@ -1,0 +1,44 @@
+"""A row of cards picked by key or click."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.containers import HorizontalGroup
+from textual.message import Message
+
+from .card import Card, CardData
+
+
+class Hand(HorizontalGroup):
+    DEFAULT_CSS = """
+    Hand { height: auto; width: auto; }
+    Hand > Card { margin: 0 1 0 0; }
+    """
+
+    class Picked(Message):
+        def __init__(self, hand: Hand, index: int) -> None:
+            super().__init__()
+            self.hand = hand
+            self.index = index
+
+    async def show(self, cards: Sequence[CardData | None], captions: Sequence[str] = ()) -> None:
+        """Make the hand hold exactly these cards, reusing the widgets already there."""
+        widgets = list(self.query_children(Card))
+        for extra in widgets[len(cards) :]:
+            await extra.remove()
+        for i, data in enumerate(cards):
+            if i < len(widgets):
+                widgets[i].card = data
+            else:
+                widgets.append(Card(data, i))
+                await self.mount(widgets[i])
+            widgets[i].caption = captions[i] if i < len(captions) else ""
+
+    @property
+    def cards(self) -> list[Card]:
+        return list(self.query_children(Card))
+
+    def on_card_clicked(self, message: Card.Clicked) -> None:
+        message.stop()
+        self.post_message(self.Picked(self, message.card.index))

@@ -1,0 +1,117 @@
+"""Layer 5: profiles, settings and records: corrupt files, hostile names, concurrent writers."""
+
+import json
+import multiprocessing
+
+import pytest
+
+from jeux.store.profiles import NAME_LIMIT, ProfileError, Profiles, Settings
+from jeux.store.records import Record, Records
+
+HOSTILE = [
+    "[/]",
+    "[red]x",
+    "[@click=app.quit]x",
+    "x" * 10_000,
+    "🎲 Zoé 🐉",
+    "a\x1b[31mb\x00c\u200bd",
+]
+
+
+def test_profiles_round_trip(tmp_path):
+    path = tmp_path / "players.json"
+    lina = Profiles(path).create("Lina", "vert", "#")
+    again = Profiles(path)
+    assert again.players == [lina]
+    again.update(lina.id, name="Lina B.")
+    again.delete(Profiles(path).create("Marc").id)
+    assert [p.name for p in Profiles(path).players] == ["Lina B."]
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_names_are_bounded_and_kept_literal(tmp_path, name):
+    profile = Profiles(tmp_path / "p.json").create(name)
+    assert 0 < len(profile.name) <= NAME_LIMIT
+    assert not any(ord(ch) < 32 for ch in profile.name)
+    assert "\u200b" not in profile.name
+    if name.startswith("["):
+        assert profile.name == name  # brackets survive: shown literally, never as markup
+
+
+def test_empty_and_duplicate_names_are_refused_in_french(tmp_path):
+    profiles = Profiles(tmp_path / "p.json")
+    profiles.create("Lina")
+    with pytest.raises(ProfileError, match="vide"):
+        profiles.create(" \x07 ")
+    with pytest.raises(ProfileError, match="déjà"):
+        profiles.create("lina")
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"version": 99}', "[]", "\xff\xfe"])
+def test_corrupt_players_file_is_set_aside_and_reported(tmp_path, content):
+    path = tmp_path / "players.json"
+    path.write_bytes(content.encode("latin-1"))
+    profiles = Profiles(path)
+    assert profiles.players == [] and "mis de côté" in profiles.problem
+    aside = list(tmp_path.glob("players.json.corrompu-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == content.encode("latin-1")
+    profiles.create("Lina")
+    assert Profiles(path).problem is None
+
+
+def test_one_damaged_profile_entry_costs_only_itself(tmp_path):
+    path = tmp_path / "players.json"
+    path.write_text(json.dumps({"version": 1, "players": [{"id": "a", "name": "Lina"}, {"x": 1}]}))
+    assert [p.name for p in Profiles(path).players] == ["Lina"]
+
+
+def test_corrupt_settings_fall_back_to_defaults(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("{")
+    settings = Settings.load(path)
+    assert settings.animations == "full" and settings.problem
+    settings.animations = "none"
+    settings.save(path)
+    assert Settings.load(path).animations == "none"
+
+
+def test_corrupt_database_is_set_aside(tmp_path):
+    path = tmp_path / "jeux.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    records = Records(path)
+    assert records.problem and list(tmp_path.glob("jeux.sqlite3.corrompu-*"))
+    assert records.unfinished() == []
+
+
+def test_match_life_cycle_and_record(tmp_path):
+    records = Records(tmp_path / "db")
+    saved = {"game": "g", "seats": [{"name": "[red]x", "profile": "p1"}], "actions": []}
+    match_id = records.start(saved, label="daily:2026-11-29")
+    assert [m.names for m in records.unfinished()] == [["[red]x"]]
+    records.finish(
+        match_id, saved, [dict(profile="p1", name="[red]x", seat=0, rank=1, score=12, won=True)]
+    )
+    assert records.unfinished() == []
+    assert records.record("p1", "g") == Record(1, 1, 12)
+    assert records.record("p1", "g", "daily:").played == 1
+    assert records.has_label("g", "daily:2026-11-29")
+
+
+def _write_many(path, worker):
+    records = Records(path)
+    for i in range(40):
+        match_id = records.start({"game": "g", "seats": [], "n": i, "w": worker})
+        records.save(match_id, {"game": "g", "seats": [], "n": i + 1, "w": worker})
+
+
+def test_two_processes_saving_at_once_lose_nothing(tmp_path):
+    path = tmp_path / "db"
+    Records(path)
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_write_many, args=(path, w)) for w in range(2)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(60)
+        assert w.exitcode == 0
+    assert len(Records(path).unfinished()) == 80
