@@ -19,7 +19,7 @@ TEXTUAL_LEVEL_SCALE = {"none": 0.0, "basic": 0.35}
 
 
 class JeuxApp(App):
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "jeux"
     BINDINGS = [
         Binding("ctrl+c", "quit", "Quitter", show=False, priority=True),
@@ -71,8 +71,8 @@ class JeuxApp(App):
     def on_mount(self) -> None:
         from .ui.screens.menu import MenuScreen
 
-        if self.settings.theme in self.available_themes:
-            self.theme = self.settings.theme
+        if self.settings.theme != self.theme and self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme  # only when it differs: a theme change restyles all
         self.animation_level = "none" if self.animation_scale == 0 else "full"
         for problem in (self.settings.problem, self.profiles.problem, self.records.problem):
             if problem:

@@ -17,6 +17,7 @@ class Glyphs:
     star: str
     back: str
     skull: str
+    turn: str
 
 
 UNICODE = Glyphs(

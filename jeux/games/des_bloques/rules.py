@@ -55,7 +55,7 @@ class ThrowResult:
 
     @property
     def label(self) -> str:
-        """ "Aucun 2 ni 5 : +20" or "2 dés bloqués (2, 5) : aucun point"."""
+        """The throw in words: "Aucun 2 ni 5 : +20", "2 dés bloqués (2, 5) : aucun point"."""
         if not self.blocked:
             return f"Aucun 2 ni 5 : +{self.points}"
         shown = ", ".join(map(str, self.blocked))

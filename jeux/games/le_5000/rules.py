@@ -70,12 +70,12 @@ class Scoring:
 
     points: int
     label: str
-    """"Brelan de 4", "Un 1 et deux 5", "Petite suite"…"""
+    """The combination in words: "Brelan de 4", "Un 1 et deux 5", "Petite suite"…"""
     five_ones: bool = False
 
     @property
     def text(self) -> str:
-        """ "Brelan de 4 : 400", as the screen shows it."""
+        """The value as the screen shows it: "Brelan de 4 : 400"."""
         if self.five_ones:
             return f"{self.label} : la partie est gagnée !"
         return f"{self.label} : {fmt(self.points)}"

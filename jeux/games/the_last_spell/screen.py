@@ -31,7 +31,7 @@ from .rules import (
     throw_value,
 )
 
-RESULT_MARKS = {"réussi": "✓", "raté": "·", "explosion": "x"}
+RESULT_MARKS = {"réussi": "+", "raté": "-", "explosion": "x"}
 
 
 class LastSpellScreen(GameScreen):

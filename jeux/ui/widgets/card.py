@@ -108,6 +108,7 @@ class Card(Widget):
     def __init__(self, card: CardData | None = None, index: int = 0, **kwargs) -> None:
         super().__init__(**kwargs)
         self.set_reactive(Card.card, card)
+        self.set_class(card is None, "-back")
         self.index = index
         self._squeeze = 0  # >0 while flipping: how many columns are hidden on each side
 

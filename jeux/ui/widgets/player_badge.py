@@ -33,7 +33,8 @@ class PlayerBadge(Static):
         name = self.player_name
         if len(name) > NAME_CELLS:
             name = name[: NAME_CELLS - 1] + "…"
-        marker = "▶ " if active else ("x " if out else "")
+        glyphs = self.app.glyphs
+        marker = f"{glyphs.turn} " if active else (f"{glyphs.skull} " if out else "")
         head = Content.assemble(
             marker,
             (f"{self.symbol} " if self.symbol else "", f"bold {self.color}".strip()),

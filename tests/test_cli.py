@@ -1,0 +1,43 @@
+"""The `jeux` command outside the app."""
+
+import json
+import subprocess
+import sys
+
+
+def jeux(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "jeux", *args], capture_output=True, text=True)
+
+
+def test_list_json_describes_every_game():
+    rows = json.loads(jeux("list", "--json").stdout)
+    assert len(rows) == 26
+    keys = {"id", "title", "min_players", "max_players", "solo", "family", "available"}
+    assert all(keys <= row.keys() for row in rows)
+    assert {row["family"] for row in rows} == {"dés", "cartes"}
+    spell = next(r for r in rows if r["id"] == "the_last_spell")
+    assert spell["available"] and not spell["solo"]
+
+
+def test_simulate_json_reports_the_run():
+    out = jeux("simulate", "the_last_spell", "--players", "4", "--games", "50", "--seed", "3",
+               "--json")
+    report = json.loads(out.stdout)
+    assert report["game"] == "the_last_spell" and report["players"] == 4
+    assert report["games"] == 50 and report["errors"] == 0 and report["seed"] == 3
+    assert sum(report["wins_by_seat"]) == 50 and report["games_per_second"] > 0
+    assert report["mean_actions"] > 0
+
+
+def test_simulate_refuses_a_wrong_player_count():
+    out = jeux("simulate", "the_last_spell", "--players", "9")
+    assert out.returncode == 2 and "de 2 à 6" in out.stderr
+
+
+def test_rules_print_in_french():
+    out = jeux("rules", "the_last_spell")
+    assert out.returncode == 0 and "Combinaisons" in out.stdout
+
+
+def test_version():
+    assert jeux("--version").stdout.startswith("jeux ")

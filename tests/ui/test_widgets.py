@@ -1,0 +1,116 @@
+"""Shared widgets on their own: dice, cards, gauge, score sheet, handoff."""
+
+from textual.app import App, ComposeResult
+
+from jeux.ui.glyphs import ASCII, UNICODE
+from jeux.ui.screens.handoff import HandoffScreen
+from jeux.ui.widgets.card import Card, CardData, CardFace
+from jeux.ui.widgets.dice_tray import DiceTray
+from jeux.ui.widgets.die import DieFace
+from jeux.ui.widgets.hand import Hand
+from jeux.ui.widgets.score_sheet import ScoreSheet, SheetData
+
+ACE = CardData("A", "♠", False)
+QUEEN = CardData("D", "♥", True, "Dame", "soigne 12")
+
+
+class Bench(App):
+    glyphs = UNICODE
+
+    def __init__(self, *widgets) -> None:
+        super().__init__()
+        self.widgets = widgets
+
+    def compose(self) -> ComposeResult:
+        yield from self.widgets
+
+
+def test_die_faces_have_the_right_pips_and_width():
+    for value in range(1, 7):
+        lines = DieFace(value, 6, "o", None).lines()
+        assert "".join(lines).count("o") == value
+        assert {len(line) for line in lines} == {5}
+    assert DieFace(17, 20, "o", None).lines()[1].strip() == "17"
+
+
+def test_card_faces_keep_their_width_face_up_back_and_mid_flip():
+    for card in (ACE, QUEEN, None):
+        for squeeze in (0, 2, 5):
+            lines = CardFace(card, 11, 6, ASCII.back, squeeze).lines()
+            assert len(lines) == 6 and {len(line) for line in lines} == {11}
+    face = CardFace(ACE, 11, 6, "%").lines()
+    assert face[0].startswith("A♠") and face[-1].endswith("A♠")
+    assert any("Dame" in line for line in CardFace(QUEEN, 11, 6, "%").lines())
+
+
+async def test_card_flips_deals_and_reports_clicks():
+    card = Card(None, index=2)
+    app = Bench(card)
+    clicked = {}
+
+    def hook(message):  # a message is seen once per node it bubbles through
+        if isinstance(message, Card.Clicked):
+            clicked[id(message)] = message.card.index
+
+    async with app.run_test(size=(40, 12), message_hook=hook) as pilot:
+        assert card.has_class("-back")
+        await card.flip_to(ACE, 0.1)
+        assert card.card == ACE and not card.has_class("-back") and card._squeeze == 0
+        await card.deal(0.1)
+        assert card.styles.offset.x.value == 0
+        await pilot.click(Card)
+        assert list(clicked.values()) == [2]
+
+
+async def test_hand_reuses_cards_and_reports_picks():
+    hand = Hand()
+    app = Bench(hand)
+    picked = {}
+
+    def hook(message):
+        if isinstance(message, Hand.Picked):
+            picked[id(message)] = message.index
+
+    async with app.run_test(size=(80, 12), message_hook=hook) as pilot:
+        await hand.show([ACE, QUEEN, None], ["1", "2", "3"])
+        first = hand.cards[0]
+        await hand.show([QUEEN, ACE])
+        assert len(hand.cards) == 2 and hand.cards[0] is first and first.card == QUEEN
+        await pilot.click(Card, offset=(2, 2))
+        await pilot.pause()
+        assert list(picked.values()) == [0]
+
+
+async def test_dice_tray_rolls_to_the_given_faces_and_skips():
+    tray = DiceTray(3)
+    app = Bench(tray)
+    async with app.run_test() as pilot:
+        await tray.roll({0: 6, 2: 1}, 0)
+        assert [d.value for d in tray.dice] == [6, 0, 1]
+        rolling = tray.dice[1].roll_to(4, 5.0)
+        tray.settle()
+        await rolling
+        assert tray.dice[1].value == 4 and not tray.dice[1].has_class("-tumbling")
+        await pilot.pause()
+
+
+async def test_score_sheet_marks_the_leader_and_shows_names_literally():
+    sheet = ScoreSheet()
+    app = Bench(sheet)
+    async with app.run_test(size=(60, 12)):
+        data = SheetData(("[red]x", "Marc"), (("Tour 1", ("3", "5")),), ("3", "5"), frozenset({1}))
+        sheet.show(data)
+        assert sheet.row_count == 2
+        assert str(sheet.get_cell_at((1, 2))) == "★ 5"
+        assert str(sheet.columns[list(sheet.columns)[1]].label) == "[red]x"
+
+
+async def test_handoff_hides_the_table_until_the_player_confirms():
+    app = Bench()
+    async with app.run_test() as pilot:
+        closed = []
+        app.push_screen(HandoffScreen("[b]Lina"), closed.append)
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.screen.is_modal is False
+        await pilot.press("enter")
+        assert closed == [None]
