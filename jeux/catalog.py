@@ -29,6 +29,7 @@ GAMES: dict[str, GameInfo] = {
             1,
             1,
             CARTES,
+            available=True,
         ),
         _info(
             "le_signal",
@@ -37,6 +38,7 @@ GAMES: dict[str, GameInfo] = {
             1,
             1,
             DES,
+            available=True,
         ),
         _info(
             "pyramide_escape",
@@ -45,6 +47,7 @@ GAMES: dict[str, GameInfo] = {
             1,
             1,
             CARTES,
+            available=True,
         ),
         _info(
             "new_day_666", "New Day 666", "Chaque jour, trois dés écrivent ton histoire.", 1, 1, DES
@@ -97,6 +100,7 @@ GAMES: dict[str, GameInfo] = {
             1,
             4,
             DES,
+            available=True,
         ),
         _info(
             "pilleurs_de_tombe",

@@ -97,6 +97,16 @@ def test_match_life_cycle_and_record(tmp_path):
     assert records.has_label("g", "daily:2026-11-29")
 
 
+def test_best_score_follows_the_direction_of_the_score(tmp_path):
+    records = Records(tmp_path / "db")
+    for turns in (14, 9, 11):
+        match_id = records.start({"game": "solo", "seats": []})
+        records.finish(match_id, {"game": "solo"}, [dict(profile="p", name="A", seat=0, rank=1,
+                                                         score=turns, won=True, low=True)])
+    assert records.record("p", "solo", lower_is_better=True).best == 9
+    assert records.record("p", "solo").best is None
+
+
 def _write_many(path, worker):
     records = Records(path)
     for i in range(40):

@@ -106,6 +106,8 @@ class Outcome:
     summary: str
     won: bool = True
     """Solo games: whether the player won; in multi-seat games someone always wins."""
+    lower_is_better: bool = False
+    """True when scores count what should be small (turns taken): records keep the minimum."""
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -34,6 +34,7 @@ CREATE TABLE IF NOT EXISTS results (
     won INTEGER NOT NULL,
     label TEXT NOT NULL DEFAULT '',
     finished REAL NOT NULL,
+    low INTEGER NOT NULL DEFAULT 0,             -- 1 when a smaller score is better
     PRIMARY KEY (match_id, seat)
 );
 CREATE INDEX IF NOT EXISTS results_by_profile ON results (profile, game);
@@ -141,7 +142,7 @@ class Records:
             label = db.execute("SELECT label FROM matches WHERE id = ?", (match_id,)).fetchone()
             db.executemany(
                 "INSERT OR REPLACE INTO results (match_id, game, profile, name, seat, rank, score,"
-                " won, label, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " won, label, finished, low) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         match_id,
@@ -154,6 +155,7 @@ class Records:
                         int(r["won"]),
                         label[0] if label else "",
                         now,
+                        int(r.get("low", False)),
                     )
                     for r in results
                 ],
@@ -161,13 +163,17 @@ class Records:
 
     # --- statistics -----------------------------------------------------------------
 
-    def record(self, profile: str, game: str, label_prefix: str = "") -> Record:
-        """Games played, won and the best score of a profile at a game (optionally one label)."""
+    def record(
+        self, profile: str, game: str, label_prefix: str = "", lower_is_better: bool = False
+    ) -> Record:
+        """Games played and won by a profile at a game (optionally under one label), and its
+        best score among results measured the same way (the most points, or the fewest turns)."""
+        best = "MIN" if lower_is_better else "MAX"
         with self._db() as db:
             played, won, best = db.execute(
-                "SELECT COUNT(*), COALESCE(SUM(won), 0), MAX(score) FROM results "
-                "WHERE profile = ? AND game = ? AND label LIKE ? || '%'",
-                (profile, game, label_prefix),
+                f"SELECT COUNT(*), COALESCE(SUM(won), 0), {best}(CASE WHEN low = ? THEN score END) "
+                "FROM results WHERE profile = ? AND game = ? AND label LIKE ? || '%'",
+                (int(lower_is_better), profile, game, label_prefix),
             ).fetchone()
         return Record(played, won, best)
 
@@ -188,3 +194,76 @@ class Records:
                 "SELECT 1 FROM matches WHERE game = ? AND label = ? LIMIT 1", (game, label)
             ).fetchone()
         return row is not None
+
+    # --- labels: a game's own runs (e.g. Scoundrel's daily dungeon) -----------------
+
+    def label_of(self, match_id: int) -> str:
+        """The label a match was started with ('' for none or an unknown match)."""
+        with self._db() as db:
+            row = db.execute("SELECT label FROM matches WHERE id = ?", (match_id,)).fetchone()
+        return row[0] if row else ""
+
+    def labelled_matches(self, game: str, label: str, profile: str) -> list[tuple[int, str]]:
+        """(id, status) of the matches of a game with exactly this label where this profile
+        sat, oldest first, whatever their status (playing, finished, abandoned, broken)."""
+        with self._db() as db:
+            rows = db.execute(
+                "SELECT id, status, saved FROM matches WHERE game = ? AND label = ? ORDER BY id",
+                (game, label),
+            ).fetchall()
+        found = []
+        for match_id, status, saved in rows:
+            try:
+                seats = json.loads(saved).get("seats", [])
+            except (ValueError, AttributeError):
+                continue
+            if any(isinstance(s, dict) and s.get("profile") == profile for s in seats):
+                found.append((match_id, status))
+        return found
+
+    def record_outside(self, profile: str, game: str, label_prefix: str) -> Record:
+        """Like `record`, over the results whose label does NOT start with the prefix."""
+        with self._db() as db:
+            played, won, best = db.execute(
+                "SELECT COUNT(*), COALESCE(SUM(won), 0), MAX(score) FROM results "
+                "WHERE profile = ? AND game = ? AND substr(label, 1, length(?)) != ?",
+                (profile, game, label_prefix, label_prefix),
+            ).fetchone()
+        return Record(played, won, best)
+
+    def last_label(self, profile: str, game: str) -> str | None:
+        """The label of this profile's latest finished match of a game, None if none."""
+        with self._db() as db:
+            row = db.execute(
+                "SELECT label FROM results WHERE profile = ? AND game = ? "
+                "ORDER BY finished DESC, match_id DESC LIMIT 1",
+                (profile, game),
+            ).fetchone()
+        return row[0] if row else None
+
+    # --- a game's history: the matches kept, to reread (e.g. Le Signal's journals) -----
+
+    def history(self, game: str, profile: str = "", limit: int = 200) -> list[SavedMatch]:
+        """The matches of a game in progress or finished, latest first, at most `limit`;
+        only those where `profile` sat if one is given. Damaged saved forms are skipped."""
+        with self._db() as db:
+            rows = db.execute(
+                "SELECT id, game, saved, label, updated FROM matches WHERE game = ? "
+                "AND status IN ('playing', 'finished') ORDER BY updated DESC, id DESC",
+                (game,),
+            ).fetchall()
+        found: list[SavedMatch] = []
+        for match_id, game_id, saved, label, updated in rows:
+            try:
+                data = json.loads(saved)
+                seats = data.get("seats", [])
+            except (ValueError, AttributeError):
+                continue
+            if profile and not any(
+                isinstance(s, dict) and s.get("profile") == profile for s in seats
+            ):
+                continue
+            found.append(SavedMatch(match_id, game_id, data, label, updated))
+            if len(found) >= limit:
+                break
+        return found

@@ -7,8 +7,9 @@ bots play, hides hands between seats, and opens the results when the match is ov
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from textual import work
 from textual.app import ComposeResult
@@ -153,6 +154,19 @@ class GameScreen(Screen):
         """An animation's length under the settings; zero once the player skipped."""
         return 0.0 if self.skipping else base * self.app.animation_scale
 
+    async def count_up(
+        self, start: int, end: int, show: Callable[[int], None], base: float = 0.5
+    ) -> None:
+        """Show the numbers from `start` to `end` over an animation's length: scores count up."""
+        seconds = self.seconds(base)
+        steps = min(abs(end - start), round(seconds * 30))
+        for i in range(1, steps + 1):
+            if self.skipping:
+                break
+            show(start + (end - start) * i // steps)
+            await asyncio.sleep(seconds / steps)
+        show(end)
+
     def skip(self) -> None:
         self.skipping = True
         for die in self.query(Die):
@@ -201,6 +215,7 @@ class GameScreen(Screen):
                 "rank": outcome.ranks[i],
                 "score": outcome.scores[i],
                 "won": outcome.ranks[i] == 1 and outcome.won,
+                "low": outcome.lower_is_better,
             }
             for i, seat in enumerate(self.match.seats)
             if seat.profile

@@ -21,8 +21,22 @@ class Glyphs:
 
 
 UNICODE = Glyphs(
-    "●", "█", "░", {"pique": "♠", "coeur": "♥", "carreau": "♦", "trefle": "♣"}, "★", "▚", "✕"
+    pip="●",
+    full="█",
+    empty="░",
+    suits={"pique": "♠", "coeur": "♥", "carreau": "♦", "trefle": "♣"},
+    star="★",
+    back="▚",
+    skull="✕",
+    turn="▶",
 )
 ASCII = Glyphs(
-    "o", "#", "-", {"pique": "P", "coeur": "C", "carreau": "K", "trefle": "T"}, "*", "%", "x"
+    pip="o",
+    full="#",
+    empty="-",
+    suits={"pique": "P", "coeur": "C", "carreau": "K", "trefle": "T"},
+    star="*",
+    back="%",
+    skull="x",
+    turn=">",
 )

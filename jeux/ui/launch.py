@@ -3,12 +3,42 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from jeux.catalog import load_game, load_screen
 from jeux.engine.match import Match, ReplayError, Seat
 from jeux.store.records import SavedMatch
+
+
+@dataclass(frozen=True)
+class ExtraStart:
+    """Another way into a game that its screen class offers to the setup and results screens
+    (e.g. Scoundrel's daily dungeon): a button and a key there; `run(seats, options)` opens
+    the match itself (with its own seed and label, or by resuming one)."""
+
+    label: str
+    key: str
+    run: Callable[[Sequence[Seat], dict[str, Any]], None]
+    help: str = ""
+
+    @property
+    def button_label(self) -> str:
+        """'Donjon du jour (F6)', 'Rejouer ce donjon (d)'."""
+        key = self.key.upper() if self.key[1:].isdigit() else self.key
+        return f"{self.label} ({key})"
+
+
+def screen_hook(game_id: str, name: str) -> Any:
+    """An optional hook of a game's screen class used by the shared screens, or None.
+
+    Known hooks: `setup_starts(app) -> list[ExtraStart]`,
+    `results_starts(app, match) -> list[ExtraStart]`, `results_records(app, match) -> str`."""
+    try:
+        return getattr(load_screen(game_id), name, None)
+    except ImportError:
+        return None
 
 
 def new_seed() -> int:

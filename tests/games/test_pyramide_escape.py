@@ -692,3 +692,34 @@ def test_random_games_view_hides_only_unknown_places(options):
             state.apply(chooser.choice(state.legal_actions()), rng)
             assert state.fatigue <= MAX_FATIGUE
         assert state.outcome().won == (state.cleared == len(ROOMS))
+
+
+# --- what the screen shows before a choice -------------------------------------------------
+
+
+def test_forecast_gives_the_fatigue_for_each_side_of_the_coin():
+    state = start("couloir", "fosse", fatigue=6, active=("sable",))
+    no_item = state.forecast(NoItem())
+    assert (no_item.face, no_item.pile, no_item.coin, no_item.loses) == (4, 3, True, False)
+    torche = state.forecast(UseItem("torche"))
+    assert (torche.face, torche.pile, torche.coin) == (6, 6, False)  # shielded from the sand
+    outre = state.forecast(UseItem("outre"))
+    assert (outre.face, outre.pile, outre.coin) == (7, 6, True)  # Couloir −1, pile −1, then +2
+
+
+def test_forecast_leaves_the_state_untouched():
+    state = start("scarabees", "fosse", "pont", "couloir")
+    before = (deck_keys(state), state.fatigue, list(state.hand), state.phase, set(state.known))
+    for action in state.legal_actions():
+        state.forecast(action)
+    assert (deck_keys(state), state.fatigue, list(state.hand), state.phase, state.known) == before
+    assert state.forecast(UseItem("carte")).face == MAX_FATIGUE
+
+
+def test_forecast_tells_an_immediate_defeat():
+    state = start("couloir", "fosse", fatigue=2, defeat="immediate")
+    assert state.forecast(NoItem()).loses
+    assert state.forecast(NoItem()).face == 0
+    assert not state.forecast(UseItem("torche")).loses
+    sands = start("couloir", "fosse", fatigue=1, active=("sable",), hand=("outre",))
+    assert not sands.forecast(NoItem()).loses  # by default the room goes on: a discard may save

@@ -1,7 +1,10 @@
 """The Last Spell (RULINGS.md §17): every quoted and derived case, with forced dice."""
 
+from random import Random
+
 import pytest
 
+from jeux.engine.bots import RandomBot
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
 from jeux.games.the_last_spell.rules import (
@@ -214,3 +217,25 @@ def test_stop_before_rolling_is_refused_in_french():
     state = new()
     with pytest.raises(IllegalAction, match="Lance les dés"):
         play(state, Stop())
+
+
+def test_spell_bot_stops_once_ahead_and_never_risks_a_third_one():
+    bot = GAME.bot(1)
+    state = new()
+    assert isinstance(bot.choose(state), Roll)
+    play(state, Roll(), 6, 6, 6)
+    assert isinstance(bot.choose(state), Stop)  # 23 beats 0 by a wide margin
+    play(state, Stop())
+    play(state, Roll(), 1, 1, 2)
+    assert isinstance(bot.choose(state), Stop)  # instability 2: the next 1 would explode
+
+
+def test_spell_bot_beats_random_play():
+    wins = 0
+    for seed in range(200):
+        state, rng = new(("Bot", "Hasard")), Random(seed)
+        bots = (GAME.bot(seed), RandomBot(seed))
+        while state.to_move() is not None:
+            state.apply(bots[state.to_move()].choose(state), rng)
+        wins += state.outcome().winners == (0,)
+    assert wins > 120

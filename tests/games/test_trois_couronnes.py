@@ -11,6 +11,7 @@ from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
 from jeux.games.trois_couronnes.rules import (
     ALLIANCE,
+    ALLIANCE_CHANCE,
     ANSWER,
     GAME,
     KINGDOM,
@@ -19,6 +20,7 @@ from jeux.games.trois_couronnes.rules import (
     ROUNDS,
     START,
     WAR,
+    WAR_CHANCE,
     AllianceProposed,
     AllianceRefused,
     AllianceResolved,
@@ -848,5 +850,163 @@ def test_options_offer_every_variant_with_the_rulings_as_defaults():
         "stakes": "free",
         "decline": "off",
     }
-    assert {c.value for c in GAME.options[-1].choices} == {"off", "non_positive", "zero"}
+    decline = next(o for o in GAME.options if o.key == "decline")
+    assert {c.value for c in decline.choices} == {"off", "non_positive", "zero"}
+    assert GAME.options[0] is decline  # the text's own variant comes first at setup
     assert GAME.info.min_players == 1 and GAME.info.max_players == 4 and GAME.info.solo
+
+
+# --- helpers the screen shows --------------------------------------------------------------
+
+
+def test_toggle_lock_follows_the_order_and_drops_what_depended_on_a_die():
+    state = new()
+    play(state, Roll(), 5, 6, 4)
+    assert state.toggle_lock((), 1) == (1,)  # the 6 first
+    assert state.toggle_lock((1,), 0) == (1, 0)  # then the 5
+    assert state.toggle_lock((1, 0), 1) == ()  # no Couronne, no Seigneur
+    assert state.toggle_lock((1, 0), 0) == (1,)
+    with pytest.raises(IllegalAction, match=r"il faut maintenant la Couronne \(6\).*un 5"):
+        state.toggle_lock((), 0)
+    with pytest.raises(IllegalAction, match="Il doit rester un dé à relancer"):
+        state.toggle_lock((1, 0), 2)
+
+
+def test_toggle_lock_with_two_sixes_either_may_be_the_couronne():
+    state = new()
+    play(state, Roll(), 6, 6, 5)
+    assert state.toggle_lock((), 0) == (0,) and state.toggle_lock((), 1) == (1,)
+    assert state.toggle_lock((1,), 2) == (1, 2)
+    with pytest.raises(IllegalAction, match=r"le Seigneur \(5\), et ce dé montre un 6"):
+        state.toggle_lock((0,), 1)
+
+
+def test_lock_refusals_before_the_first_throw_after_the_third_and_on_a_locked_die():
+    state = new()
+    with pytest.raises(IllegalAction, match="Lance d'abord les dés"):
+        state.toggle_lock((), 0)
+    play(state, Roll(), 6, 1, 1)
+    play(state, Roll(lock=(0,)), 2, 2)
+    with pytest.raises(IllegalAction, match="déjà gardé : la Couronne"):
+        state.toggle_lock((), 0)
+    play(state, Roll(), 3, 3)
+    with pytest.raises(IllegalAction, match="Plus de relance après le 3e lancer"):
+        state.toggle_lock((), 1)
+
+
+def test_leaders_use_the_tie_break_and_nobody_leads_when_level():
+    state = new(("Lina", "Marc"))
+    assert state.leaders() == frozenset()
+    kingdom_turn(state, 6, 5, 5)  # Lina 10
+    assert state.leaders() == {0}
+    play(state, Roll(), 1, 1, 1)
+    play(state, Roll(), 6, 5, 4)  # Marc 15 with a complete kingdom
+    play(state, Stop())
+    assert state.leaders() == {1}
+    solo = new(("Lina",))
+    kingdom_turn(solo, 6, 5, 5)
+    assert solo.leaders() == frozenset()
+
+
+def test_leaders_level_on_points_are_told_apart_by_complete_kingdoms():
+    state = new(("Lina", "Marc"))
+    play(state, Roll(), 1, 1, 1)
+    play(state, Roll(), 6, 5, 4)  # Lina 15, one complete kingdom
+    play(state, Stop())
+    play(state, Roll(), 6, 5, 5)  # Marc 10
+    play(state, Stop())
+    play(state, Roll(), 2, 2, 2)  # Lina 12
+    play(state, Stop())
+    kingdom_turn(state, 6, 5, 2)  # Marc 12
+    assert state.scores == [12, 12] and state.leaders() == {0}
+
+
+def test_bonus_table_follows_the_options():
+    plain = {row.name: row.effect for row in new().bonus_table()}
+    assert plain == {
+        "Royaume prospère": "50",
+        "Royaume complet": "15",
+        "Royaume noble": "10",
+        "Noblesse instable": "3e dé",
+        "Royaume tyrannique": "10",
+        "Révolution": "8",
+        "Excès de pouvoir": "÷2",
+        "Couronne isolée": "0",
+        "Royaume déchu": "-3",
+    }
+    legacy = {r.name: r.effect for r in new(prosperous="legacy", bonuses="additive").bonus_table()}
+    assert legacy["Royaume prospère"] == "45" and legacy["Royaume noble"] == "15"
+    declining = {r.name: r.effect for r in new(decline="non_positive").bonus_table()}
+    assert declining["Couronne isolée"] == "-1" and declining["Royaume déchu"] == "-4"
+    assert declining["Excès de pouvoir"] == "÷2 -1"
+    zero = {r.name: r.effect for r in new(decline="zero").bonus_table()}
+    assert zero["Couronne isolée"] == "-1" and zero["Royaume déchu"] == "-3"
+
+
+def test_bonus_table_names_match_the_kingdoms_the_engine_finds():
+    names = {row.name for row in new().bonus_table()}
+    found = {kingdom(f, prosperous=True).name for f in product(range(1, 7), repeat=3)}
+    found |= {kingdom(f).name for f in product(range(1, 7), repeat=3)}
+    assert found == names
+
+
+def test_war_and_alliance_chances_shown_on_screen():
+    assert WAR_CHANCE == Fraction(7, 27)
+    assert ALLIANCE_CHANCE == Fraction(91, 216)
+
+
+# --- the computer player ---------------------------------------------------------------------
+
+
+def test_bot_stops_on_a_prosperous_kingdom_and_chases_from_nothing():
+    state = new()
+    bot = GAME.bot(1)
+    play(state, Roll(), 6, 5, 4)
+    assert bot.choose(state) == Stop()
+    state = new()
+    play(state, Roll(), 1, 2, 3)
+    assert isinstance(bot.choose(state), Roll)
+
+
+def test_bot_keeps_the_couronne_and_the_seigneur():
+    state = new()
+    play(state, Roll(), 6, 5, 1)
+    choice = GAME.bot(1).choose(state)
+    assert choice == Roll(lock=(0, 1))
+
+
+def test_bot_accepts_alliances_and_plays_kingdom_turns_by_default():
+    state = new()
+    bot = GAME.bot(1)
+    assert bot.choose(state) == Roll()
+    play(state, ProposeAlliance(1))
+    assert bot.choose(state) == AnswerAlliance(True)
+
+
+def test_bot_wars_on_the_leader_in_the_last_round_when_far_behind():
+    state = new(("Lina", "Marc"))
+    for _ in range(ROUNDS - 1):
+        kingdom_turn(state, 2, 2, 3)  # Lina -3 each round
+        kingdom_turn(state, 6, 5, 5)  # Marc +10
+    assert GAME.bot(1).choose(state) == DeclareWar(1)
+
+
+def test_bot_declares_war_when_it_comes_on_top_of_a_normal_turn():
+    state = new(special_turn="plus_turn")
+    assert isinstance(GAME.bot(1).choose(state), DeclareWar)
+    play(state, DeclareWar(1), 1, 1, 1)
+    assert GAME.bot(1).choose(state) == Roll()
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_bot_plays_whole_games_with_legal_moves(players):
+    from random import Random
+
+    for seed in range(5):
+        state = new(tuple(f"J{i}" for i in range(players)))
+        bot, rng = GAME.bot(seed), Random(seed)
+        while state.to_move() is not None:
+            action = bot.choose(state)
+            assert action in state.legal_actions()
+            state.apply(action, rng)
+        assert state.outcome() is not None

@@ -5,7 +5,6 @@ from textual.widgets import Static
 from jeux.games.the_last_spell.rules import Stop
 from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.widgets.game_log import GameLog
-
 from tests.test_store import HOSTILE
 
 

@@ -92,3 +92,26 @@ async def test_rules_open_with_f1_and_question_mark(app_factory):
         await pilot.press("escape", "f1")
         await pilot.pause()
         assert type(app.screen).__name__ == "RulesScreen"
+
+
+async def test_one_player_against_a_robot(app_factory):
+    from textual.widgets import Select
+
+    app = app_factory(start_game="the_last_spell", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await tick_players(pilot, 1)
+        app.screen.query_one("#bots", Select).value = 1
+        await pilot.press("f5")
+        await pilot.pause()
+        screen = app.screen
+        assert [s.bot for s in screen.match.seats].count(True) == 1
+        for _ in range(300):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            seat = screen.match.state.to_move()
+            if not screen.match.seats[seat].bot:
+                state = screen.match.state
+                await pilot.press("a" if state.rolled else "l")
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, ResultsScreen)
+        assert any(s.bot for s in screen.match.seats)

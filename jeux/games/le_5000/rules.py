@@ -335,8 +335,9 @@ class Le5000State(State):
     """Public, for the screen: `scores`, `opened`, `sheet` (one `TurnRecord` per turn played),
     `current`, `round`, `phase`, `faces` (the dice of the last throw, still on the table),
     `set_aside` (the choices kept earlier this turn), `turn_total` (their points),
-    `hot_dice`, `target`, `finish`, `last_round`; and for the pending choice `keep_choices`,
-    `keepable`, `selection_value()`, `dice_to_throw()`, `can_bank()`, `bank_preview()`."""
+    `target`, `finish`, `last_round`; and for the choice pending after a throw:
+    `keep_choices`, `keepable`, `selection_value()`, `dice_to_throw()` (5 means hot dice),
+    `can_bank()`, `bank_preview()`."""
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
         self.players = tuple(players)
@@ -411,7 +412,7 @@ class Le5000State(State):
         self.turn_total = 0
         self.faces: tuple[int, ...] = ()
         self.set_aside: list[SetAside] = []
-        self.hot_dice = False
+        self._hot_dice = False
 
     def _record(self, points: int, note: str = "") -> None:
         self.sheet[self.current].append(TurnRecord(points, self.scores[self.current], note))
@@ -483,17 +484,17 @@ class Le5000State(State):
         faces = tuple(self.faces[i] for i in dice)
         self.set_aside.append(SetAside(faces, scoring))
         self.turn_total += scoring.points
-        self.hot_dice = len(dice) == len(self.faces)
+        self._hot_dice = len(dice) == len(self.faces)
         name = self.players[self.current]
-        return [DiceKept(name, faces, scoring, self.turn_total, self.hot_dice)]
+        return [DiceKept(name, faces, scoring, self.turn_total, self._hot_dice)]
 
     def _roll(self, rng: Random) -> list[Event]:
         name = self.players[self.current]
-        if self.phase == ROLL or self.hot_dice:
+        if self.phase == ROLL or self._hot_dice:
             count = DICE
         else:
             count = len(self.faces) - len(self.set_aside[-1].faces)
-        self.hot_dice = False
+        self._hot_dice = False
         self.faces = roll(rng, count)
         self.phase = CHOOSE
         events: list[Event] = [DiceRolled(name, self.faces)]

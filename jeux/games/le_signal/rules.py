@@ -687,6 +687,129 @@ class SignalState(State):
         return Outcome(scores, ranks_from_scores(scores), self.summary(), won)
 
 
+# --- the journal, to reread and to export --------------------------------------------------
+
+MODE_LABELS = {FREE: "Jeu libre", CHALLENGE: "Mode challenge", SIXTH_SIGN: "Le Sixième Signe"}
+ENDING_LABELS = {WON: "gagné", LOST: "perdu", STOPPED: "dé rangé", FULL: "carnet plein"}
+
+
+def mode_text(state: SignalState) -> str:
+    """The mode in words, with the challenge's length: "Mode challenge (5 événements)"."""
+    if state.mode == CHALLENGE:
+        return f"{MODE_LABELS[CHALLENGE]} ({state.challenge_length} événements)"
+    return MODE_LABELS[state.mode]
+
+
+def ending_text(state: SignalState) -> str:
+    """How the session stands in one word or two: "gagné", "dé rangé", "en cours"…"""
+    return "en cours" if state.ending is None else ENDING_LABELS[state.ending]
+
+
+def mind_text(scene: Scene) -> str:
+    """Le Sixième Signe: what one roll did to the mind, in words ("" in the other modes)."""
+    if not scene.mental:
+        return ""
+    what = scene.mental
+    if scene.mental == scene.band.mental_label:
+        what += f" : {scene.band.mental_meaning}"
+    if scene.lucidity is not None:
+        what += f" (lucidité {scene.lucidity}/{LUCIDITY_MAX})"
+    return what
+
+
+@dataclass(frozen=True)
+class JournalSection:
+    """One part of a journal: a title, then (label, text) lines; label "" for a paragraph."""
+
+    title: str
+    lines: tuple[tuple[str, str], ...]
+
+
+def journal_sections(state: SignalState, when: str = "") -> list[JournalSection]:
+    """The journal of a session, finished or not, as plain data.
+
+    Both the Journaux screen and the Markdown export are drawn from this, so what is read on
+    screen is what is exported. Player text is returned as typed; renderers quote it safely.
+    """
+    head: list[tuple[str, str]] = []
+    if when:
+        head.append(("Date", when))
+    head += [
+        ("Mode", mode_text(state)),
+        ("Thème", state.theme_info.label),
+        ("Objectif", state.goal),
+    ]
+    sections = [JournalSection(f"Le Signal — journal de {state.player}", tuple(head))]
+    for scene in state.journal:
+        lines: list[tuple[str, str]] = []
+        if scene.event:
+            lines.append(("Événement", scene.event))
+        if scene.action:
+            lines.append(("Action", scene.action))
+        lines.append(("Jet", f"{scene.throw_text} : {scene.band.meaning}"))
+        if scene.mental:
+            lines.append(("Esprit", mind_text(scene)))
+        if scene.consequence:
+            clue = state.mode == SIXTH_SIGN and scene.face == 20
+            lines.append(("Indice" if clue else "Conséquence", scene.consequence))
+        title = f"Scène {scene.number} — {scene.face}, {scene.band.label}"
+        sections.append(JournalSection(title, tuple(lines)))
+    if state.ending is not None:
+        end = [("", state.summary())]
+        if state.note:
+            end.append(("Dernier mot", state.note))
+        sections.append(JournalSection("Fin", tuple(end)))
+    else:
+        going = [("", f"Session en cours — {state.status()}.")]
+        if state.phase == CONSEQUENCE:
+            going.append(("", f"La suite de la scène {state.scene} reste à écrire."))
+        sections.append(JournalSection("En cours", tuple(going)))
+    return sections
+
+
+_MARKDOWN_SPECIAL = frozenset("\\`*_[]<>#|~&")
+
+
+def markdown_escape(text: str) -> str:
+    """Player text made literal in Markdown: every character that could format is escaped.
+
+    Free text is one line (the engine folds whitespace), so block syntax cannot start.
+    """
+    return "".join(f"\\{ch}" if ch in _MARKDOWN_SPECIAL else ch for ch in text)
+
+
+def journal_markdown(state: SignalState, when: str = "") -> str:
+    """The journal of a session as a Markdown document, ready to save."""
+    sections = journal_sections(state, when)
+    out: list[str] = []
+    for n, section in enumerate(sections):
+        out += [f"{'#' if n == 0 else '##'} {markdown_escape(section.title)}", ""]
+        for label, text in section.lines:
+            if label:
+                out.append(f"- **{label} :** {markdown_escape(text)}")
+            else:
+                out += [markdown_escape(text), ""]
+        if out[-1] != "":
+            out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+class Storyteller:
+    """A stand-in player for demos and screenshots (the game needs no opponent): it takes its
+    events from the theme's prompt deck, writes no action nor consequence, and puts the die
+    away after a few scenes when the mode allows. Its rng is its own, never the match's."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, state: SignalState) -> Action:
+        if state.phase == CONSEQUENCE:
+            return Conclude()
+        if state.can_end and state.journal and self.rng.random() < 0.2:
+            return EndSession()
+        return Roll(event=draw_prompt(state.theme, self.rng, [s.event for s in state.journal]))
+
+
 class LeSignal(Game):
     info = GAMES["le_signal"]
     action_types = (Roll, Conclude, EndSession)
@@ -730,6 +853,9 @@ class LeSignal(Game):
 
     def new(self, players: Sequence[str], options: Mapping[str, Any]) -> SignalState:
         return SignalState(players, options)
+
+    def bot(self, seed: int | str | None = None) -> Storyteller:
+        return Storyteller(seed)
 
 
 GAME = LeSignal()

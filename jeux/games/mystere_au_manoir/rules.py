@@ -402,7 +402,6 @@ class MystereState(State):
         reached = before < self.target <= self.totals[seat]
         if self._game_ends():
             self.phase = OVER
-            self.dice = []
             outcome = self.outcome()
             assert outcome is not None
             return [*events, GameOver(outcome.summary)]

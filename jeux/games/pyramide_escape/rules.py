@@ -7,6 +7,7 @@ Corde (which slides a room under the deck) make some places of it known, and `vi
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import permutations
@@ -406,6 +407,31 @@ class RoomResult:
     """The Corde slid the room under the deck: it will come back."""
 
 
+@dataclass(frozen=True)
+class Forecast:
+    """What one choice would leave the player with, before any Sable Vivant discard."""
+
+    face: int
+    """Fatigue afterwards if the coin shows face (or if no coin is flipped)."""
+    pile: int
+    """Fatigue afterwards if the coin shows pile (equal to `face` without a coin)."""
+    coin: bool
+    """Whether Sable Vivant flips its coin in this room with this choice."""
+    loses: bool
+    """Whether it would lose the game at once, on at least one side of the coin."""
+
+
+class _Coin(Random):
+    """An rng whose every draw lands on one side of the coin: 1 is pile, 2 is face."""
+
+    def __init__(self, side: int) -> None:
+        super().__init__(0)
+        self.side = side
+
+    def randint(self, a: int, b: int) -> int:
+        return self.side
+
+
 # --- state --------------------------------------------------------------------------------
 
 
@@ -522,6 +548,19 @@ class PyramideState(State):
         if isinstance(action, LeaveRoom):
             return "Quitter la salle"
         return ""
+
+    def forecast(self, action: Action) -> Forecast:
+        """What a legal action would do to the fatigue, tried on copies for both coin sides,
+        so the screen can show each choice's result before the player commits to it."""
+        after: list[int] = []
+        coin = loses = False
+        for side in (2, 1):  # face, then pile
+            trial = copy.deepcopy(self)
+            events = trial.apply(action, _Coin(side))
+            after.append(trial.fatigue)
+            coin = coin or any(isinstance(event, CoinFlipped) for event in events)
+            loses = loses or (trial.phase == OVER and not trial.won)
+        return Forecast(after[0], after[1], coin, loses)
 
     def no_item_cost(self) -> int:
         """Base fatigue lost by going without an object here, Soif included (PYR-9)."""
@@ -806,22 +845,22 @@ class PyramideEscape(Game):
             "penombre",
             "Pénombre",
             (
-                Choice(LENIENT, "Souple : seules la Torche et la Corde perdent leur pouvoir"),
-                Choice(STRICT, "Stricte : tout objet n'annule qu'1 fatigue"),
+                Choice(LENIENT, "Souple : Torche et Corde affaiblies"),
+                Choice(STRICT, "Stricte : tout objet affaibli"),
             ),
             LENIENT,
-            "Sous la Pénombre stricte, l'Outre, l'Amulette et la Carte ancienne n'ont plus "
-            "d'effet non plus, et la Pénombre ne peut plus être annulée (PYR-2).",
+            "Souple : la Torche et la Corde n'ignorent plus la salle. Stricte : tout objet "
+            "n'annule plus qu'1 fatigue, et la Pénombre ne peut plus être annulée.",
         ),
         Option(
             "defeat",
             "Défaite",
             (
-                Choice(END_OF_ROOM, "En fin de salle : l'Outre ou l'Offrande peuvent sauver"),
-                Choice(IMMEDIATE, "Immédiate, dès que la fatigue tombe à 0"),
+                Choice(END_OF_ROOM, "En fin de salle"),
+                Choice(IMMEDIATE, "Immédiate, dès 0 de fatigue"),
             ),
             END_OF_ROOM,
-            "Quand la fatigue atteint 0 (PYR-10).",
+            "En fin de salle, l'Outre, l'Offrande ou le Sable Vivant peuvent encore te sauver.",
         ),
     )
 

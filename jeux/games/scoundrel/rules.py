@@ -176,7 +176,7 @@ class MonsterFought(Event):
     hp: int
 
     def describe(self) -> str:
-        hurt = f"{self.damage} dégâts" if self.damage else "aucun dégât"
+        hurt = f"{self.damage} dégât{'s' * (self.damage > 1)}" if self.damage else "aucun dégât"
         if self.weapon is None:
             how = f"affronte {_the(self.card)} à mains nues"
         else:
@@ -564,7 +564,7 @@ class Scoundrel(Game):
                 Choice(STRICT, "Monstres strictement plus faibles que le dernier tué"),
             ),
             EQUAL,
-            "Après un monstre tué, l'arme ne frappe que des monstres plus faibles (SC-6).",
+            "Après chaque monstre tué, l'arme ne frappe plus que des monstres moins forts (SC-6).",
         ),
         Option(
             "avoid_order",
@@ -574,7 +574,7 @@ class Scoundrel(Game):
                 Choice(RANDOM, "Ses cartes passent sous la pioche mélangées"),
             ),
             KEEP,
-            "SC-2.",
+            "Quand tu fuis une salle, ses quatre cartes repassent sous la pioche (SC-2).",
         ),
         Option(
             "end",
@@ -584,7 +584,7 @@ class Scoundrel(Game):
                 Choice(CLASSIC_WEB, "Victoire quand seule la carte laissée reste (web)"),
             ),
             ALL_CARDS,
-            "SC-3 : la dernière salle, plus courte, se joue entièrement par défaut.",
+            "La dernière salle, souvent plus courte, se joue en entier par défaut (SC-3).",
         ),
         Option(
             "win_score",
@@ -604,7 +604,7 @@ class Scoundrel(Game):
                 Choice(CLAMP, "0 moins les monstres restants"),
             ),
             REAL,
-            "SC-4.",
+            "À la mort, les monstres encore dans le donjon sont retirés du score (SC-4).",
         ),
         Option(
             "max_hp",

@@ -55,7 +55,7 @@ class ThrowValue(NamedTuple):
 
     points: int
     text: str
-    """The whole reckoning, e.g. "trois 1 : +5, un 5 : -3, six activé : +2 = 4"."""
+    """The whole reckoning, e.g. "Trois 1 : +5, un 5 : -3, six activé : +2 = 4"."""
 
 
 def score_dice(faces: Sequence[int], activated_six: bool = False) -> ThrowValue:
@@ -350,7 +350,7 @@ class SortieState(State):
             return []
         if self.phase == ROLL:
             return [Roll()]
-        sixes = tuple(f == 6 for f in self.dice)
+        sixes = tuple(map((6).__eq__, self.dice))
         return list(_choices(tuple(self.status), sixes, self.special_used, self.min_free))
 
     def refusal(self, action: Action) -> str:
@@ -530,13 +530,14 @@ class Sortie20(Game):
             "turn_limit",
             "Limite de tours",
             (
-                Choice(0, "Aucune"),
-                Choice(10, "10 tours"),
                 Choice(15, "15 tours"),
                 Choice(20, "20 tours"),
+                Choice(30, "30 tours"),
+                Choice(50, "50 tours"),
             ),
-            0,
-            "Après la limite, le plus haut score gagne ; en solo, il faut 20 points avant.",
+            30,
+            "Les points viennent lentement : une partie dure souvent une vingtaine de tours. Après"
+            " la limite, le plus haut score gagne ; en solo, il faut 20 points avant.",
         ),
     )
 

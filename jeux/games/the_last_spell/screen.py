@@ -60,16 +60,19 @@ class LastSpellScreen(GameScreen):
 
     # --- rendering ---------------------------------------------------------------
 
+    def show_to_beat(self, score: int, holder: str | None = None, round_: int = 0) -> None:
+        line = Content.assemble(("Score à battre : ", "bold"), (str(score), "bold $warning"))
+        if holder:
+            line += Content(f"  ({holder})")
+        if round_:
+            line += Content(f"   Manche {round_}")
+        self.query_one("#to-beat", Static).update(line)
+
     def show_state(self, state: LastSpellState) -> None:
         holder = state.players[state.holder] if state.holder is not None else None
-        to_beat = Content.assemble(
-            ("Score à battre : ", "bold"), (str(state.score_to_beat), "bold $warning")
+        self.show_to_beat(
+            state.score_to_beat, holder, state.round if state.rounds_to_win > 1 else 0
         )
-        if holder:
-            to_beat += Content(f"  ({holder})")
-        if state.rounds_to_win > 1:
-            to_beat += Content(f"   Manche {state.round}")
-        self.query_one("#to-beat", Static).update(to_beat)
 
         seat = state.to_move()
         if seat is None:
@@ -138,7 +141,7 @@ class LastSpellScreen(GameScreen):
             await tray.roll(dict(enumerate(event.faces)), self.seconds(0.5))
             for die, face in zip(tray.dice, event.faces, strict=True):
                 die.set_state(locked=face == 1)
-                die.caption = "+1 !" if face == 1 else ""
+                die.caption = "+1" if face == 1 else ""
             _, bonus, combination = throw_value(event.faces)
             text = f"{combination.capitalize()} (+{bonus}) : " if combination else ""
             self.query_one("#throw", Static).update(
@@ -154,7 +157,9 @@ class LastSpellScreen(GameScreen):
             await self.explode(event.player)
         elif isinstance(event, SpellCast):
             self.query_one("#throw", Static).update(Content(event.describe()))
-            await asyncio.sleep(self.seconds(0.6))
+            if event.success:
+                await self.count_up(event.to_beat, event.power, self.show_to_beat)
+            await asyncio.sleep(self.seconds(0.4))
 
     async def explode(self, player: str) -> None:
         banner = self.query_one("#explosion", Static)

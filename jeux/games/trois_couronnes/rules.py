@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
+from itertools import product
 from random import Random
 from typing import Any
 
@@ -21,6 +23,7 @@ from jeux.engine.core import (
     Choice,
     Event,
     Game,
+    IllegalAction,
     Option,
     Outcome,
     State,
@@ -156,6 +159,25 @@ def war_success(faces: Sequence[int]) -> bool:
 def alliance_success(faces: Sequence[int]) -> bool:
     """ "Si au moins 1 dé fait un 6" (probability 91/216)."""
     return 6 in faces
+
+
+_ALL_THROWS = tuple(product(range(1, 7), repeat=DICE))
+WAR_CHANCE = Fraction(sum(map(war_success, _ALL_THROWS)), len(_ALL_THROWS))
+"""7/27: the screen shows it beside the War, so nobody has to work it out."""
+ALLIANCE_CHANCE = Fraction(sum(map(alliance_success, _ALL_THROWS)), len(_ALL_THROWS))
+"""91/216, shown beside the Alliance."""
+
+
+@dataclass(frozen=True)
+class BonusRow:
+    """One line of the scoring table as the chosen options make it (for the screen)."""
+
+    dice: str
+    """The final dice, e.g. "6-5-5" or "sans 6"."""
+    name: str
+    """The kingdom, in the rules' words: compare with `Kingdom.name`."""
+    effect: str
+    """What it is worth, e.g. "10", "3e dé", "÷2", "-4" (Royaume déclinant included)."""
 
 
 # --- actions ----------------------------------------------------------------------------
@@ -630,6 +652,85 @@ class TroisCouronnesState(State):
             if s != self.current and not (self.covered_stakes and self.scores[s] < ALLIANCE_BET)
         ]
 
+    def toggle_lock(self, pending: Sequence[int], die: int) -> tuple[int, ...]:
+        """The dice to set aside at the next throw once the player picks `die` (key or click).
+
+        A die already picked is dropped, with those picked after it whose role it carried
+        (a Seigneur needs its Couronne); a die that may be kept joins the chain. Raises
+        IllegalAction, saying why, when `die` cannot be kept now."""
+        chain = tuple(pending)
+        if die in chain:
+            kept: tuple[int, ...] = ()
+            for other in chain:
+                if other != die and other in self.lockable(kept):
+                    kept += (other,)
+            return kept
+        if die in self.lockable(chain):
+            return chain + (die,)
+        raise IllegalAction(self.lock_refusal(chain, die))
+
+    def lock_refusal(self, pending: Sequence[int], die: int) -> str:
+        """Why `die` cannot be set aside after the `pending` ones (French, for a notice)."""
+        if self.phase != ROLLING:
+            return "Lance d'abord les dés : on ne garde des dés qu'entre deux lancers."
+        if self.throw_no >= MAX_THROWS:
+            return "Plus de relance après le 3e lancer : arrête-toi pour proclamer ton royaume."
+        if not 0 <= die < DICE:
+            return "Il n'y a que trois dés."
+        if die in self.locks:
+            role = ROLES.index(self.role_of(die))
+            return f"Ce dé est déjà gardé : {ROLE_ARTICLES[role]} ne sera plus relancé."
+        step = len(self.locks) + len(pending)
+        if step >= DICE - 1:
+            return "Il doit rester un dé à relancer : si ces dés te conviennent, arrête-toi."
+        face = ROLE_FACES[step]
+        return (
+            f"On garde dans l'ordre Couronne (6), Seigneur (5), Peuple (4) : il faut "
+            f"maintenant {ROLE_ARTICLES[step]} ({face}), et ce dé montre un {self.dice[die]}."
+        )
+
+    def leaders(self) -> frozenset[int]:
+        """The seats ahead right now: best score, then most complete kingdoms (TRC-11).
+
+        Nobody leads while every seat is level (the start of a match, a solo game)."""
+        if self.phase == OVER:
+            return frozenset(self.outcome().winners) if self.seats > 1 else frozenset()
+        keys = [(self.scores[s], self.complete_kingdoms[s]) for s in range(self.seats)]
+        best = max(keys)
+        ahead = frozenset(s for s, key in enumerate(keys) if key == best)
+        return ahead if len(ahead) < self.seats else frozenset()
+
+    def bonus_table(self) -> tuple[BonusRow, ...]:
+        """The scoring table as the options of this match make it, in the rules' order."""
+        prosperous = 30 if self.legacy_prosperous else 50
+        prosperous += 15 if self.additive else 0
+        noble = 15 if self.additive else 10
+        first = "6-5-4 d'un jet" if self.legacy_prosperous else "6-5-4 1er jet"
+        rows = [
+            (first, "Royaume prospère", prosperous),
+            ("6-5-4", "Royaume complet", 15),
+            ("6-5-5", "Royaume noble", noble),
+            ("6-5 + 1/2/3/6", "Noblesse instable", None),
+            ("6-6-4", "Royaume tyrannique", 10),
+            ("6-4-4", "Révolution", 8),
+            ("6-6-6", "Excès de pouvoir", 0),
+            ("6 + autres", "Couronne isolée", 0),
+            ("sans 6", "Royaume déchu", -3),
+        ]
+        table = []
+        for dice, name, points in rows:
+            if points is None:
+                effect = "3e dé"
+            else:
+                found = Kingdom(name, points, excess=name == "Excès de pouvoir")
+                loss = 1 if self._declines(found) else 0
+                if found.excess:
+                    effect = "÷2" + (" -1" if loss else "")
+                else:
+                    effect = str(points - loss)
+            table.append(BonusRow(dice, name, effect))
+        return tuple(table)
+
     # --- the contract -----------------------------------------------------------------
 
     def to_move(self) -> int | None:
@@ -856,10 +957,106 @@ class TroisCouronnesState(State):
         return Outcome(tuple(self.scores), ranks, summary)
 
 
+class CrownBot:
+    """The computer player (RULINGS §9, "Bot: yes"): stop or throw again by expected value,
+    always accept an alliance (it is worth +1.3 on average), and go to war only when it
+    pays: on top of a normal turn (TRC-6 variant), or in the last round against a leader
+    a kingdom turn can no longer catch."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, state: State) -> Action:
+        assert isinstance(state, TroisCouronnesState)
+        if state.phase == ANSWER:
+            return _ACCEPT
+        if state.phase == START:
+            return self._start(state)
+        values = _Expectation(state)
+        best: Action = _STOP
+        best_value = values.stop(state.dice, len(state.locks), state.throw_no)
+        if state.throw_no < MAX_THROWS:
+            for chain in state.lock_choices():
+                value = values.rethrow(len(state.locks) + len(chain), state.throw_no)
+                if value > best_value + 1e-9:
+                    best, best_value = Roll(chain), value
+        return best
+
+    def _start(self, state: TroisCouronnesState) -> Action:
+        me = state.current
+        targets = state.war_targets()
+        rivals = sorted(targets, key=lambda s: (-state.scores[s], self.rng.random()))
+        if state.special_plus_turn:
+            if rivals:
+                return _war(rivals[0])
+            partners = state.alliance_partners()
+            if partners:
+                return _alliance(min(partners, key=lambda s: (state.scores[s], s)))
+        elif state.round == ROUNDS and rivals:
+            gap = state.scores[rivals[0]] - state.scores[me]
+            if gap > 2 * _Expectation(state).rethrow(0, 0):
+                return _war(rivals[0])
+        return _FIRST_ROLL
+
+
+class _Expectation:
+    """Expected change of the active player's total under the best play from here on.
+
+    Locked dice are always the role faces 6, 5, 4 in order, and every other die is thrown
+    again, so a position is fully told by the free faces, the number of locks and the
+    throws made; its value depends on the score only through Excès de pouvoir."""
+
+    def __init__(self, state: TroisCouronnesState) -> None:
+        self.state = state
+        self.before = state.scores[state.current]
+        self._stops: dict[tuple[tuple[int, ...], bool], int] = {}
+        self._rethrows: dict[tuple[int, int], float] = {}
+
+    def stop(self, faces: Sequence[int], locks: int, throw: int) -> int:
+        state = self.state
+        prosperous = locks == 0 if state.legacy_prosperous else throw == 1
+        key = (tuple(sorted(faces)), prosperous)
+        if key not in self._stops:
+            found = kingdom(faces, prosperous, state.legacy_prosperous, state.additive)
+            self._stops[key] = state._kingdom_total(found, self.before) - self.before
+        return self._stops[key]
+
+    def rethrow(self, locks: int, throw: int) -> float:
+        """Expected value of locking `locks` dice in all and throwing the others."""
+        key = (locks, throw)
+        if key not in self._rethrows:
+            kept = ROLE_FACES[:locks]
+            outcomes = list(product(range(1, 7), repeat=DICE - locks))
+            total = sum(self._position(kept + o, locks, throw + 1) for o in outcomes)
+            self._rethrows[key] = total / len(outcomes)
+        return self._rethrows[key]
+
+    def _position(self, faces: tuple[int, ...], locks: int, throw: int) -> float:
+        value: float = self.stop(faces, locks, throw)
+        if throw >= MAX_THROWS:
+            return value
+        free = list(faces[locks:])
+        most = locks
+        while most < DICE - 1 and ROLE_FACES[most] in free:
+            free.remove(ROLE_FACES[most])
+            most += 1
+        for count in range(locks, most + 1):
+            value = max(value, self.rethrow(count, throw))
+        return value
+
+
 class TroisCouronnes(Game):
     info = GAMES["trois_couronnes"]
     action_types = (Roll, Stop, DeclareWar, ProposeAlliance, AnswerAlliance)
     options = (
+        Option(
+            "decline",
+            "Royaume déclinant",
+            (
+                Choice(OFF, "Non"),
+                Choice(NON_POSITIVE, "Oui : -1 après un tour à 0 point ou moins"),
+                Choice(ZERO, "Oui : -1 après un tour à 0 point exactement"),
+            ),
         Option(
             "prosperous",
             "Royaume prospère",
@@ -868,7 +1065,7 @@ class TroisCouronnes(Game):
                 Choice(LEGACY, "Ancienne règle : 30 points, d'un seul jet sans dé gardé"),
             ),
             FIRST_THROW,
-            "Un 6-5-4 obtenu autrement reste un Royaume complet à 15 points (TRC-1).",
+            "Un 6-5-4 obtenu autrement reste un Royaume complet à 15 points.",
         ),
         Option(
             "bonuses",
@@ -878,7 +1075,7 @@ class TroisCouronnes(Game):
                 Choice(ADDITIVE, "S'ajoutent au score (prospère 65, noble 15)"),
             ),
             REPLACE,
-            "TRC-2.",
+            "Par défaut, un royaume nommé vaut sa propre valeur, sans la ligne de base.",
         ),
         Option(
             "excess",
@@ -888,7 +1085,7 @@ class TroisCouronnes(Game):
                 Choice(LITERAL, "Divise tout total par 2, même négatif"),
             ),
             POSITIVE,
-            "Arrondi en faveur du joueur (TRC-3).",
+            "Arrondi en faveur du joueur : 37 devient 19.",
         ),
         Option(
             "special_turn",
@@ -898,7 +1095,7 @@ class TroisCouronnes(Game):
                 Choice(PLUS_TURN, "Suivies d'un tour normal"),
             ),
             REPLACES_TURN,
-            "TRC-6.",
+            "Par défaut, la guerre ou l'alliance est tout le tour : un seul lancer.",
         ),
         Option(
             "stakes",
@@ -909,23 +1106,18 @@ class TroisCouronnes(Game):
             ),
             FREE,
             "Couvertes : il faut avoir la mise, et la guerre ne prend que les points positifs "
-            "de la cible (TRC-7).",
+            "de la cible.",
         ),
-        Option(
-            "decline",
-            "Royaume déclinant",
-            (
-                Choice(OFF, "Non"),
-                Choice(NON_POSITIVE, "Oui : -1 après un tour à 0 point ou moins"),
-                Choice(ZERO, "Oui : -1 après un tour à 0 point exactement"),
-            ),
             OFF,
-            "Variante : un royaume qui ne marque rien perd un point de prestige (TRC-10).",
+            "Variante : un royaume qui ne marque rien perd un point de prestige.",
         ),
     )
 
     def new(self, players: Sequence[str], options: Mapping[str, Any]) -> TroisCouronnesState:
         return TroisCouronnesState(players, options)
+
+    def bot(self, seed: int | str | None = None) -> CrownBot:
+        return CrownBot(seed)
 
 
 GAME = TroisCouronnes()

@@ -79,7 +79,7 @@ class MenuScreen(Screen):
                 names = ", ".join(match.names)
                 line = Content.assemble(
                     (f"{GAMES[match.game].title:<27.27}", "bold"),
-                    f"{ago(match.updated):<12}",
+                    f"{ago(match.updated):<14}",
                     names,
                 )
                 options.append(Option(line, id=f"resume:{match.id}"))

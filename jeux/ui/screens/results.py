@@ -12,7 +12,7 @@ from textual.widgets import Button, Footer, Static
 
 from jeux.engine.match import Match
 
-from ..launch import start_match
+from ..launch import ExtraStart, screen_hook, start_match
 from ..widgets.score_sheet import ScoreSheet, SheetData
 
 MEDALS = {1: "1er", 2: "2e", 3: "3e"}
@@ -29,6 +29,8 @@ class ResultsScreen(Screen):
         super().__init__()
         self.match = match
         self.final_sheet = sheet
+        self.extra_starts: list[ExtraStart] = []
+        """Other ways to play on offered by the game's screen (its `results_starts` hook)."""
 
     def compose(self) -> ComposeResult:
         outcome = self.match.outcome()
@@ -58,6 +60,17 @@ class ResultsScreen(Screen):
                 with Horizontal(classes="buttons"):
                     yield Button("Rejouer (r)", id="again", variant="primary")
                     yield Button("Menu (Échap)", id="menu")
+                hook = screen_hook(info.id, "results_starts")
+                self.extra_starts = list(hook(self.app, self.match)) if hook else []
+                if self.extra_starts:
+                    with Horizontal(classes="buttons"):
+                        for i, start in enumerate(self.extra_starts):
+                            self._bindings.bind(start.key, f"extra_start({i})", start.label)
+                            yield Button(
+                                Content(start.button_label),
+                                id=f"extra-start-{i}",
+                                classes="extra-start",
+                            )
             yield ScoreSheet(id="final-sheet")
         yield Footer()
 
@@ -66,8 +79,11 @@ class ResultsScreen(Screen):
         self.query_one("#again").focus()
 
     def records_text(self) -> str:
-        lines = []
         game = self.match.game.info.id
+        hook = screen_hook(game, "results_records")
+        if hook:
+            return hook(self.app, self.match)
+        lines = []
         for seat in self.match.seats:
             if seat.profile:
                 r = self.app.records.record(seat.profile, game)
@@ -80,6 +96,15 @@ class ResultsScreen(Screen):
         match = self.match
         self.app.pop_screen()
         start_match(self.app, match.game.info.id, match.seats, match.options)
+
+    @on(Button.Pressed, ".extra-start")
+    def extra_start_pressed(self, event: Button.Pressed) -> None:
+        self.action_extra_start(int(event.button.id.rsplit("-", 1)[1]))
+
+    def action_extra_start(self, index: int) -> None:
+        match = self.match
+        self.app.pop_screen()
+        self.extra_starts[index].run(match.seats, match.options)
 
     @on(Button.Pressed, "#menu")
     def action_menu(self) -> None:

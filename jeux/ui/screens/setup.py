@@ -16,7 +16,7 @@ from jeux.catalog import GAMES, load_game
 from jeux.engine.match import Seat
 from jeux.store.profiles import ProfileError
 
-from ..launch import start_match
+from ..launch import ExtraStart, screen_hook, start_match
 from ..widgets.player_picker import PlayerPicker
 
 RANDOM_ORDER, LIST_ORDER = "random", "list"
@@ -33,6 +33,8 @@ class SetupScreen(Screen):
         super().__init__()
         self.game = load_game(game_id)
         self.info = GAMES[game_id]
+        self.extra_starts: list[ExtraStart] = []
+        """Other ways to start offered by the game's screen (its `setup_starts` hook)."""
 
     def compose(self) -> ComposeResult:
         info = self.info
@@ -86,6 +88,17 @@ class SetupScreen(Screen):
                     max_length=40,
                 )
             yield Button("Jouer (F5)", id="play", variant="primary")
+            hook = screen_hook(self.info.id, "setup_starts")
+            self.extra_starts = list(hook(self.app)) if hook else []
+            for i, start in enumerate(self.extra_starts):
+                self._bindings.bind(start.key, f"extra_start({i})", start.label)
+                yield Button(
+                    Content(start.button_label),
+                    id=f"extra-start-{i}",
+                    classes="extra-start",
+                )
+                if start.help:
+                    yield Static(Content.styled(start.help, "$text-muted"))
         yield Footer()
 
     def on_mount(self) -> None:
@@ -145,6 +158,17 @@ class SetupScreen(Screen):
         seed = (int(text) if text.isdigit() else text) if text else None
         self.app.pop_screen()
         start_match(self.app, self.info.id, seats, self.options(), seed)
+
+    @on(Button.Pressed, ".extra-start")
+    def extra_start_pressed(self, event: Button.Pressed) -> None:
+        self.action_extra_start(int(event.button.id.rsplit("-", 1)[1]))
+
+    def action_extra_start(self, index: int) -> None:
+        seats = self.seats()
+        if seats is None:
+            return
+        self.app.pop_screen()
+        self.extra_starts[index].run(seats, self.options())
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

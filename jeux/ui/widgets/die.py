@@ -10,6 +10,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.message import Message
 from textual.reactive import reactive
+from textual.renderables.digits import DIGITS, DIGITS3X3_BOLD
 from textual.widget import Widget
 
 FPS = 24
@@ -21,16 +22,32 @@ PIPS = {
     5: ("o   o", "  o  ", "o   o"),
     6: ("o   o", "o   o", "o   o"),
 }
+BIG_UNKNOWN = ("╺━┓", " ┏┛", " ╹ ")
 _tumble = Random()  # cosmetic only: the match's dice come from its own rng
 
 
-class DieFace:
-    """Three lines of pips for a d6, or the number for a larger die."""
+def big_number(value: int) -> tuple[str, str, str]:
+    """A number three rows tall, in Textual's digit font ("?" before the first roll)."""
+    if value < 1:
+        return BIG_UNKNOWN
+    rows = ["", "", ""]
+    for digit in str(value):
+        start = DIGITS.index(digit) * 3
+        for r in range(3):
+            rows[r] += DIGITS3X3_BOLD[start + r].ljust(3)
+    return rows[0], rows[1], rows[2]
 
-    def __init__(self, value: int, sides: int, pip: str, style: Style) -> None:
+
+class DieFace:
+    """Three lines of pips for a d6, or the number for a larger die (three rows tall if big)."""
+
+    def __init__(self, value: int, sides: int, pip: str, style: Style, big: bool = False) -> None:
         self.value, self.sides, self.pip, self.style = value, sides, pip, style
+        self.big = big and sides != 6
 
     def lines(self) -> tuple[str, str, str]:
+        if self.big:
+            return big_number(self.value)
         if self.value < 1:
             return ("     ", "  ?  ", "     ")
         if self.sides == 6:
@@ -60,6 +77,7 @@ class Die(Widget):
     Die.-kept { border: round $primary; background: $primary 20%; }
     Die.-locked { border: heavy $error 70%; color: $text-muted; }
     Die.-void { color: $text-disabled; border: dashed $foreground 30%; }
+    Die.-big { width: 12; }
     Die:hover { background: $boost; }
     """
 
@@ -73,9 +91,12 @@ class Die(Widget):
             super().__init__()
             self.die = die
 
-    def __init__(self, sides: int = 6, index: int = 0, **kwargs) -> None:
+    def __init__(self, sides: int = 6, index: int = 0, big: bool = False, **kwargs) -> None:
+        """`big`: a die with numbers (d20…) shows them three rows tall, for a lone star die."""
         super().__init__(**kwargs)
         self.sides = sides
+        self.big = big and sides != 6
+        self.set_class(self.big, "-big")
         self.index = index
         self._shown = 0
         self._frames = 0
@@ -85,7 +106,7 @@ class Die(Widget):
     def render(self) -> DieFace:
         pip = self.app.glyphs.pip if hasattr(self.app, "glyphs") else "●"
         face = self._shown if self._frames else self.value
-        return DieFace(face, self.sides, pip, Style(bold=True))
+        return DieFace(face, self.sides, pip, Style(bold=True), self.big)
 
     def watch_caption(self, caption: str) -> None:
         self.border_subtitle = caption

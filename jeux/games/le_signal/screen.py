@@ -1,0 +1,672 @@
+"""Le Signal on screen: one big d20 beside its table, the three lines of a scene, the lucidity
+of Le Sixième Signe, and the journals of past sessions to reread and export."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from jeux.engine.core import Event
+from jeux.engine.match import Match, ReplayError, Seat
+from jeux.store.records import SavedMatch
+from jeux.ui.game_screen import GameScreen
+from jeux.ui.launch import ExtraStart
+from jeux.ui.widgets.die import Die
+from jeux.ui.widgets.gauge import Gauge
+from jeux.ui.widgets.score_sheet import SheetData
+
+from .rules import (
+    BANDS,
+    CHALLENGE,
+    CONSEQUENCE,
+    CRITICAL_LIMIT,
+    ENDING_LABELS,
+    FREE,
+    GAME,
+    LUCIDITY_MAX,
+    MODE_LABELS,
+    REVELATIONS_TO_WIN,
+    SCENE,
+    SIXTH_SIGN,
+    TEXT_LIMIT,
+    WON,
+    Band,
+    Conclude,
+    Decided,
+    EndSession,
+    MindChanged,
+    Roll,
+    SessionEnded,
+    SignalRolled,
+    SignalState,
+    band_of,
+    draw_prompt,
+    ending_text,
+    journal_markdown,
+    journal_sections,
+    mode_text,
+)
+
+BAND_STYLES = {
+    "critique": "$error",
+    "partiel": "$warning",
+    "mitigee": "$foreground",
+    "belle": "$success",
+    "genie": "$accent",
+}
+FIELDS = ("event", "action", "consequence")
+JOURNALS_FOLDER = "journaux"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n > 1)}"
+
+
+# --- the game screen ----------------------------------------------------------------------
+
+
+class Field(Input):
+    """A line of the story: letters are moves elsewhere, so it is focused only on request
+    (its key or a click), and Escape hands the keys back to the game."""
+
+    BINDINGS = [Binding("escape", "leave", "Quitter le champ")]
+
+    def action_leave(self) -> None:
+        self.screen.set_focus(None)
+
+
+class LeSignalScreen(GameScreen):
+    CSS_PATH = "screen.tcss"
+    BINDINGS = [
+        Binding("l", "roll", "Lancer"),
+        Binding("l", "next", "Suite"),
+        Binding("space", "roll", "Lancer", show=False),
+        Binding("space", "next", "Suite", show=False),
+        Binding("e", "field('event')", "Événement"),
+        Binding("a", "field('action')", "Action"),
+        Binding("i", "idea", "Idée"),
+        Binding("c", "field('consequence')", "Conséquence"),
+        Binding("f", "end", "Ranger"),
+        Binding("j", "journals", "Journaux"),
+    ]
+
+    def __init__(self, match: Match, match_id: int) -> None:
+        super().__init__(match, match_id)
+        self.ideas = random.Random(f"{match.seed}:idées")
+        """The prompt deck's own rng: drawing an idea never touches the match's dice."""
+        self.ideas_shown: list[str] = []
+        self.fields_scene = 0
+        """The scene whose drafts the fields hold; a new scene starts with empty fields."""
+
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="meters"):
+            yield Gauge(id="gauge")
+            yield Static(id="meter-extra")
+        yield Static(id="mind")
+        with Horizontal(id="roll-row"):
+            yield Die(20, big=True, id="d20")
+            yield Static(id="bands")
+        yield Static(id="verdict")
+        yield Static(id="hint")
+        with Vertical(id="fields"):
+            for name, label, placeholder in (
+                ("event", "Événement (e)", "ce que tu remarques (facultatif)"),
+                ("action", "Action (a)", "ce que tu tentes (facultatif)"),
+                ("consequence", "Suite (c)", "la suite, après le jet"),
+            ):
+                with Horizontal(classes="field-row"):
+                    yield Static(label, id=f"{name}-label", classes="field-label")
+                    yield Field(
+                        placeholder=placeholder, id=name, max_length=TEXT_LIMIT, compact=True
+                    )
+                    if name == "event":
+                        yield Button("Idée (i)", id="idea", compact=True)
+        with Horizontal(id="buttons"):
+            yield Button("Lancer (l)", id="roll", variant="primary", compact=True)
+            yield Button("Ranger (f)", id="end", compact=True)
+            yield Button("Journaux (j)", id="journals", compact=True)
+
+    def on_mount(self) -> None:
+        footer = self.query_one(Footer)
+        footer.compact = True  # every key of a scene fits on one line at 80 columns
+        footer.show_command_palette = False
+
+    def field(self, name: str) -> Input:
+        return self.query_one(f"#{name}", Input)
+
+    # --- rendering ---------------------------------------------------------------
+
+    def show_state(self, state: SignalState) -> None:
+        self.show_status(state)
+        self.show_meters(state)
+        last = state.journal[-1] if state.journal else None
+        rolled = state.phase == CONSEQUENCE and last is not None
+        die = self.query_one("#d20", Die)
+        die.value = state.die if rolled and state.die else 0
+        die.caption = "d20"
+        self.mark_band(die, last.band if rolled else None)
+        self.show_bands(last.band if rolled else None)
+        if rolled:
+            self.show_verdict(last.face, last.band, last.mental)
+        else:
+            self.show_waiting(state)
+        self.show_hint(state)
+        self.show_fields(state)
+        roll = self.query_one("#roll", Button)
+        roll.label = "Lancer (l)" if state.phase == SCENE else "Suite (l)"
+        self.query_one("#idea", Button).disabled = state.phase != SCENE
+        self.query_one("#end", Button).display = state.mode != CHALLENGE
+        self.query_one("#end", Button).disabled = not state.can_end
+        self.refresh_bindings()
+
+    def show_status(self, state: SignalState) -> None:
+        if state.mode == CHALLENGE:
+            where = f"Événement {min(state.scene, state.challenge_length)} sur "
+            where += str(state.challenge_length)
+        else:
+            where = f"Scène {max(state.scene, 1)}"
+        status = Content.assemble((where, "bold"), f" · thème {state.theme_info.label}")
+        self.query_one("#status", Static).update(status)
+
+    def show_meters(self, state: SignalState) -> None:
+        mode, lucidity, revelations = state.mode, state.lucidity, state.revelations
+        meters = self.query_one("#meters")
+        mind = self.query_one("#mind", Static)
+        meters.display = mode != FREE
+        mind.display = mode == SIXTH_SIGN
+        gauge = self.query_one("#gauge", Gauge)
+        extra = self.query_one("#meter-extra", Static)
+        if mode == CHALLENGE:
+            gauge.show("Échecs critiques", state.criticals, CRITICAL_LIMIT, state.criticals >= 2)
+            left = state.events_left
+            extra.update(
+                Content(f"  encore {plural(left, 'événement')}" if left else "  dernier franchi")
+            )
+        elif mode == SIXTH_SIGN:
+            gauge.show("Lucidité", lucidity, LUCIDITY_MAX, lucidity <= 1)
+            star = self.app.glyphs.star
+            stars = star * revelations + "·" * max(0, REVELATIONS_TO_WIN - revelations)
+            extra.update(
+                Content.assemble("  Révélations ", (stars, "bold $accent"), f" {revelations}/2")
+            )
+            mind.update(
+                Content.assemble(
+                    ("Ébranlé·e : ", "bold"),
+                    ("oui", "bold $warning") if state.shaken else ("non", "$text-muted"),
+                    ("   Clarté : ", "bold"),
+                    ("oui", "bold $success") if state.shield else ("non", "$text-muted"),
+                )
+            )
+
+    def show_bands(self, current: Band | None) -> None:
+        """The d20 table beside the die, the row of the face shown marked by text and style."""
+        marker = self.app.glyphs.turn
+        lines = []
+        for band in BANDS:
+            here = current is not None and band.key == current.key
+            style = f"bold reverse {BAND_STYLES[band.key]}" if here else BAND_STYLES[band.key]
+            lines.append(
+                Content.assemble(
+                    (f"{marker if here else ' '} ", "bold"),
+                    (f"{band.faces:<6}", style),
+                    (band.label, style),
+                )
+            )
+        self.query_one("#bands", Static).update(Content("\n").join(lines))
+
+    def show_verdict(self, face: int, band: Band, mental: str = "") -> None:
+        style = f"bold {BAND_STYLES[band.key]}"
+        lines = [
+            Content.assemble((f"{face} → {band.label.upper()}", style)),
+            Content(band.meaning[0].upper() + band.meaning[1:] + "."),
+        ]
+        if mental:
+            detail = mental
+            if mental == band.mental_label:
+                detail += f" — {band.mental_meaning}"
+            lines.append(Content.assemble(("Esprit : ", "bold"), detail))
+        self.query_one("#verdict", Static).update(Content("\n").join(lines))
+
+    def show_waiting(self, state: SignalState) -> None:
+        if state.mode == CHALLENGE:
+            ask = f"Événement {min(state.scene, state.challenge_length)} : que se passe-t-il ?"
+        else:
+            ask = f"Scène {state.scene} : que remarques-tu autour de toi ?"
+        lines = [Content.styled(ask, "bold")]
+        if state.journal:
+            last = state.journal[-1]
+            lines.append(
+                Content.styled(f"Scène {last.number} : {last.face}, {last.band.label}.", "dim")
+            )
+        self.query_one("#verdict", Static).update(Content("\n").join(lines))
+
+    def show_hint(self, state: SignalState) -> None:
+        if state.phase == SCENE:
+            text = (
+                "Note ce que tu vois (e), ce que tu tentes (a), ou prends une idée (i). "
+                "Puis lance le d20 (l)."
+            )
+        elif state.awaiting_clue:
+            text = "Révélation ! Note l'indice découvert (c) puis Entrée, ou passe (l)."
+        else:
+            text = "Imagine la suite en une phrase (c) puis Entrée, ou passe (l)."
+        if state.phase == CONSEQUENCE and state.pending is not None:
+            text = f"Dernière scène ({ENDING_LABELS[state.pending]}). {text}"
+        self.query_one("#hint", Static).update(Content(text))
+
+    def show_fields(self, state: SignalState) -> None:
+        rolled = state.phase == CONSEQUENCE and bool(state.journal)
+        scene = state.journal[-1].number if rolled else state.scene
+        if scene != self.fields_scene:
+            for name in FIELDS:
+                self.field(name).value = ""
+            self.fields_scene = scene
+        if rolled:
+            last = state.journal[-1]
+            self.field("event").value = last.event
+            self.field("action").value = last.action
+        for name in ("event", "action"):
+            self.field(name).disabled = rolled
+        consequence = self.field("consequence")
+        consequence.disabled = not rolled
+        consequence.placeholder = (
+            "l'indice découvert (facultatif)"
+            if state.awaiting_clue
+            else ("la suite en une phrase (facultatif)" if rolled else "la suite, après le jet")
+        )
+        label = "Indice (c)" if state.awaiting_clue else "Suite (c)"
+        self.query_one("#consequence-label", Static).update(label)
+
+    def mark_band(self, die: Die, band: Band | None) -> None:
+        for other in BANDS:
+            die.set_class(band is not None and band.key == other.key, f"-band-{other.key}")
+
+    def turn_text(self, state: SignalState) -> str:
+        if state.to_move() is None:
+            return "Session terminée"
+        return f"{state.player} · {mode_text(state)}"
+
+    def seat_status(self, state: SignalState, seat: int) -> tuple[str, bool]:
+        if state.mode == CHALLENGE:
+            return f"critiques {state.criticals}/{CRITICAL_LIMIT}", False
+        if state.mode == SIXTH_SIGN:
+            return f"lucidité {state.lucidity}/{LUCIDITY_MAX}", state.lucidity == 0
+        return plural(len(state.journal), "scène"), False
+
+    def sheet(self, state: SignalState) -> SheetData:
+        rows = tuple((f"Scène {s.number}", (f"{s.face} {s.band.label}",)) for s in state.journal)
+        if state.mode == CHALLENGE:
+            total = f"{plural(state.criticals, 'critique')}"
+            target = f"Objectif : {state.challenge_length} événements"
+        elif state.mode == SIXTH_SIGN:
+            total = f"{state.revelations}/{REVELATIONS_TO_WIN} révélations"
+            target = f"Objectif : {REVELATIONS_TO_WIN} révélations"
+        else:
+            total = plural(len(state.journal), "scène")
+            target = "Jeu libre : tiens bon"
+        won = state.ending is not None and (state.ending == WON or state.mode == FREE)
+        return SheetData(
+            state.players, rows, (total,), frozenset({0}) if won else frozenset(), target
+        )
+
+    # --- animation ---------------------------------------------------------------
+
+    async def animate_event(self, event: Event) -> None:
+        if isinstance(event, SignalRolled):
+            die = self.query_one("#d20", Die)
+            self.mark_band(die, None)
+            self.show_bands(None)
+            self.query_one("#verdict", Static).update(Content.styled("Le d20 roule…", "dim"))
+            await die.roll_to(event.face, self.seconds(1.0))
+            band = band_of(event.face)
+            self.mark_band(die, band)
+            self.show_bands(band)
+            self.show_verdict(event.face, band)
+            await asyncio.sleep(self.seconds(0.3))
+        elif isinstance(event, MindChanged):
+            state = self.match.state  # one mind change per roll: the state shows its effect
+            self.show_meters(state)
+            last = state.journal[-1]
+            self.show_verdict(last.face, last.band, last.mental)
+            await asyncio.sleep(self.seconds(0.4))
+        elif isinstance(event, Decided):
+            self.query_one("#hint", Static).update(Content.styled(event.reason, "bold"))
+            await asyncio.sleep(self.seconds(0.8))
+        elif isinstance(event, SessionEnded):
+            self.query_one("#hint", Static).update(Content.styled(event.summary, "bold"))
+            await asyncio.sleep(self.seconds(0.8))
+
+    # --- input -------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state = self.match.state
+        scene = state.phase == SCENE
+        if action in ("roll", "idea"):
+            return scene
+        if action == "next":
+            return not scene
+        if action == "field":
+            return (parameters[0] == "consequence") != scene
+        if action == "end":
+            return state.mode != CHALLENGE
+        return True
+
+    def action_roll(self) -> None:
+        self.act(Roll(event=self.field("event").value, action=self.field("action").value))
+
+    def action_next(self) -> None:
+        self.act(Conclude(consequence=self.field("consequence").value))
+
+    def on_die_clicked(self, message: Die.Clicked) -> None:
+        message.stop()
+        self.roll_or_next()
+
+    @on(Button.Pressed, "#roll")
+    def roll_or_next(self) -> None:
+        if self.match.state.phase == SCENE:
+            self.action_roll()
+        else:
+            self.action_next()
+
+    def action_field(self, name: str) -> None:
+        if self.busy:
+            self.skip()
+            return
+        field = self.field(name)
+        if not field.disabled:
+            field.focus()
+
+    @on(Input.Submitted, "#event")
+    def event_written(self) -> None:
+        self.field("action").focus()
+
+    @on(Input.Submitted, "#action")
+    def action_written(self) -> None:
+        self.set_focus(None)
+
+    @on(Input.Submitted, "#consequence")
+    def consequence_written(self) -> None:
+        self.set_focus(None)
+        self.action_next()
+
+    @on(Button.Pressed, "#idea")
+    def action_idea(self) -> None:
+        state = self.match.state
+        if state.phase != SCENE:
+            return
+        used = [*self.ideas_shown, *(s.event for s in state.journal)]
+        idea = draw_prompt(state.theme, self.ideas, used)
+        self.ideas_shown.append(idea)
+        self.field("event").value = idea
+
+    @on(Button.Pressed, "#end")
+    def action_end(self) -> None:
+        if self.busy:
+            self.skip()
+            return
+        if not self.match.state.can_end:
+            self.act(EndSession())  # the engine says why not, in French
+            return
+
+        def put_away(note: str | None) -> None:
+            if note is not None:
+                self.act(EndSession(note=note))
+
+        self.app.push_screen(PutAwayScreen(), put_away)
+
+    @on(Button.Pressed, "#journals")
+    def action_journals(self) -> None:
+        self.app.push_screen(JournalsScreen(self.match_id))
+
+    # --- hooks for the shared screens (jeux.ui.launch.screen_hook) -------------------
+
+    @staticmethod
+    def results_starts(app, match: Match) -> list[ExtraStart]:
+        def reread(seats: Sequence[Seat], options: dict[str, Any]) -> None:
+            app.push_screen(JournalsScreen())
+
+        return [ExtraStart("Journaux", "j", reread, "Relire et exporter tes sessions.")]
+
+    @staticmethod
+    def results_records(app, match: Match) -> str:
+        return "\n".join(
+            session_records(app, seat.profile, seat.name, match.options)
+            for seat in match.seats
+            if seat.profile
+        )
+
+    @staticmethod
+    def history_screen(app) -> Screen:
+        return JournalsScreen()
+
+
+def session_records(app, profile: str, name: str, options: dict[str, Any]) -> str:
+    """A player's record at Le Signal, in the mode just played and overall."""
+    played = won = best = 0
+    total = scenes = 0
+    for saved in app.records.history(GAME.info.id, profile, limit=10_000):
+        state = replay(saved)
+        if state is None or state.ending is None:
+            continue
+        total += 1
+        scenes += len(state.journal)
+        same = state.mode == options["mode"] and (
+            state.mode != CHALLENGE or state.challenge_length == options["length"]
+        )
+        if same:
+            played += 1
+            won += state.ending == WON
+            best = max(best, len(state.journal))
+    mode = options["mode"]
+    if mode == CHALLENGE:
+        here = f"défis de {options['length']} réussis : {won} sur {played}"
+    elif mode == SIXTH_SIGN:
+        here = f"Sixième Signe gagné : {won} fois sur {played}"
+    else:
+        here = f"jeu libre : record de {plural(best, 'scène')}"
+    overall = f"{name} : {plural(total, 'session')}, {plural(scenes, 'scène')} en tout"
+    return f"{overall}\n{here[0].upper()}{here[1:]}"
+
+
+def replay(saved: SavedMatch) -> SignalState | None:
+    try:
+        return Match.from_saved(GAME, saved.saved).state
+    except ReplayError:
+        return None
+
+
+# --- putting the die away -----------------------------------------------------------------
+
+
+class PutAwayScreen(ModalScreen[str | None]):
+    """Confirm the end of a session, with room for a last word."""
+
+    BINDINGS = [Binding("escape", "cancel", "Continuer la session")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Content.styled("Ranger le dé et finir la session ?", "bold"))
+            yield Static(Content("Un dernier mot pour ton journal, si tu veux :"))
+            yield Input(placeholder="facultatif", id="note", max_length=TEXT_LIMIT)
+            with Horizontal(classes="buttons"):
+                yield Button("Ranger le dé (Entrée)", id="put-away", variant="primary")
+                yield Button("Continuer (Échap)", id="cancel")
+
+    @on(Input.Submitted, "#note")
+    @on(Button.Pressed, "#put-away")
+    def put_away(self) -> None:
+        self.dismiss(self.query_one("#note", Input).value)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# --- the journals -------------------------------------------------------------------------
+
+
+def when_text(timestamp: float) -> str:
+    return time.strftime("%d/%m/%Y %H:%M", time.localtime(timestamp))
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Temp file, fsync, os.replace: an export is never found half written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class JournalsScreen(Screen):
+    """Every Le Signal session kept, newest first: reread one, export it as Markdown."""
+
+    CSS_PATH = "screen.tcss"
+    AUTO_FOCUS = "#sessions"
+    BINDINGS = [
+        Binding("x", "export", "Exporter en Markdown"),
+        Binding("pagedown", "read(1)", "Défiler", priority=True),
+        Binding("pageup", "read(-1)", "Défiler", show=False, priority=True),
+        Binding("escape", "back", "Retour"),
+    ]
+
+    def __init__(self, selected: int | None = None) -> None:
+        super().__init__()
+        self.selected = selected
+        self.sessions: list[tuple[SavedMatch, SignalState | None]] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content("Le Signal — journaux"), id="journals-title")
+        with Horizontal(id="journals"):
+            yield OptionList(id="sessions")
+            with VerticalScroll(id="journal-view"):
+                yield Static(id="journal-text")
+        yield Static(id="export-path")
+        with Horizontal(id="journal-actions"):
+            yield Button("Exporter en Markdown (x)", id="export", variant="primary", compact=True)
+            yield Button("Retour (Échap)", id="back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#sessions").border_title = "Sessions"
+        self.query_one("#journal-view").border_title = "Journal"
+        self.sessions = [(saved, replay(saved)) for saved in self.app.records.history("le_signal")]
+        sessions = self.query_one("#sessions", OptionList)
+        if not self.sessions:
+            sessions.add_option(Option(Content("Aucun journal pour l'instant."), disabled=True))
+            self.query_one("#journal-text", Static).update(
+                Content("Joue une session de Le Signal : son journal apparaîtra ici.")
+            )
+            return
+        sessions.add_options(
+            Option(self.session_line(saved, state), id=str(saved.id))
+            for saved, state in self.sessions
+        )
+        ids = [saved.id for saved, _ in self.sessions]
+        sessions.highlighted = ids.index(self.selected) if self.selected in ids else 0
+
+    def session_line(self, saved: SavedMatch, state: SignalState | None) -> Content:
+        name = saved.names[0] if saved.names else "?"
+        head = Content.assemble((when_text(saved.updated), "bold"), " · ", name)
+        if state is None:
+            return head + Content.styled("\njournal illisible", "$error")
+        mode = MODE_LABELS[state.mode]
+        if state.mode == CHALLENGE:
+            mode = f"Challenge ({state.challenge_length} événements)"
+        ending = ending_text(state)
+        style = {"gagné": "$success", "perdu": "$error", "en cours": "$accent"}.get(ending, "")
+        return Content.assemble(
+            head,
+            (f"\n{mode}\n", "$text-muted"),
+            (plural(len(state.journal), "scène"), "$text-muted"),
+            " · ",
+            (ending, f"bold {style}".strip()),
+        )
+
+    def current(self) -> tuple[SavedMatch, SignalState | None] | None:
+        index = self.query_one("#sessions", OptionList).highlighted
+        if index is None or not self.sessions:
+            return None
+        return self.sessions[index]
+
+    @on(OptionList.OptionHighlighted, "#sessions")
+    def show_journal(self) -> None:
+        chosen = self.current()
+        text = self.query_one("#journal-text", Static)
+        self.query_one("#export-path", Static).update("")
+        if chosen is None:
+            return
+        saved, state = chosen
+        if state is None:
+            text.update(Content("Ce journal ne peut plus être relu (règles changées ?)."))
+            return
+        text.update(journal_content(state, when_text(saved.updated)))
+        self.query_one("#journal-view").scroll_home(animate=False)
+
+    @on(OptionList.OptionSelected, "#sessions")
+    def read_it(self) -> None:
+        self.query_one("#journal-view").focus()
+
+    def action_read(self, pages: int) -> None:
+        view = self.query_one("#journal-view", VerticalScroll)
+        view.scroll_page_down() if pages > 0 else view.scroll_page_up()
+
+    @on(Button.Pressed, "#export")
+    def action_export(self) -> None:
+        chosen = self.current()
+        if chosen is None or chosen[1] is None:
+            self.app.say("Aucun journal lisible à exporter.", "warning")
+            return
+        saved, state = chosen
+        stamp = time.strftime("%Y-%m-%d-%Hh%M", time.localtime(saved.updated))
+        path = self.app.locations.data_dir / JOURNALS_FOLDER / f"le-signal-{stamp}-{saved.id}.md"
+        try:
+            write_text_atomic(path, journal_markdown(state, when_text(saved.updated)))
+        except OSError as error:
+            self.app.say(f"Export impossible : {error}", "error")
+            return
+        self.query_one("#export-path", Static).update(Content(f"Exporté : {path}"))
+        self.app.say(f"Journal exporté : {path}", timeout=8)
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+def journal_content(state: SignalState, when: str = "") -> Content:
+    """A journal on screen, drawn from the same sections as the Markdown export."""
+    parts: list[Content] = []
+    for n, section in enumerate(journal_sections(state, when)):
+        parts.append(Content.styled(section.title, "bold $accent" if n == 0 else "bold"))
+        for label, text in section.lines:
+            parts.append(
+                Content.assemble((f"{label} : ", "bold"), text) if label else Content(text)
+            )
+        parts.append(Content(""))
+    return Content("\n").join(parts[:-1])
+
+
+SCREEN = LeSignalScreen

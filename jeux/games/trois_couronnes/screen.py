@@ -1,0 +1,697 @@
+"""Le Jeu des Trois Couronnes on screen: three dice, the Couronne, the Seigneur and the
+Peuple set aside in order, the value of the throw in the rules' words, the scoring table,
+and War and Alliance with their targets, chances and cooldowns."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Input, Static
+
+from jeux.engine.core import Event, IllegalAction
+from jeux.ui.game_screen import GameScreen
+from jeux.ui.widgets.dice_tray import DiceTray
+from jeux.ui.widgets.score_sheet import SheetData
+
+from .rules import (
+    ALLIANCE,
+    ALLIANCE_BET,
+    ALLIANCE_CHANCE,
+    ALLIANCE_GAIN,
+    ANSWER,
+    DICE,
+    MAX_THROWS,
+    OFF,
+    ROLES,
+    ROLLING,
+    ROUNDS,
+    START,
+    STORY_LIMIT,
+    WAR,
+    WAR_BET,
+    WAR_CHANCE,
+    WAR_FACES,
+    WAR_STEAL,
+    AllianceProposed,
+    AllianceRefused,
+    AllianceResolved,
+    AnswerAlliance,
+    DeclareWar,
+    DiceLocked,
+    DiceRolled,
+    KingdomDeclined,
+    KingdomProclaimed,
+    PowerExcess,
+    ProposeAlliance,
+    Roll,
+    Stop,
+    TroisCouronnesState,
+    WarDeclared,
+    WarResolved,
+    alliance_success,
+    faces_text,
+    signed,
+    war_success,
+)
+
+DICE_KEYS = Binding.Group("Dés", compact=True)
+TARGET_KEYS = Binding.Group("Cible", compact=True)
+KIND_MARKS = {WAR: "G", ALLIANCE: "A"}
+"""Marks on the score sheet for a round played as a War or an Alliance."""
+
+
+def percent(chance) -> str:
+    return f"{round(100 * chance)} %"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' * (count > 1)}"
+
+
+class TroisCouronnesScreen(GameScreen):
+    CSS_PATH = "screen.tcss"
+    BINDINGS = [
+        # Shown in the footer only when they make sense (see `check_action`)…
+        Binding("l", "roll", "Lancer"),
+        Binding("space", "roll", "Lancer", show=False),
+        Binding("1", "pick(0)", "Dé 1", group=DICE_KEYS),
+        Binding("2", "pick(1)", "Dé 2", group=DICE_KEYS),
+        Binding("3", "pick(2)", "Dé 3", group=DICE_KEYS),
+        Binding("1", "target(0)", "Joueur 1", group=TARGET_KEYS),
+        Binding("2", "target(1)", "Joueur 2", group=TARGET_KEYS),
+        Binding("3", "target(2)", "Joueur 3", group=TARGET_KEYS),
+        Binding("4", "target(3)", "Joueur 4", group=TARGET_KEYS),
+        Binding("a", "stop", "Arrêter"),
+        Binding("r", "story", "Récit"),
+        Binding("g", "war", "Guerre"),
+        Binding("p", "alliance", "Alliance"),
+        Binding("o", "answer(True)", "Oui"),
+        Binding("n", "answer(False)", "Non"),
+        # …and these hidden twins answer the same keys out of place with a French notice.
+        Binding("l", "anyway('roll')", show=False),
+        Binding("1", "anyway('pick', 0)", show=False),
+        Binding("2", "anyway('pick', 1)", show=False),
+        Binding("3", "anyway('pick', 2)", show=False),
+        Binding("a", "anyway('stop')", show=False),
+        Binding("r", "anyway('story')", show=False),
+        Binding("g", "anyway('war')", show=False),
+        Binding("p", "anyway('alliance')", show=False),
+        Binding("o", "anyway('answer', True)", show=False),
+        Binding("n", "anyway('answer', False)", show=False),
+    ]
+
+    def __init__(self, match, match_id: int) -> None:
+        super().__init__(match, match_id)
+        self.pending: tuple[int, ...] = ()
+        """Dice the player picked to set aside at the next throw (a selection, not a rule)."""
+        self._pending_for: tuple[int, int, int] | None = None
+        self.choosing: str | None = None
+        """WAR or ALLIANCE while the player picks a target."""
+
+    # --- layout ------------------------------------------------------------------
+
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="status")
+        yield DiceTray(DICE, id="dice")
+        yield Static(id="value")
+        yield Static(id="hint")
+        with Horizontal(id="actions"):
+            yield self._button("Lancer (l)", "roll", "primary")
+            yield self._button("Relancer (l)", "reroll", "primary")
+            yield self._button("Arrêter (a)", "stop", "success")
+            yield self._button("Récit (r)", "story")
+            yield self._button("Guerre (g)", "war", "error")
+            yield self._button("Alliance (p)", "alliance", "warning")
+            yield self._button("Oui (o)", "yes", "success")
+            yield self._button("Non (n)", "no", "error")
+            yield self._button("Retour (Échap)", "cancel")
+        yield Input(
+            placeholder="Récit facultatif (r)",
+            id="story-text",
+            max_length=STORY_LIMIT,
+            compact=True,
+        )
+        yield Static(id="guide")
+        with Vertical(id="targets"):
+            yield Static(id="targets-title")
+            for seat in range(len(self.match.seats)):
+                yield self._button("", f"target-{seat}", classes="target")
+            yield Static(Content("Échap : revenir sans rien déclarer"), id="targets-help")
+
+    @staticmethod
+    def _button(label: str, ident: str, variant: str = "default", classes: str = "") -> Button:
+        button = Button(label, id=ident, variant=variant, compact=True, classes=classes)
+        button.can_focus = False  # keys are the moves; a click must not leave focus behind
+        return button
+
+    # --- what is shown ------------------------------------------------------------
+
+    def human_to_move(self, state: TroisCouronnesState) -> bool:
+        seat = state.to_move()
+        return seat is not None and not self.match.seats[seat].bot
+
+    def show_state(self, state: TroisCouronnesState) -> None:
+        key = (state.round, state.current, state.throw_no)
+        if key != self._pending_for:
+            self._pending_for = key
+            human = self.human_to_move(state) and state.phase == ROLLING
+            self.pending = state.suggested_lock() if human else ()
+        if state.phase != START or not self.human_to_move(state):
+            self.choosing = None
+        self.show_dice(state)
+        self.show_lines(state)
+        self.show_controls(state)
+        self.show_guide(state)
+        self.refresh_bindings()
+
+    def show_dice(self, state: TroisCouronnesState) -> None:
+        tray = self.query_one(DiceTray)
+        rethrow = state.phase == ROLLING and state.throw_no < MAX_THROWS
+        human = self.human_to_move(state)
+        lockable = state.lockable(self.pending) if human else ()
+        for i, die in enumerate(tray.dice):
+            die.value = state.dice[i] if state.dice else 0
+            role = state.role_of(i) if state.dice else None
+            key = str(i + 1) if rethrow and human else ""
+            if not state.dice:
+                die.set_state(void=True)
+                key, caption = "", ""
+            elif role:
+                die.set_state(kept=True)
+                key, caption = "gardé", role
+            elif i in self.pending:
+                die.set_state(selected=True)
+                caption = ROLES[len(state.locks) + self.pending.index(i)]
+            elif i in lockable:
+                die.set_state(selectable=True)
+                caption = "garder ?"
+            else:
+                die.set_state()
+                caption = ""
+            die.border_title = key
+            die.caption = caption
+
+    def show_lines(self, state: TroisCouronnesState) -> None:
+        seat = state.to_move()
+        status = self.query_one("#status", Static)
+        value = self.query_one("#value", Static)
+        hint = self.query_one("#hint", Static)
+        if seat is None:
+            status.update("")
+            value.update("")
+            hint.update("")
+            return
+        current = state.current
+        if state.phase == ANSWER:
+            status.update(
+                Content(" · ").join(
+                    Content(f"{state.players[s]} : {state.scores[s]}") for s in (current, seat)
+                )
+            )
+        parts = [f"Score {state.scores[current]}"]
+        if state.phase in (START, ROLLING):
+            parts.append(f"lancer {state.throw_no}/{MAX_THROWS}")
+        if state.seats == 1:
+            best = self.personal_best()
+            parts.append(f"record {best}" if best is not None else "pas encore de record")
+        elif state.complete_kingdoms[current]:
+            parts.append(f"6-5-4 ×{state.complete_kingdoms[current]}")
+        if state.decline != OFF:
+            parts.append("déclinant")
+        if state.phase != ANSWER:
+            status.update(Content(" · ".join(parts)))
+
+        human = self.human_to_move(state)
+        if state.phase == ANSWER:
+            proposer, partner = state.players[current], state.players[seat]
+            value.update(
+                Content.assemble((proposer, "bold"), " propose une alliance à ", (partner, "bold"))
+            )
+            who = Content.assemble("Décision de ", (partner, "bold $warning"), " : ")
+            hint.update(who + Content("o oui · n non" if human else "il réfléchit…"))
+        elif state.phase == START:
+            if not human:
+                value.update(Content(f"{state.players[current]} réfléchit…"))
+            elif state.special_used:
+                value.update(Content("Et maintenant, ton tour de royaume : l"))
+            elif self.choosing:
+                what = "Guerre" if self.choosing == WAR else "Alliance"
+                allowed = state.war_targets() if self.choosing == WAR else state.alliance_partners()
+                keys = ", ".join(str(s + 1) for s in allowed)
+                value.update(Content(f"{what} : choisis un royaume (touche {keys})"))
+            elif state.seats == 1:
+                value.update(Content("Lance les dés (l) pour bâtir ton royaume."))
+            else:
+                value.update(Content("Royaume (l), guerre (g) ou alliance (p) ?"))
+            hint.update(self.last_turn_text(state))
+        else:
+            found = state.kingdom_now()
+            value.update(Content.assemble(("▶ ", "bold $accent"), (found.label, "bold $accent")))
+            change = state.stop_change()
+            total = state.scores[current] + change
+            text = f"Arrêt : {signed(change)} → {total}"
+            if state.throw_no < MAX_THROWS:
+                count = DICE - len(state.locks) - len(self.pending)
+                text += f" · Relance : {plural(count, 'dé')}"
+            else:
+                text += " · 3e lancer fait"
+            hint.update(Content(text))
+
+    def last_turn_text(self, state: TroisCouronnesState) -> Content:
+        if not state.turns:
+            return Content(f"{ROUNDS} manches · le plus haut score règne.")
+        last = state.turns[-1]
+        if state.seats == 1:
+            return Content(f"Tour précédent : {last.label} {signed(last.points)}")
+        return Content.assemble(
+            (state.players[last.seat], "bold"), f" · {last.label} {signed(last.points)}"
+        )
+
+    def show_controls(self, state: TroisCouronnesState) -> None:
+        human = self.human_to_move(state)
+        phase = state.phase
+        specials = human and phase == START and state.seats > 1 and not state.special_used
+        shown = {
+            "roll": human and phase == START and not self.choosing,
+            "reroll": human and phase == ROLLING,
+            "stop": human and phase == ROLLING,
+            "story": human and phase == ROLLING,
+            "war": specials and not self.choosing,
+            "alliance": specials and not self.choosing,
+            "yes": human and phase == ANSWER,
+            "no": human and phase == ANSWER,
+            "cancel": bool(self.choosing),
+        }
+        for ident, visible in shown.items():
+            self.query_one(f"#{ident}", Button).display = visible
+        self.query_one("#reroll", Button).disabled = state.throw_no >= MAX_THROWS
+        story = self.query_one("#story-text", Input)
+        story.display = human and phase == ROLLING
+        suggestion = state.story_suggestion()
+        story.placeholder = f"Récit (r) : {suggestion}" if suggestion else "Récit facultatif (r)"
+
+    def show_guide(self, state: TroisCouronnesState) -> None:
+        guide = self.query_one("#guide", Static)
+        targets = self.query_one("#targets", Vertical)
+        targets.display = bool(self.choosing)
+        guide.display = not self.choosing
+        if self.choosing:
+            self.show_targets(state)
+        elif state.phase == ANSWER:
+            guide.update(self.alliance_question(state))
+        elif state.phase == START and state.seats > 1 and not state.special_used:
+            guide.update(self.specials_text(state))
+        else:
+            guide.update(self.bonus_table(state))
+
+    def bonus_table(self, state: TroisCouronnesState) -> Content:
+        found = state.kingdom_now()
+        head = f"  {'Dés finaux':<14} {'Royaume':<18} {'Points':>6}"
+        lines = [Content.styled(head, "bold underline")]
+        for row in state.bonus_table():
+            text = f"{row.dice:<14} {row.name:<18} {row.effect:>6}"
+            if found is not None and found.name == row.name:
+                lines.append(Content.styled(f"▶ {text}", "bold reverse"))
+            else:
+                lines.append(Content(f"  {text}"))
+        return Content("\n").join(lines)
+
+    def specials_text(self, state: TroisCouronnesState) -> Content:
+        me = state.current
+        others = [s for s in range(state.seats) if s != me]
+        head = (
+            "Avant le 1er lancer, en plus du tour :"
+            if state.special_plus_turn
+            else "Avant le 1er lancer, au choix :"
+        )
+        lines = [
+            Content.styled(head, "bold"),
+            Content.assemble(("l", "bold"), "  Royaume : jusqu'à 3 lancers."),
+            Content.assemble(("g", "bold"), f"  Guerre : mise {WAR_BET}, un seul lancer."),
+            Content(f"   Deux 4 ou 5 ({percent(WAR_CHANCE)}) : tu prends {WAR_STEAL} ;"),
+            Content("   sinon ta mise va à la cible."),
+        ]
+        war = state.war_targets()
+        protected = [s for s in others if state.war_protected(s)]
+        line = Content("   Cibles : ") + self.names(state, war)
+        if protected:
+            line += Content(" · à l'abri : ") + self.names(state, protected)
+        lines.append(line)
+        lines.append(
+            Content.assemble(("p", "bold"), f"  Alliance : mise {ALLIANCE_BET} chacun, un lancer.")
+        )
+        lines.append(
+            Content(
+                f"   Un 6 ({percent(ALLIANCE_CHANCE)}) : +{ALLIANCE_GAIN} chacun ; "
+                f"sinon -{ALLIANCE_BET}."
+            )
+        )
+        if state.alliance_resting(me):
+            lines.append(Content("   Pas cette manche : déjà proposée à la précédente."))
+        else:
+            partners = state.alliance_partners()
+            lines.append(Content("   Avec : ") + self.names(state, partners))
+        return Content("\n").join(lines)
+
+    @staticmethod
+    def names(state: TroisCouronnesState, seats: list[int]) -> Content:
+        if not seats:
+            return Content("personne")
+        return Content(", ").join(Content(state.players[s]) for s in seats)
+
+    def alliance_question(self, state: TroisCouronnesState) -> Content:
+        proposer = state.players[state.current]
+        partner = state.players[state.partner]
+        lines = [
+            Content.assemble("Décision de ", (partner, "bold reverse"), " :"),
+            Content.assemble((proposer, "bold"), " te propose une alliance."),
+            Content(f"Oui (o) : chacun mise {ALLIANCE_BET}, puis un seul lancer"),
+            Content(f"des trois dés. Au moins un 6 ({percent(ALLIANCE_CHANCE)}) :"),
+            Content(f"+{ALLIANCE_GAIN} chacun ; sinon -{ALLIANCE_BET} chacun."),
+            Content("Non (n) : ") + Content(proposer) + Content(" joue un tour normal."),
+        ]
+        if state.special_plus_turn:
+            lines.append(Content("Dans les deux cas, le tour normal suit."))
+        return Content("\n").join(lines)
+
+    def show_targets(self, state: TroisCouronnesState) -> None:
+        war = self.choosing == WAR
+        title = (
+            f"Guerre (mise {WAR_BET}) : qui attaquer ?"
+            if war
+            else f"Alliance (mise {ALLIANCE_BET} chacun) : avec qui ?"
+        )
+        self.query_one("#targets-title", Static).update(Content.styled(title, "bold"))
+        allowed = state.war_targets() if war else state.alliance_partners()
+        for seat in range(state.seats):
+            button = self.query_one(f"#target-{seat}", Button)
+            button.display = seat != state.current
+            label = Content.assemble(
+                f"{seat + 1} ", (state.players[seat], "bold"), f" · {state.scores[seat]} pts"
+            )
+            if war and state.war_protected(seat):
+                label += Content(f" · à l'abri (guerre en M{state.round - 1})")
+            elif seat not in allowed:
+                label += Content(" · impossible")
+            button.label = label
+            button.disabled = seat not in allowed
+
+    def personal_best(self) -> int | None:
+        profile = self.match.seats[0].profile
+        if not profile:
+            return None
+        return self.app.records.record(profile, self.match.game.info.id).best
+
+    def turn_text(self, state: TroisCouronnesState) -> str:
+        seat = state.to_move()
+        if seat is None:
+            return "Partie terminée"
+        head = f"Manche {state.round}/{ROUNDS}"
+        if state.phase == ANSWER:
+            return f"{head} · Alliance : à {state.players[seat]} de décider"
+        if state.seats == 1:
+            return f"{head} · {state.players[seat]}"
+        return f"{head} · Au tour de {state.players[seat]}"
+
+    def seat_status(self, state: TroisCouronnesState, seat: int) -> tuple[str, bool]:
+        status = str(state.scores[seat])
+        if state.seats > 1 and state.to_move() is not None and state.war_protected(seat):
+            status += " abri"
+        return status, False
+
+    def sheet(self, state: TroisCouronnesState) -> SheetData:
+        rows = []
+        for number in range(1, ROUNDS + 1):
+            cells = []
+            for seat in range(state.seats):
+                cells.append(self.sheet_cell(state, number, seat))
+            rows.append((f"M{number}", tuple(cells)))
+        if state.seats > 1:
+            rows.append(("6-5-4", tuple(str(n) for n in state.complete_kingdoms)))
+        if state.seats == 1:
+            best = self.personal_best()
+            target = f"Record : {best}" if best is not None else "Pas encore de record"
+        else:
+            target = "G guerre · A alliance"
+        return SheetData(
+            state.players,
+            tuple(rows),
+            tuple(map(str, state.scores)),
+            state.leaders(),
+            target,
+        )
+
+    @staticmethod
+    def sheet_cell(state: TroisCouronnesState, number: int, seat: int) -> str:
+        if number > len(state.round_scores):
+            return ""
+        turns = [t for t in state.turns if t.round == number and t.seat == seat]
+        change = state.round_scores[number - 1][seat]
+        if not turns:
+            over = state.to_move() is None
+            if number == state.round and seat == state.current and not over:
+                return f"{signed(change) if change else ''}…"
+            return signed(change) if change else ""
+        marks = "".join(KIND_MARKS.get(t.kind, "") for t in turns)
+        return f"{signed(change)}{marks}"
+
+    # --- animation ---------------------------------------------------------------
+
+    async def pause(self, base: float) -> None:
+        """Hold a result on screen for a moment; a key cuts it short."""
+        end = time.monotonic() + self.seconds(base)
+        while not self.skipping and time.monotonic() < end:
+            await asyncio.sleep(0.03)
+
+    async def animate_event(self, event: Event) -> None:
+        tray = self.query_one(DiceTray)
+        value = self.query_one("#value", Static)
+        hint = self.query_one("#hint", Static)
+        if isinstance(event, DiceLocked):
+            for index, role in zip(event.dice, event.roles, strict=True):
+                tray.dice[index].set_state(kept=True)
+                tray.dice[index].border_title = "gardé"
+                tray.dice[index].caption = role
+        elif isinstance(event, DiceRolled):
+            for index in event.rolled:
+                tray.dice[index].set_state()
+                tray.dice[index].border_title = ""
+                tray.dice[index].caption = ""
+            await tray.roll({i: event.dice[i] for i in event.rolled}, self.seconds(0.5))
+            value.update(Content.styled(f"▶ {event.label}", "bold $accent"))
+        elif isinstance(event, KingdomProclaimed):
+            value.update(
+                Content.styled(f"{event.name} : {signed(event.points)}", "bold reverse $success")
+            )
+            hint.update(
+                Content(f"« {event.story} »") if event.story else Content(f"Total : {event.total}")
+            )
+            await self.pause(0.9)
+        elif isinstance(event, PowerExcess | KingdomDeclined):
+            hint.update(Content(event.describe()))
+            await self.pause(0.9)
+        elif isinstance(event, WarDeclared | AllianceProposed | AllianceRefused):
+            value.update(Content(event.describe()))
+            await self.pause(0.5)
+        elif isinstance(event, WarResolved | AllianceResolved):
+            await self.special_throw(event)
+
+    async def special_throw(self, event: WarResolved | AllianceResolved) -> None:
+        tray = self.query_one(DiceTray)
+        war = isinstance(event, WarResolved)
+        for die in tray.dice:
+            die.set_state()
+            die.border_title = die.caption = ""
+        await tray.roll(dict(enumerate(event.faces)), self.seconds(0.5))
+        for die, face in zip(tray.dice, event.faces, strict=True):
+            counts = face in WAR_FACES if war else face == 6
+            die.set_state(selected=counts)
+            die.caption = "compte" if counts else ""
+        success = war_success(event.faces) if war else alliance_success(event.faces)
+        if war:
+            word = "Victoire" if success else "Défaite"
+        else:
+            word = "Alliance réussie" if success else "Alliance ratée"
+        style = "bold reverse $success" if success else "bold reverse $error"
+        self.query_one("#value", Static).update(
+            Content.styled(f"{faces_text(event.faces)} : {word}", style)
+        )
+        self.query_one("#hint", Static).update(Content(event.describe()))
+        await self.pause(1.2)
+
+    # --- keys and clicks -------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show only the keys that make sense now; the hidden twins explain the others."""
+        state = self.match.state
+        if action not in {"roll", "pick", "target", "stop", "story", "war", "alliance", "answer"}:
+            return True
+        if self.busy or not self.human_to_move(state):
+            return False
+        phase = state.phase
+        if action == "target":
+            allowed = state.war_targets() if self.choosing == WAR else state.alliance_partners()
+            return parameters[0] in allowed
+        if self.choosing:
+            return False
+        if action == "roll":
+            return phase == START or (phase == ROLLING and state.throw_no < MAX_THROWS)
+        if action == "pick":
+            return phase == ROLLING and state.throw_no < MAX_THROWS
+        if action in ("stop", "story"):
+            return phase == ROLLING
+        if action in ("war", "alliance"):
+            return phase == START and state.seats > 1 and not state.special_used
+        return phase == ANSWER
+
+    def play(self, action) -> bool:
+        """Play a human's action; once accepted, the controls step aside for the animation."""
+        before = len(self.match.actions)
+        self.act(action)
+        if len(self.match.actions) == before:
+            return False
+        for button in self.query("#actions > Button"):
+            button.display = False
+        self.query_one("#story-text", Input).display = False
+        self.query_one("#targets", Vertical).display = False
+        guide = self.query_one("#guide", Static)
+        guide.display = True
+        if not isinstance(action, Roll | Stop):
+            guide.update("")
+        self.refresh_bindings()
+        return True
+
+    def action_anyway(self, action: str, *parameters: object) -> None:
+        getattr(self, f"action_{action}")(*parameters)
+
+    def playable(self) -> bool:
+        """Whether a human may act now; a key during an animation only skips it."""
+        if self.busy:
+            self.skip()
+            return False
+        return self.human_to_move(self.match.state)
+
+    @on(Button.Pressed, "#roll")
+    @on(Button.Pressed, "#reroll")
+    def action_roll(self) -> None:
+        if self.choosing:
+            self.cancel_choice()
+        state = self.match.state
+        lock = self.pending if state.phase == ROLLING else ()
+        self.play(Roll(lock))
+
+    @on(Button.Pressed, "#stop")
+    def action_stop(self) -> None:
+        field = self.query_one("#story-text", Input)
+        story = field.value if self.match.state.phase == ROLLING else ""
+        if self.play(Stop(story)):
+            field.value = ""
+
+    def action_pick(self, die: int) -> None:
+        if self.choosing:
+            self.action_target(die)  # digits name the kingdoms while a target is chosen
+            return
+        if not self.playable():
+            return
+        state = self.match.state
+        try:
+            self.pending = state.toggle_lock(self.pending, die)
+        except IllegalAction as refusal:
+            self.app.say(str(refusal), "warning")
+            return
+        self.render_state()
+
+    @on(DiceTray.Picked)
+    def die_clicked(self, message: DiceTray.Picked) -> None:
+        self.action_pick(message.index)
+
+    @on(Button.Pressed, "#story")
+    def action_story(self) -> None:
+        if not self.playable():
+            return
+        state = self.match.state
+        if state.phase != ROLLING:
+            self.app.say("Le récit accompagne la proclamation : lance d'abord les dés.", "warning")
+            return
+        field = self.query_one("#story-text", Input)
+        if not field.value:
+            field.value = state.story_suggestion()
+        field.focus()
+        field.cursor_position = len(field.value)
+
+    @on(Input.Submitted, "#story-text")
+    def story_done(self) -> None:
+        self.set_focus(None)
+        self.action_stop()
+
+    @on(Button.Pressed, "#war")
+    def action_war(self) -> None:
+        self.choose(WAR)
+
+    @on(Button.Pressed, "#alliance")
+    def action_alliance(self) -> None:
+        self.choose(ALLIANCE)
+
+    def choose(self, kind: str) -> None:
+        """Open the list of targets, or say why this special action is out of reach."""
+        if not self.playable():
+            return
+        state = self.match.state
+        allowed = state.war_targets() if kind == WAR else state.alliance_partners()
+        if not allowed:
+            others = [s for s in range(state.seats) if s != state.current] or [state.current]
+            probe = DeclareWar(others[0]) if kind == WAR else ProposeAlliance(others[0])
+            self.app.say(state.refusal(probe), "warning")
+            return
+        self.choosing = kind
+        self.render_state()
+
+    def cancel_choice(self) -> None:
+        self.choosing = None
+        self.render_state()
+
+    def action_target(self, seat: int) -> None:
+        if not self.choosing:
+            return
+        kind = self.choosing
+        self.choosing = None
+        if not self.play(DeclareWar(seat) if kind == WAR else ProposeAlliance(seat)):
+            self.choosing = kind  # refused: the list stays open, the notice says why
+            self.render_state()
+
+    @on(Button.Pressed, ".target")
+    def target_clicked(self, event: Button.Pressed) -> None:
+        self.action_target(int(event.button.id.removeprefix("target-")))
+
+    @on(Button.Pressed, "#cancel")
+    def cancel_clicked(self) -> None:
+        self.cancel_choice()
+
+    def action_answer(self, accept: bool) -> None:
+        self.play(AnswerAlliance(accept))
+
+    @on(Button.Pressed, "#yes")
+    def yes_clicked(self) -> None:
+        self.action_answer(True)
+
+    @on(Button.Pressed, "#no")
+    def no_clicked(self) -> None:
+        self.action_answer(False)
+
+    def action_leave(self) -> None:
+        """Escape first leaves the story field or the list of targets, then the match."""
+        if isinstance(self.focused, Input):
+            self.set_focus(None)
+        elif self.choosing:
+            self.cancel_choice()
+        else:
+            super().action_leave()
+
+
+SCREEN = TroisCouronnesScreen

@@ -1,0 +1,436 @@
+"""Mystère au Manoir (RULINGS.md §10 and Appendix A): every quoted and derived case, forced dice."""
+
+import pytest
+
+from jeux.engine.core import IllegalAction
+from jeux.engine.testing import ForcedRng
+from jeux.games.mystere_au_manoir.rules import (
+    BONUS,
+    CHOOSE,
+    GAME,
+    ROLL,
+    DiceRolled,
+    DoubleOneReroll,
+    EndTurn,
+    GameOver,
+    PassScored,
+    Roll,
+    Score,
+    TargetReached,
+    TurnEnded,
+    TurnStarted,
+    WitnessReroll,
+    throw_value,
+)
+
+
+def new(players=("Lina", "Marc", "Zoé"), **options):
+    return GAME.new(players, GAME.resolve_options(options))
+
+
+def play(state, action, *dice):
+    return state.apply(action, ForcedRng(dice))
+
+
+def points(faces, **flags):
+    return throw_value(faces, **flags).points
+
+
+# --- the scoring function (quoted and derived) -----------------------------------------
+
+
+@pytest.mark.parametrize("x", [5, 6])
+def test_quoted_mm3_square_of_two_with_x_scores_20(x):
+    assert points((2, 2, 2, 2, x)) == 20
+    assert points((2, x, 2, 2, 2)) == 20
+
+
+def test_quoted_mm1_perfect_investigation_scores_50():
+    value = throw_value((1, 2, 3, 4, 5))
+    assert (value.points, value.perfect, value.text) == (50, True, "Enquête parfaite : 50")
+    assert throw_value((5, 3, 1, 4, 2)).perfect
+
+
+def test_quoted_mm4_triple_one_triples_the_turn():
+    assert points((1, 1, 1, 2, 2)) == (1 + 1 + 1 + 2 + 2) * 3
+
+
+def test_quoted_mm5_triple_six_scores_zero():
+    assert throw_value((6, 6, 6, 4, 4)) == (0, "Triple 6", "Triple 6 : 0", False)
+
+
+def test_quoted_target_is_100():
+    assert new().target == 100
+
+
+def test_derived_mm4_1_1_1_3_4_scores_30():
+    value = throw_value((1, 1, 1, 3, 4))
+    assert (value.points, value.text) == (30, "Triple 1 : 10 × 3 = 30")
+
+
+def test_derived_mm3_4_4_4_4_2_scores_42():
+    value = throw_value((4, 4, 4, 4, 2))
+    assert (value.points, value.text) == (42, "Carré de 4 : 40 + 2 = 42")
+
+
+def test_derived_6_6_6_4_4_scores_zero():
+    assert points((6, 6, 6, 4, 4)) == 0
+
+
+def test_derived_2_3_5_6_1_scores_6_with_an_unused_witness():
+    assert points((2, 3, 5, 6, 1)) == 6
+    state = new()
+    play(state, Roll(), 2, 3, 5, 6, 1)
+    assert state.witnesses() == (2,)
+    events = play(state, Score())
+    assert TurnEnded("Lina", 6, 6) in events
+
+
+def test_mm3_square_plus_fifth_die_and_five_of_a_kind():
+    assert points((2, 2, 2, 2, 3)) == 23
+    assert points((3, 3, 3, 3, 3)) == 33
+    assert throw_value((3, 3, 3, 3, 3)).text == "Carré de 3 : 30 + 3 = 33"
+
+
+def test_mm3_option_exact_square_ignores_the_fifth_die():
+    assert points((2, 2, 2, 2, 3), exact_square=True) == 20
+    assert points((3, 3, 3, 3, 3), exact_square=True) == 30
+    assert throw_value((4, 4, 1, 4, 4), exact_square=True).text == "Carré de 4 : 40"
+
+
+def test_mm4_four_and_five_ones_are_triple_one():
+    assert points((1, 1, 1, 1, 4)) == 24
+    assert points((1, 1, 1, 1, 1)) == 15
+
+
+def test_mm1_only_the_five_dice_straight_is_perfect_by_default():
+    assert not throw_value((1, 2, 3, 4, 6)).perfect
+    assert points((1, 2, 3, 4, 6)) == 10
+    assert not throw_value((2, 3, 4, 5, 6)).perfect
+
+
+def test_mm1_option_easy_mode_counts_1_2_3_4():
+    assert throw_value((1, 2, 3, 4, 6), easy=True).perfect
+    assert throw_value((4, 3, 2, 1, 1), easy=True).perfect
+    assert not throw_value((1, 2, 3, 5, 6), easy=True).perfect
+
+
+def test_plain_sums_are_named():
+    assert throw_value((2, 3, 5, 6, 1)).text == "Indices et pistes : 6"
+    assert throw_value((5, 5, 6, 6, 5)).text == "Aucun indice : 0"
+
+
+# --- witnesses (MM-2) --------------------------------------------------------------------
+
+
+def test_mm2_a_witness_rerolls_itself_and_any_dice_but_sixes():
+    state = new()
+    play(state, Roll(), 5, 2, 2, 6, 3)
+    assert state.witnesses() == (0,) and state.locked() == (3,)
+    assert state.rerollable() == (0, 1, 2, 4)
+    legal = state.legal_actions()
+    assert WitnessReroll((0, 1, 2, 4)) in legal
+    assert all(3 not in a.dice and 0 in a.dice for a in legal if isinstance(a, WitnessReroll))
+    events = play(state, WitnessReroll((1, 0)), 4, 5)  # order does not matter
+    assert events[0] == DiceRolled("Lina", (4, 5, 2, 6, 3), (0, 1), "témoin", 1)
+    assert state.dice == [4, 5, 2, 6, 3]
+    assert state.witnesses() == (1,)  # a new 5 may be spent again
+
+
+def test_mm2_two_witnesses_in_one_reroll_are_both_spent():
+    state = new()
+    play(state, Roll(), 5, 5, 2, 3, 4)
+    events = play(state, WitnessReroll((0, 1)), 2, 3)
+    assert events[0].witnesses_spent == 2
+    assert "fait parler 2 témoins et relance 2 dés" in events[0].describe()
+    # no witness and no double 1 left: the pass is scored at once
+    assert PassScored("Lina", (2, 3, 2, 3, 4), 14, "Indices et pistes : 14", False) in events
+    assert state.current == 1
+
+
+def test_mm2_witness_refusals_in_french():
+    state = new()
+    play(state, Roll(), 5, 2, 2, 6, 3)
+    with pytest.raises(IllegalAction, match="fausse piste"):
+        play(state, WitnessReroll((0, 3)), 1, 1)
+    with pytest.raises(IllegalAction, match="doit faire partie"):
+        play(state, WitnessReroll((1, 2)), 1, 1)
+    with pytest.raises(IllegalAction, match="au moins un dé"):
+        play(state, WitnessReroll(()))
+    with pytest.raises(IllegalAction, match="n'existe pas"):
+        play(state, WitnessReroll((0, 7)), 1, 1)
+    other = new()
+    play(other, Roll(), 1, 1, 2, 6, 3)
+    with pytest.raises(IllegalAction, match="Il faut un témoin"):
+        play(other, WitnessReroll((2,)), 4)
+
+
+def test_mm2_legal_actions_enumerate_every_witness_subset():
+    state = new()
+    play(state, Roll(), 5, 5, 5, 5, 5)
+    legal = state.legal_actions()
+    assert len(legal) == 31 + 1  # every non-empty subset, then Score
+    assert legal[-1] == Score()
+
+
+# --- double 1 (MM-4, MM-6) ---------------------------------------------------------------
+
+
+def test_mm4_double_one_rerolls_one_die_once():
+    state = new()
+    play(state, Roll(), 1, 1, 3, 4, 2)
+    assert state.double_one_targets() == (2, 3, 4)
+    assert state.selectable() == (2, 3, 4)
+    events = play(state, DoubleOneReroll(2), 4)
+    assert events[0] == DiceRolled("Lina", (1, 1, 4, 4, 2), (2,), "double 1")
+    # used once, no witness: scored at once
+    assert TurnEnded("Lina", 12, 12) in events
+
+
+def test_mm4_double_one_never_takes_a_one_or_a_six():
+    state = new()
+    play(state, Roll(), 1, 1, 5, 6, 2)
+    assert state.double_one_targets() == (2, 4)
+    with pytest.raises(IllegalAction, match="ni un 1 ni un 6"):
+        play(state, DoubleOneReroll(0), 3)
+    with pytest.raises(IllegalAction, match="ni un 1 ni un 6"):
+        play(state, DoubleOneReroll(3), 3)
+
+
+def test_mm4_double_one_needs_two_ones_and_serves_once():
+    state = new()
+    play(state, Roll(), 1, 5, 2, 3, 4)
+    with pytest.raises(IllegalAction, match="deux 1"):
+        play(state, DoubleOneReroll(2), 3)
+    state = new()
+    play(state, Roll(), 1, 1, 5, 2, 3)
+    play(state, DoubleOneReroll(3), 4)
+    with pytest.raises(IllegalAction, match="déjà servi"):
+        play(state, DoubleOneReroll(4), 4)
+
+
+def test_mm4_triple_one_still_allows_the_double_one_reroll():
+    state = new()
+    play(state, Roll(), 1, 1, 1, 2, 5)
+    assert state.double_one_targets() == (3, 4)
+    play(state, DoubleOneReroll(3), 4)
+    assert state.value().text == "Triple 1 : 7 × 3 = 21"
+
+
+def test_mm6_a_five_from_the_double_one_reroll_can_be_spent():
+    state = new()
+    play(state, Roll(), 1, 1, 2, 3, 6)
+    play(state, DoubleOneReroll(2), 5)
+    assert state.phase == CHOOSE and state.witnesses() == (2,)
+    events = play(state, WitnessReroll((2, 3)), 4, 4)
+    assert events[0].faces == (1, 1, 4, 4, 6)
+    assert state.sheet[0] == [10] and state.current == 1  # nothing left: scored at once
+
+
+def test_mm6_witness_first_then_double_one():
+    state = new()
+    play(state, Roll(), 5, 1, 2, 3, 4)
+    play(state, WitnessReroll((0,)), 1)
+    assert state.double_one_targets() == (2, 3, 4)
+    play(state, DoubleOneReroll(2), 4)
+    assert state.sheet[0] == [1 + 1 + 4 + 3 + 4]
+
+
+# --- triple 6 and automatic ends (MM-5) ---------------------------------------------------
+
+
+def test_mm5_triple_six_ends_the_turn_at_once_even_with_a_witness():
+    state = new()
+    events = play(state, Roll(), 6, 6, 6, 5, 2)
+    assert PassScored("Lina", (6, 6, 6, 5, 2), 0, "Triple 6 : 0", False) in events
+    assert TurnStarted("Marc", 1) in events
+    assert state.sheet[0] == [0] and state.phase == ROLL
+
+
+def test_a_throw_with_nothing_to_decide_is_scored_at_once():
+    state = new()
+    events = play(state, Roll(), 2, 3, 4, 4, 6)
+    assert [type(e) for e in events] == [DiceRolled, PassScored, TurnEnded, TurnStarted]
+    assert state.totals == [13, 0, 0]
+
+
+# --- the perfect investigation's bonus pass (MM-1) --------------------------------------
+
+
+def test_mm1_perfect_banks_50_and_offers_a_bonus_pass():
+    state = new()
+    play(state, Roll(), 1, 2, 3, 4, 5)
+    events = play(state, Score())
+    assert events == [PassScored("Lina", (1, 2, 3, 4, 5), 50, "Enquête parfaite : 50", True)]
+    assert state.phase == BONUS and state.turn_points == 50
+    assert state.legal_actions() == [Roll(), EndTurn()]
+    events = play(state, Roll(), 2, 2, 2, 2, 6)
+    assert events[0].reason == "bonus"
+    assert TurnEnded("Lina", 70, 70) in events
+    assert state.sheet[0] == [70]
+
+
+def test_mm1_bonus_pass_has_full_witness_and_double_one_rules():
+    state = new()
+    play(state, Roll(), 1, 1, 5, 3, 4)
+    play(state, DoubleOneReroll(3), 2)  # 1,1,5,2,4
+    play(state, WitnessReroll((1, 2)), 3, 5)  # 1,3,5,2,4: perfect
+    play(state, Score())
+    play(state, Roll(), 1, 1, 2, 2, 5)
+    assert state.double_one_targets() == (2, 3, 4)  # available again in the bonus pass
+    assert state.witnesses() == (4,)
+
+
+def test_mm1_perfect_chains():
+    state = new()
+    play(state, Roll(), 1, 2, 3, 4, 5)
+    play(state, Score())
+    play(state, Roll(), 5, 4, 3, 2, 1)
+    play(state, Score())
+    assert state.phase == BONUS and state.turn_points == 100
+    events = play(state, EndTurn())
+    assert TurnEnded("Lina", 100, 100) in events
+
+
+def test_mm1_the_bonus_pass_may_be_declined():
+    state = new()
+    play(state, Roll(), 1, 2, 3, 4, 5)
+    play(state, Score())
+    events = play(state, EndTurn())
+    assert TurnEnded("Lina", 50, 50) in events and state.current == 1
+
+
+def test_mm1_mm5_triple_six_in_the_bonus_pass_keeps_the_banked_50():
+    state = new()
+    play(state, Roll(), 1, 2, 3, 4, 5)
+    play(state, Score())
+    events = play(state, Roll(), 6, 6, 6, 1, 1)
+    assert TurnEnded("Lina", 50, 50) in events
+
+
+def test_mm1_option_easy_perfect_in_play():
+    state = new(easy_perfect=True)
+    events = play(state, Roll(), 4, 3, 2, 1, 6)  # no witness, no double 1: scored at once
+    assert events[1].perfect and state.phase == BONUS
+
+
+# --- end of the game (MM-7), ties and solo ----------------------------------------------
+
+
+def test_mm7_equal_turns_finish_the_round():
+    state = new()
+    state.totals = [95, 90, 0]
+    events = play(state, Roll(), 2, 3, 4, 4, 6)  # Lina 108
+    assert TargetReached("Lina", 108) in events
+    assert state.to_move() == 1
+    play(state, Roll(), 4, 4, 4, 4, 2)  # Marc 132
+    assert state.to_move() == 2
+    events = play(state, Roll(), 2, 2, 3, 3, 6)  # Zoé 10
+    assert isinstance(events[-1], GameOver)
+    outcome = state.outcome()
+    assert outcome.winners == (1,) and outcome.scores == (108, 132, 10)
+    assert outcome.ranks == (2, 1, 3)
+    assert outcome.summary == "Marc est sacré·e maître détective avec 132 points."
+
+
+def test_mm7_option_immediate_win():
+    state = new(equal_turns=False)
+    state.totals = [95, 90, 0]
+    events = play(state, Roll(), 2, 3, 4, 4, 6)
+    assert state.to_move() is None and isinstance(events[-1], GameOver)
+    assert state.outcome().winners == (0,)
+
+
+def test_ties_are_shared_victories():
+    state = new(("Lina", "Marc"))
+    state.totals = [95, 95]
+    play(state, Roll(), 2, 3, 4, 4, 6)
+    play(state, Roll(), 4, 4, 3, 2, 6)
+    outcome = state.outcome()
+    assert outcome.ranks == (1, 1) and outcome.winners == (0, 1)
+    assert outcome.summary == "Égalité : Lina et Marc avec 108 points."
+
+
+def test_solo_score_attack_ends_at_100_and_scores_the_turns():
+    state = new(("Lina",))
+    play(state, Roll(), 2, 3, 4, 4, 6)
+    assert state.to_move() == 0 and state.round == 2
+    state.totals = [95]
+    events = play(state, Roll(), 2, 3, 4, 4, 6)
+    assert isinstance(events[-1], GameOver)
+    outcome = state.outcome()
+    assert outcome.scores == (2,) and outcome.won
+    assert outcome.summary == "Lina résout l'enquête en 2 tours (108 points)."
+
+
+def test_turn_limit_option_in_solo_can_be_lost():
+    state = new(("Lina",), turn_limit=10)
+    for _ in range(10):
+        play(state, Roll(), 2, 2, 3, 2, 6)  # 9 a turn
+    outcome = state.outcome()
+    assert outcome is not None and not outcome.won and outcome.scores == (10,)
+    assert state.totals == [90]
+    assert outcome.summary == "Lina n'a que 90 points après 10 tours : l'enquête reste ouverte."
+
+
+def test_turn_limit_option_ends_a_multiplayer_game_after_the_last_round():
+    state = new(("Lina", "Marc"), turn_limit=10)
+    for _ in range(9):
+        play(state, Roll(), 2, 2, 3, 2, 6)  # Lina +9
+        play(state, Roll(), 2, 2, 3, 1, 6)  # Marc +8
+    assert state.outcome() is None
+    play(state, Roll(), 2, 2, 3, 2, 6)
+    play(state, Roll(), 2, 2, 3, 1, 6)
+    outcome = state.outcome()
+    assert outcome.scores == (90, 80) and outcome.winners == (0,)
+
+
+# --- refusals and the screen's helpers ---------------------------------------------------
+
+
+def test_refusals_in_french():
+    state = new()
+    with pytest.raises(IllegalAction, match="Lance d'abord"):
+        play(state, Score())
+    play(state, Roll(), 5, 2, 3, 4, 4)
+    with pytest.raises(IllegalAction, match="déjà|lancés"):
+        play(state, Roll(), 1, 1, 1, 1, 1)
+    with pytest.raises(IllegalAction, match="Note d'abord"):
+        play(state, EndTurn())
+
+
+def test_a_finished_game_refuses_everything():
+    state = new(("Lina",))
+    state.totals = [99]
+    play(state, Roll(), 2, 3, 4, 4, 6)
+    assert state.legal_actions() == []
+    with pytest.raises(IllegalAction, match="terminée"):
+        play(state, Roll(), 1, 1, 1, 1, 1)
+
+
+def test_screen_helpers_show_choices_and_value():
+    state = new()
+    assert state.value() is None and state.selectable() == ()
+    play(state, Roll(), 5, 1, 1, 2, 6)
+    assert state.witnesses() == (0,)
+    assert state.locked() == (4,)
+    assert state.rerollable() == (0, 1, 2, 3)
+    assert state.double_one_targets() == (0, 3)
+    assert state.selectable() == (0, 1, 2, 3)
+    assert state.value().text == "Indices et pistes : 4"
+    assert len(state.legal_actions()) == 8 + 2 + 1
+
+
+def test_events_name_players_in_french():
+    state = new()
+    events = play(state, Roll(), 5, 1, 1, 2, 6)
+    assert events[0].describe() == "Lina lance les dés : 5, 1, 1, 2, 6."
+    events = play(state, DoubleOneReroll(3), 3)
+    assert events[0].describe() == "Lina utilise le double 1 et relance un dé : 5, 1, 1, 3, 6."
+    events = play(state, WitnessReroll((0,)), 4)
+    assert events[0].describe() == "Lina fait parler le témoin et relance un dé : 4, 1, 1, 3, 6."
+    assert events[1].describe() == "Lina note Indices et pistes : 9."
+    assert events[2].describe() == "Lina marque 9 points ce tour-ci (total 9)."
+    assert events[3].describe() == "Tour 1 : au tour de Marc."
+    for event in events:
+        assert " tu " not in f" {event.describe()} " and "vous" not in event.describe()
