@@ -118,7 +118,7 @@ class GameScreen(Screen):
         for seat, badge in enumerate(self.query(PlayerBadge)):
             status, out = self.seat_status(state, seat)
             badge.set_status(status, active=seat == to_move, out=out)
-        self.query_one(ScoreSheet).show(self.sheet(state), self.app.glyphs.star)
+        self.query_one(ScoreSheet).show(self.sheet(state), self.app.glyphs)
         self.show_state(state)
 
     def act(self, action: Action) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len, set_cell_size
+
 
 @dataclass(frozen=True)
 class Glyphs:
@@ -18,6 +20,13 @@ class Glyphs:
     back: str
     skull: str
     turn: str
+    more: str
+
+    def clip(self, text: str, cells: int) -> str:
+        """`text` cut to `cells` terminal cells (emoji count two), marked when cut."""
+        if cell_len(text) <= cells:
+            return text
+        return set_cell_size(text, cells - 1).rstrip() + self.more
 
 
 UNICODE = Glyphs(
@@ -29,6 +38,7 @@ UNICODE = Glyphs(
     back="▚",
     skull="✕",
     turn="▶",
+    more="…",
 )
 ASCII = Glyphs(
     pip="o",
@@ -39,4 +49,5 @@ ASCII = Glyphs(
     back="%",
     skull="x",
     turn=">",
+    more=".",
 )

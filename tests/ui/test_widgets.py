@@ -114,3 +114,10 @@ async def test_handoff_hides_the_table_until_the_player_confirms():
         assert isinstance(app.screen, HandoffScreen) and app.screen.is_modal is False
         await pilot.press("enter")
         assert closed == [None]
+
+
+def test_clipping_counts_cells_not_characters():
+    assert UNICODE.clip("Lina", 10) == "Lina"
+    assert UNICODE.clip("Bartholomew", 6) == "Barth…"
+    clipped = ASCII.clip("🎲🎲🎲🎲", 5)
+    assert clipped.endswith(".") and len(clipped) == 3  # two dice of two cells, then the mark

@@ -711,7 +711,7 @@ def mind_text(scene: Scene) -> str:
         return ""
     what = scene.mental
     if scene.mental == scene.band.mental_label:
-        what += f" : {scene.band.mental_meaning}"
+        what += f" — {scene.band.mental_meaning}"
     if scene.lucidity is not None:
         what += f" (lucidité {scene.lucidity}/{LUCIDITY_MAX})"
     return what

@@ -1057,6 +1057,9 @@ class TroisCouronnes(Game):
                 Choice(NON_POSITIVE, "Oui : -1 après un tour à 0 point ou moins"),
                 Choice(ZERO, "Oui : -1 après un tour à 0 point exactement"),
             ),
+            OFF,
+            "Variante : un royaume qui ne marque rien perd un point de prestige.",
+        ),
         Option(
             "prosperous",
             "Royaume prospère",
@@ -1107,9 +1110,6 @@ class TroisCouronnes(Game):
             FREE,
             "Couvertes : il faut avoir la mise, et la guerre ne prend que les points positifs "
             "de la cible.",
-        ),
-            OFF,
-            "Variante : un royaume qui ne marque rien perd un point de prestige.",
         ),
     )
 

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 from jeux.catalog import GAMES
 from jeux.engine.core import GameInfo
 
-from ..launch import resume_match
+from ..launch import resume_match, screen_hook
 
 GROUPS = (
     ("Solo", lambda g: g.max_players == 1),
@@ -48,6 +48,7 @@ class MenuScreen(Screen):
         Binding("f1", "rules", "Règles"),
         Binding("f2", "players", "Joueurs"),
         Binding("f3", "settings", "Paramètres"),
+        Binding("f4", "history", "Historique"),
         Binding("delete", "forget", "Oublier la partie", show=False),
         Binding("escape", "clear", "Effacer", show=False),
         Binding("down", "move(1)", show=False),
@@ -130,6 +131,29 @@ class MenuScreen(Screen):
             self.app.push_screen(SetupScreen(key))
         elif kind == "resume" and not resume_match(self.app, self.saved[int(key)]):
             self.fill(self.query_one("#filter", Input).value)
+
+    # A game's screen class may offer `history_screen(app) -> Screen` (past matches to reread,
+    # e.g. Le Signal's journals): F4 opens it, shown only while such a game is highlighted.
+    # The probe runs after a refresh, so the menu paints before any game module is imported.
+
+    @on(OptionList.OptionHighlighted, "#games")
+    def highlighted_changed(self) -> None:
+        self.call_after_refresh(self._probe_history)
+
+    def _probe_history(self) -> None:
+        kind, key = self._highlighted()
+        game = self.saved[int(key)].game if kind == "resume" else key
+        available = game in GAMES and GAMES[game].available
+        self._history = screen_hook(game, "history_screen") if available else None
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "history":
+            return getattr(self, "_history", None) is not None
+        return True
+
+    def action_history(self) -> None:
+        self.app.push_screen(self._history(self.app))
 
     def _highlighted(self) -> tuple[str, str]:
         option = self.query_one("#games", OptionList).highlighted_option

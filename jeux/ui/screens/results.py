@@ -75,7 +75,7 @@ class ResultsScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(ScoreSheet).show(self.final_sheet, self.app.glyphs.star)
+        self.query_one(ScoreSheet).show(self.final_sheet, self.app.glyphs)
         self.query_one("#again").focus()
 
     def records_text(self) -> str:

@@ -30,10 +30,8 @@ class PlayerBadge(Static):
         self.player_name, self.symbol, self.color = name, symbol, COLORS.get(color, "")
 
     def set_status(self, detail: str = "", *, active: bool = False, out: bool = False) -> None:
-        name = self.player_name
-        if len(name) > NAME_CELLS:
-            name = name[: NAME_CELLS - 1] + "…"
         glyphs = self.app.glyphs
+        name = glyphs.clip(self.player_name, NAME_CELLS)
         marker = f"{glyphs.turn} " if active else (f"{glyphs.skull} " if out else "")
         head = Content.assemble(
             marker,

@@ -7,6 +7,10 @@ from dataclasses import dataclass, field
 from rich.text import Text
 from textual.widgets import DataTable
 
+from ..glyphs import UNICODE, Glyphs
+
+NAME_CELLS = 10
+
 
 @dataclass(frozen=True)
 class SheetData:
@@ -32,13 +36,13 @@ class ScoreSheet(DataTable):
         self._previous: dict[tuple[int, int], str] = {}
         self._players: tuple[str, ...] = ()
 
-    def show(self, sheet: SheetData, star: str = "★") -> None:
+    def show(self, sheet: SheetData, glyphs: Glyphs = UNICODE) -> None:
         """Rebuild from the data; cells that changed since the last call are highlighted."""
         if sheet.players != self._players:
             self.clear(columns=True)
             self.add_column("", key="label")
             for seat, name in enumerate(sheet.players):
-                self.add_column(Text(_short(name)), key=str(seat))
+                self.add_column(Text(glyphs.clip(name, NAME_CELLS)), key=str(seat))
             self._players = sheet.players
         else:
             self.clear()
@@ -54,7 +58,7 @@ class ScoreSheet(DataTable):
                 cells[(r, seat)] = value
                 style = "bold" if is_total else ""
                 if is_total and seat in sheet.leaders:
-                    value, style = f"{star} {value}", "bold $success"
+                    value, style = f"{glyphs.star} {value}", "bold $success"
                 if self._previous and self._previous.get((r, seat)) != cells[(r, seat)]:
                     style += " reverse"
                 row.append(Text(value, style=style.replace("$success", "green").strip()))
@@ -64,6 +68,3 @@ class ScoreSheet(DataTable):
             self.move_cursor(row=len(rows) - 1)
             self.scroll_end(animate=False)
 
-
-def _short(name: str, limit: int = 10) -> str:
-    return name if len(name) <= limit else name[: limit - 1] + "…"
