@@ -62,7 +62,15 @@ GAMES: dict[str, GameInfo] = {
             DES,
             available=True,
         ),
-        _info("le_5000", "Le 5000", "Des 1, des 5, des brelans : atteins 5000 points.", 1, 8, DES),
+        _info(
+            "le_5000",
+            "Le 5000",
+            "Des 1, des 5, des brelans : atteins 5000 points.",
+            1,
+            8,
+            DES,
+            available=True,
+        ),
         _info(
             "le_capitaine",
             "Le Capitaine",
@@ -70,6 +78,7 @@ GAMES: dict[str, GameInfo] = {
             1,
             8,
             DES,
+            available=True,
         ),
         _info(
             "des_bloques",
@@ -78,9 +87,16 @@ GAMES: dict[str, GameInfo] = {
             1,
             8,
             DES,
+            available=True,
         ),
         _info(
-            "lucky_odds", "Lucky Odds", "Les paires qui font 7 sortent : vise 50 pile.", 1, 6, DES
+            "lucky_odds",
+            "Lucky Odds",
+            "Les paires qui font 7 sortent : vise 50 pile.",
+            1,
+            6,
+            DES,
+            available=True,
         ),
         _info(
             "mystere_au_manoir",
@@ -89,9 +105,16 @@ GAMES: dict[str, GameInfo] = {
             1,
             6,
             DES,
+            available=True,
         ),
         _info(
-            "sortie_20", "Sortie 20", "Pousse ta chance jusqu'à 20 points, sans sortir.", 1, 6, DES
+            "sortie_20",
+            "Sortie 20",
+            "Pousse ta chance jusqu'à 20 points, sans sortir.",
+            1,
+            6,
+            DES,
+            available=True,
         ),
         _info(
             "trois_couronnes",

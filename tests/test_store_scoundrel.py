@@ -14,9 +14,7 @@ def saved(*profiles: str, seed="donjon-2026-11-29") -> dict:
 
 
 def result(profile: str, score: int, won: bool) -> list[dict]:
-    return [
-        {"profile": profile, "name": profile, "seat": 0, "rank": 1, "score": score, "won": won}
-    ]
+    return [{"profile": profile, "name": profile, "seat": 0, "rank": 1, "score": score, "won": won}]
 
 
 def test_label_of_a_match_and_of_an_unknown_one(tmp_path):

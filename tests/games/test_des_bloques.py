@@ -197,3 +197,53 @@ def test_no_action_once_over():
     assert state.legal_actions() == [] and state.to_move() is None
     with pytest.raises(IllegalAction, match="terminée"):
         play(state, Roll(), 1, 1, 1, 1, 1)
+
+
+# --- helpers for the screen, and the bot -------------------------------------------------
+
+
+def test_clean_chance_is_two_thirds_per_die():
+    from jeux.games.des_bloques.rules import clean_chance
+
+    assert clean_chance(1) == pytest.approx(2 / 3)
+    assert clean_chance(5) == pytest.approx(32 / 243)
+    assert clean_chance(0) == 0
+
+
+def test_earlier_blocked_dice_lie_beside_the_last_throw():
+    state = new()
+    play(state, Roll(), 1, 3, 4, 6, 6)
+    assert state.earlier_blocked == ()
+    play(state, Roll(), 2, 5, 3, 3, 1)
+    assert state.earlier_blocked == ()
+    assert state.blocked == [2, 5]
+    play(state, Roll(), 6, 6, 4)
+    assert state.earlier_blocked == (2, 5)
+    play(state, Roll(), 2, 1, 1)
+    assert state.earlier_blocked == (2, 5)
+    assert state.blocked == [2, 5, 2]
+
+
+def test_stop_preview_adds_the_turn_to_the_score():
+    state = new(stop=True)
+    state.scores[0] = 40
+    play(state, Roll(), 1, 3, 4, 6, 6)
+    assert state.stop_preview() == 60
+
+
+def test_bot_never_stops_when_a_throw_cannot_lose_points():
+    bot = GAME.bot(1)
+    state = new(stop=True)
+    play(state, Roll(), 1, 3, 4, 6, 6)
+    state.turn_total = 500
+    assert bot.choose(state) == Roll()
+
+
+def test_bot_stops_in_the_strict_variant_when_the_risk_outweighs_the_gain():
+    bot = GAME.bot(1)
+    state = new(penalty="turn")
+    assert bot.choose(state) == Roll()
+    play(state, Roll(), 2, 3, 4, 6, 6)
+    assert bot.choose(state) == Roll()  # nothing at risk yet
+    play(state, Roll(), 1, 3, 4, 6)
+    assert bot.choose(state) == Stop()  # 14 at risk: 80 % of losing it, for 20 % × 14 more

@@ -465,10 +465,13 @@ def test_solo_five_ones():
 
 def test_solo_turn_limit_loses():
     state = new(("Lina",), turn_limit=10)
-    for _ in range(10):
+    for _ in range(9):
         bank_turn(state, (2, 3, 4, 6, 6))
+    bank_turn(state, (1, 1, 1, 5, 3), keep=(0, 1, 2, 3))
     outcome = state.outcome()
-    assert outcome is not None and not outcome.won and outcome.scores == (10,)
+    assert outcome is not None and not outcome.won
+    # A loss scores the points reached, never a number of turns that could pass for a record.
+    assert outcome.scores == (1050,) and not outcome.lower_is_better
     assert "n'atteint pas" in outcome.summary
 
 
@@ -509,3 +512,96 @@ def test_saved_match_replays():
     again = Match.from_saved(GAME, match.to_saved())
     assert again.to_saved() == match.to_saved()
     assert again.state.scores == match.state.scores
+
+
+# --- helpers for the screen, and the bot -------------------------------------------------
+
+
+def test_bust_chance_counts_throws_without_a_scoring_die():
+    from jeux.games.le_5000.rules import bust_chance
+
+    assert bust_chance(1) == pytest.approx(4 / 6)
+    assert bust_chance(2) == pytest.approx(16 / 36)
+    assert bust_chance(3) == pytest.approx((64 - 4) / 216)  # 2-2-2, 3-3-3, 4-4-4, 6-6-6 score
+    assert bust_chance(5) == pytest.approx(600 / 7776)
+
+
+def test_resting_dice_lie_beside_the_throw_until_hot_dice():
+    state = new()
+    play(state, Roll(), 1, 5, 5, 3, 2)
+    assert state.resting == ()
+    play(state, Roll((0,)), 5, 3, 4, 6)
+    assert state.resting == (1,)
+    play(state, Roll((0,)), 1, 1, 1)
+    assert state.resting == (1, 5)
+    play(state, Roll((0, 1, 2)), 2, 3, 4, 6, 5)  # hot dice: the five are thrown again
+    assert state.resting == ()
+    play(state, Roll((4,)), 1, 2, 3, 3)
+    assert state.resting == (5,)
+
+
+def test_best_keep_takes_the_most_points_with_the_fewest_dice():
+    state = new()
+    play(state, Roll(), 1, 1, 1, 5, 3)
+    assert state.best_keep() == (0, 1, 2, 3)
+    state = new()
+    play(state, Roll(), 2, 3, 4, 5, 6)
+    assert state.best_keep() == (0, 1, 2, 3, 4)
+    assert new().best_keep() == ()
+
+
+def test_solo_score_counts_turns_so_a_lower_score_is_better():
+    state = new(("Lina",))
+    bank_turn(state, (1, 1, 1, 1, 5))
+    assert state.outcome() is None
+    state.scores[0] = 4900
+    bank_turn(state, (1, 2, 3, 4, 6), keep=(0,))
+    outcome = state.outcome()
+    assert outcome.scores == (2,) and outcome.lower_is_better
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"finish": EXACT}, {"finish": LAST_TURN}, {"target": 10000}, {"equal_turns": False}],
+)
+def test_bot_plays_whole_games_legally(options):
+    for seed in range(6):
+        match = Match(GAME, seed, (Seat("A"), Seat("B"), Seat("C")), options)
+        bot = GAME.bot(seed)
+        for _ in range(5000):
+            if match.over:
+                break
+            action = bot.choose(match.state.view(match.state.to_move()))
+            assert action in match.state.legal_actions()
+            match.play(action)
+        assert match.over
+
+
+def test_bot_banks_a_good_turn_and_pushes_a_small_one():
+    bot = GAME.bot(1)
+    state = new()
+    at(state, 0, 1000)
+    play(state, Roll(), 1, 2, 3, 4, 6)
+    assert bot.choose(state) == Roll((0,))  # 100 with four dice left: push on
+    state = new()
+    at(state, 0, 1000)
+    play(state, Roll(), 1, 1, 1, 5, 3)
+    play(state, Roll((0, 1, 2, 3)), 1)
+    assert bot.choose(state) == Roll((0,))  # hot dice: all five come back
+    state = new()
+    at(state, 0, 1000)
+    play(state, Roll(), 6, 6, 6, 2, 3)
+    play(state, Roll((0, 1, 2)), 5, 4)
+    assert bot.choose(state) == Bank((0,))  # 650 with one die left: bank
+    state = new()
+    play(state, Roll(), 6, 6, 6, 2, 3)
+    play(state, Roll((0, 1, 2)), 5, 4)
+    assert bot.choose(state) == Roll((0,))  # not opened: 650 cannot be banked
+
+
+def test_bot_banks_when_it_reaches_the_target_exactly():
+    bot = GAME.bot(1)
+    state = new(finish=EXACT)
+    at(state, 0, 4900)
+    play(state, Roll(), 1, 5, 3, 4, 6)
+    assert bot.choose(state) == Bank((0,))

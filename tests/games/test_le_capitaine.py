@@ -208,6 +208,7 @@ def test_cap1_reaching_100_finishes_the_round_and_the_highest_total_wins():
     assert outcome.scores == (100, 102, 82)
     assert outcome.ranks == (2, 1, 3) and outcome.winners == (1,)
     assert outcome.summary == "Marc gagne avec 102 nœuds."
+    assert not outcome.lower_is_better  # against others, the most knots is best
 
 
 def test_cap1_round_goes_on_when_nobody_reached_the_target():
@@ -264,6 +265,7 @@ def test_solo_score_attack_counts_the_turns_to_reach_100():
     outcome = state.outcome()
     assert outcome.scores == (10,) and outcome.won and outcome.winners == (0,)
     assert outcome.summary == "Lina parcourt 100 nœuds en 10 tours."
+    assert outcome.lower_is_better  # the records keep the fewest turns
 
 
 def test_solo_ignores_equal_turns():
@@ -298,3 +300,45 @@ def test_saved_match_replays_with_dice_tuples():
         match.play(match.state.legal_actions()[-1])
     again = Match.from_saved(GAME, match.to_saved())
     assert again.outcome() == match.outcome()
+
+
+# --- what the screen shows before deciding, and the computer player ---------------------
+
+
+def test_cargo_outlook_gives_the_range_of_a_rethrow():
+    from jeux.games.le_capitaine.rules import cargo_outlook
+
+    faces, cargo = (6, 5, 4, 6, 2), (3, 4)
+    assert cargo_outlook(faces, cargo, (4,)) == (7, 12, 9.5)
+    assert cargo_outlook(faces, cargo, (3, 4)) == (2, 12, 7.0)
+    assert cargo_outlook(faces, cargo, ()) == (8, 8, 8.0)
+
+
+def test_state_outlook_and_may_rethrow_follow_the_cargo_option():
+    state = new()
+    play(state, Roll(), 2, 6, 5, 4, 1)
+    assert state.cargo_dice == (0, 4)
+    assert state.outlook((4,)) == (3, 8, 5.5)
+    assert state.may_rethrow((4,)) and state.may_rethrow((4, 0))
+    assert not state.may_rethrow((1,)) and not state.may_rethrow(())
+    both = new(cargo_reroll="both")
+    play(both, Roll(), 2, 6, 5, 4, 1)
+    assert both.may_rethrow((0, 4)) and not both.may_rethrow((4,))
+
+
+def test_bot_rerolls_low_cargo_dice_and_keeps_a_good_cargo():
+    bot = GAME.bot(1)
+    state = new()
+    assert bot.choose(state) == Roll()
+    play(state, Roll(), 6, 5, 4, 6, 1)
+    assert bot.choose(state) == Roll((4,))  # 7: the 1 goes again, the 6 stays
+    play(state, Roll((4,)), 2)
+    assert bot.choose(state) == Stop()  # 8 sails
+    both = new(cargo_reroll="both")
+    play(both, Roll(), 6, 5, 4, 6, 1)
+    assert bot.choose(both) == Roll((3, 4))
+    for _ in range(20):  # whatever the dice, the bot only plays legal moves
+        match = Match(GAME, _, (Seat("A", bot=True), Seat("B", bot=True)), {})
+        while not match.over:
+            match.play(bot.choose(match.state))
+        assert match.outcome() is not None

@@ -28,6 +28,11 @@ from jeux.games.le_signal.rules import (
     SignalRolled,
     band_of,
     draw_prompt,
+    ending_text,
+    journal_markdown,
+    journal_sections,
+    markdown_escape,
+    mode_text,
 )
 
 
@@ -434,3 +439,110 @@ def test_match_saves_and_replays_the_journal():
     replayed = Match.from_saved(GAME, match.to_saved())
     assert replayed.state.journal == match.state.journal
     assert replayed.outcome() == match.outcome()
+
+
+# --- the journal, reread and exported -----------------------------------------------------
+
+
+def test_mode_and_ending_in_words():
+    state = new(mode="challenge", length=3)
+    assert mode_text(state) == "Challenge (3 événements)"
+    assert ending_text(state) == "en cours"
+    scenes(state, 1, 2, 3)
+    assert ending_text(state) == "perdu"
+    assert mode_text(new(mode="sixieme_signe")) == "Le Sixième Signe"
+    stopped = new()
+    stopped.apply(EndSession(), ForcedRng())
+    assert (mode_text(stopped), ending_text(stopped)) == ("Jeu libre", "dé rangé")
+
+
+def test_journal_sections_follow_the_scenes_and_the_end():
+    state = new(mode="sixieme_signe", theme="surnaturel")
+    scene(state, 20, event="Une ombre", action="Je la suis", consequence="Un symbole")
+    scene(state, 7)
+    state.apply(EndSession(note="Assez pour ce soir."), ForcedRng())
+    head, first, second, end = journal_sections(state, when="29/11/2026 21:04")
+    assert head.title == "Le Signal — journal de Lina"
+    assert dict(head.lines) == {
+        "Date": "29/11/2026 21:04",
+        "Mode": "Le Sixième Signe",
+        "Thème": "Surnaturel",
+        "Objectif": state.goal,
+    }
+    assert first.title == "Scène 1 — 20, coup de génie"
+    lines = dict(first.lines)
+    assert (lines["Événement"], lines["Action"], lines["Indice"]) == (
+        "Une ombre",
+        "Je la suis",
+        "Un symbole",
+    )
+    assert lines["Jet"].startswith("20 → coup de génie : la situation se retourne")
+    assert lines["Esprit"].startswith("Révélation lucide — +1 lucidité")
+    assert lines["Esprit"].endswith("(lucidité 3/3)")
+    assert [label for label, _ in second.lines] == ["Jet", "Esprit"]  # nothing written
+    assert end.title == "Fin"
+    assert end.lines == (("", state.summary()), ("Dernier mot", "Assez pour ce soir."))
+
+
+def test_journal_of_a_session_in_progress_says_what_is_left():
+    state = new()
+    state.apply(Roll(event="Un bruit"), ForcedRng([9]))
+    sections = journal_sections(state)
+    assert [label for label, _ in sections[0].lines] == ["Mode", "Thème", "Objectif"]
+    assert sections[1].lines[-1][0] == "Jet"  # no consequence yet
+    assert sections[-1].title == "En cours"
+    assert sections[-1].lines == (
+        ("", "Session en cours — Scène 1."),
+        ("", "La suite de la scène 1 reste à écrire."),
+    )
+    assert journal_sections(new())[-1].lines == (("", "Session en cours — Scène 1."),)
+
+
+def test_challenge_journal_names_the_consequence():
+    state = new(mode="challenge", length=3)
+    scene(state, 20, consequence="Je m'en sors")
+    lines = dict(journal_sections(state)[1].lines)
+    assert lines["Conséquence"] == "Je m'en sors" and "Esprit" not in lines
+
+
+def test_markdown_escape_keeps_player_text_literal():
+    assert markdown_escape("[red]x *a* _b_ `c` <b> #1 a|b ~s~ &amp; \\") == (
+        "\\[red\\]x \\*a\\* \\_b\\_ \\`c\\` \\<b\\> \\#1 a\\|b \\~s\\~ \\&amp; \\\\"
+    )
+    assert markdown_escape("Un corbeau (noir) croasse, deux fois !") == (
+        "Un corbeau (noir) croasse, deux fois !"
+    )
+
+
+def test_journal_markdown_is_a_document_with_one_section_per_scene():
+    state = new(mode="challenge", length=3)
+    scene(state, 12, event="Un [corbeau]", action="J'écoute", consequence="*Rien*")
+    scene(state, 2)
+    scene(state, 18, consequence="Je passe")
+    text = journal_markdown(state, when="01/12/2026 08:30")
+    assert text.startswith("# Le Signal — journal de Lina\n\n- **Date :** 01/12/2026 08:30\n")
+    assert "- **Mode :** Challenge (3 événements)\n" in text
+    assert "\n## Scène 1 — 12, réussite mitigée\n\n- **Événement :** Un \\[corbeau\\]\n" in text
+    assert "- **Action :** J'écoute\n" in text
+    assert "- **Jet :** 12 → réussite mitigée : on s'en sort, sans plus\n" in text
+    assert "- **Conséquence :** \\*Rien\\*\n" in text
+    assert text.count("\n## Scène ") == 3
+    assert text.endswith("## Fin\n\n" + state.summary() + "\n")
+    assert "\n\n\n" not in text
+
+
+def test_journal_markdown_escapes_the_player_name():
+    state = GAME.new(("Zoé *[x]*",), GAME.resolve_options({}))
+    assert journal_markdown(state).startswith("# Le Signal — journal de Zoé \\*\\[x\\]\\*\n")
+
+
+def test_storyteller_plays_whole_sessions_with_prompts_from_the_theme():
+    for mode in ("libre", "challenge", "sixieme_signe"):
+        match = Match(GAME, 3, (Seat("Lina"),), {"mode": mode, "theme": "espion"})
+        bot = GAME.bot(3)
+        while not match.over:
+            match.play(bot.choose(match.state))
+        assert match.outcome() is not None
+        events = [s.event for s in match.state.journal]
+        assert events and all(e in PROMPTS["espion"] for e in events)
+    assert GAME.bot(5).choose(new()) == GAME.bot(5).choose(new())  # its own seeded rng

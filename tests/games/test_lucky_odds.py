@@ -246,6 +246,7 @@ def test_lo6_equal_turns_single_winner():
     bank(state, 2, 5, 1)
     events = bank(state, 2, 5, 1)
     assert state.outcome().winners == (1,) and isinstance(events[-1], GameOver)
+    assert not state.outcome().lower_is_better  # against others, points are best
 
 
 def test_the_rounds_go_on_until_someone_reaches_50():
@@ -269,6 +270,7 @@ def test_solo_score_attack_counts_the_turns_to_reach_exactly_50():
     outcome = state.outcome()
     assert outcome.scores == (5,) and outcome.won
     assert outcome.summary == "Lina atteint 50 points en 5 tours."
+    assert outcome.lower_is_better  # the records keep the fewest turns
 
 
 # --- refusals and the screen's view ---------------------------------------------------
@@ -320,3 +322,60 @@ def test_saved_match_replays_with_dice_tuples():
         match.play(match.state.legal_actions()[0])
     again = Match.from_saved(GAME, match.to_saved())
     assert again.outcome() == match.outcome()
+
+
+# --- what the screen shows before deciding, and the computer player ---------------------
+
+
+def test_rethrow_odds_count_every_outcome():
+    from jeux.games.lucky_odds.rules import rethrow_odds
+
+    assert rethrow_odds(1, 50) == (0.5, 3.0)  # an odd face, 1, 3 or 5
+    # two dice: 6 pairs summing to 7 and 9 even-even throws score nothing
+    assert rethrow_odds(2, 50).chance == pytest.approx(21 / 36)
+    assert rethrow_odds(1, 1) == (1 / 6, 1.0)  # only a 1 keeps the turn within 50
+    assert rethrow_odds(1, 0) == (0.0, 0.0)
+
+
+def test_state_odds_use_the_room_left_below_50():
+    state = new()
+    state.scores[0] = 45
+    play(state, Roll(), 1, 2, 4)
+    assert state.room == 4 and state.rerollable == (1, 2)
+    assert state.odds((1,)) == (2 / 6, 2.0)  # a 1 or a 3
+    assert state.may_rethrow((2,)) and state.may_rethrow((2, 1))
+    assert not state.may_rethrow((0,)) and not state.may_rethrow(())
+
+
+def test_bot_weighs_the_turn_against_the_risk():
+    bot = GAME.bot(1)
+    state = new()
+    assert bot.choose(state) == Roll()
+    play(state, Roll(), 1, 2, 4)  # 1 point, two even dice: throwing again pays
+    assert bot.choose(state) == Roll((1, 2))
+    state = new()
+    play(state, Roll(), 3, 3, 2)  # 6 points at risk on one die: bank
+    assert bot.choose(state) == Stop()
+    state = new()
+    play(state, Roll(), 5, 3, 1)  # all odd: 9, and three dice again
+    assert bot.choose(state) in (Roll(), Stop())
+    for seed in range(20):  # whatever the dice, the bot only plays legal moves
+        match = Match(GAME, seed, (Seat("A", bot=True), Seat("B", bot=True)), {})
+        while not match.over:
+            match.play(bot.choose(match.state))
+        assert match.outcome() is not None
+
+
+def test_dice_status_matches_the_table_after_every_throw():
+    from jeux.games.lucky_odds.rules import FREE, OUT, dice_status
+
+    assert dice_status((2, 5, 1), (0, 1)) == (OUT, OUT, KEPT)
+    assert dice_status((1, 3, 2), ()) == (KEPT, KEPT, FREE)
+    for seed in range(30):
+        match = Match(GAME, seed, (Seat("A"), Seat("B")), {})
+        while not match.over:
+            events = match.play(match.state.legal_actions()[-1])
+            rolled = next(e for e in events if isinstance(e, DiceRolled))
+            state = match.state
+            if state.phase == "choose":  # the turn goes on: the table is still there
+                assert dice_status(rolled.faces, rolled.pair) == tuple(state.status)

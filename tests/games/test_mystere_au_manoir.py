@@ -360,6 +360,7 @@ def test_solo_score_attack_ends_at_100_and_scores_the_turns():
     assert isinstance(events[-1], GameOver)
     outcome = state.outcome()
     assert outcome.scores == (2,) and outcome.won
+    assert outcome.lower_is_better  # the records keep the fewest turns
     assert outcome.summary == "Lina résout l'enquête en 2 tours (108 points)."
 
 
@@ -368,7 +369,9 @@ def test_turn_limit_option_in_solo_can_be_lost():
     for _ in range(10):
         play(state, Roll(), 2, 2, 3, 2, 6)  # 9 a turn
     outcome = state.outcome()
-    assert outcome is not None and not outcome.won and outcome.scores == (10,)
+    # An open investigation scores its points, never a record of turns.
+    assert outcome is not None and not outcome.won and outcome.scores == (90,)
+    assert not outcome.lower_is_better
     assert state.totals == [90]
     assert outcome.summary == "Lina n'a que 90 points après 10 tours : l'enquête reste ouverte."
 
@@ -434,3 +437,38 @@ def test_events_name_players_in_french():
     assert events[3].describe() == "Tour 1 : au tour de Marc."
     for event in events:
         assert " tu " not in f" {event.describe()} " and "vous" not in event.describe()
+
+
+def test_pick_refusal_says_why_a_die_cannot_be_picked():
+    state = new()
+    assert state.pick_refusal(0) == "Lance d'abord les dés."
+    play(state, Roll(), 5, 1, 1, 2, 6)
+    assert state.pick_refusal(0) is None and state.pick_refusal(3) is None
+    assert "fausse piste" in state.pick_refusal(4)
+    assert state.pick_refusal(7) == "Ce dé n'existe pas."
+    state = new()
+    play(state, Roll(), 1, 1, 2, 3, 6)  # no witness: only the double 1 rerolls
+    assert state.pick_refusal(2) is None
+    assert state.pick_refusal(0).startswith("Sans témoin, seul le double 1")
+    state = new()
+    play(state, Roll(), 5, 2, 3, 4, 4)
+    play(state, WitnessReroll((0,)), 5)
+    play(state, WitnessReroll((0, 1)), 2, 5)
+    assert state.phase == CHOOSE and state.dice == [2, 5, 3, 4, 4]
+    play(state, WitnessReroll((1,)), 2)  # no witness and no double 1 left: scored at once
+    assert state.pick_refusal(0) == "Lance d'abord les dés."
+
+
+def test_rerolls_for_a_selection():
+    state = new()
+    assert state.rerolls_for((0,)) == (None, None)
+    play(state, Roll(), 5, 1, 1, 2, 6)
+    assert state.rerolls_for(()) == (None, None)
+    # One 5 alone: a witness reroll, or the double 1 on that 5.
+    assert state.rerolls_for((0,)) == (WitnessReroll((0,)), DoubleOneReroll(0))
+    assert state.rerolls_for((0, 3)) == (WitnessReroll((0, 3)), None)
+    assert state.rerolls_for((3,)) == (None, DoubleOneReroll(3))
+    assert state.rerolls_for((1, 3)) == (None, None)  # no witness among them
+    assert state.rerolls_for((0, 4)) == (None, None)  # a 6 never rerolls
+    play(state, DoubleOneReroll(3), 4)
+    assert state.rerolls_for((3,)) == (None, None)  # the double 1 is spent for this pass

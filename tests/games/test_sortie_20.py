@@ -313,6 +313,7 @@ def test_solo_score_attack_counts_the_turns():
     assert isinstance(events[-1], GameOver)
     outcome = state.outcome()
     assert outcome.won and outcome.scores == (2,)
+    assert outcome.lower_is_better  # the records keep the fewest turns
     assert outcome.summary == "Lina sort du labyrinthe en 2 tours (20 points)."
 
 
@@ -322,7 +323,9 @@ def test_turn_limit_default_30_ends_the_game():
     for _ in range(30):
         _score(state, 2, 2, 2, 2, 2)
     outcome = state.outcome()
-    assert outcome is not None and not outcome.won and outcome.scores == (30,)
+    # Still inside at the limit: the points reached are the score, never a record of turns.
+    assert outcome is not None and not outcome.won and outcome.scores == (0,)
+    assert not outcome.lower_is_better
 
 
 def test_turn_limit_option_in_multiplayer():
@@ -376,3 +379,38 @@ def test_events_describe_in_french_with_names():
     assert events[0].describe() == "Lina s'arrête et marque 1 point (total 1)."
     assert events[1] == TurnStarted("Marc", 1)
     assert events[1].describe() == "Tour 1 : au tour de Marc."
+
+
+def test_previews_show_what_the_special_would_do():
+    state = new()
+    play(state, Roll(), 1, 1, 1, 5, 6)
+    assert state.value().points == 2
+    assert state.flip_preview(3) == (5, "Trois 1 : +5")  # the 5 becomes a 2
+    assert state.flip_preview(4).points == 3  # the 6 becomes a fourth 1: 5 + 1 - 3
+    assert state.flip_preview(0).points == -1  # a 1 becomes a 6: two 1s, a 5
+    assert state.activate_preview(4) == (4, "Trois 1 : +5, un 5 : -3, six activé : +2 = 4")
+    assert state.dice == [1, 1, 1, 5, 6] and not state.special_used  # nothing changed
+
+
+def test_mark_refusal_says_why_a_die_cannot_join_a_reroll():
+    state = new()
+    assert state.mark_refusal(0) == "Lance d'abord les dés."
+    play(state, Roll(), 1, 5, 2, 2, 2)
+    assert state.mark_refusal(0) is None and state.mark_refusal(9) == "Ce dé n'existe pas."
+    play(state, Reroll(eliminate=1, keep=(0,)), 3, 3, 3)
+    assert state.mark_refusal(0) == "Ce dé est gardé jusqu'à la fin du tour."
+    assert state.mark_refusal(1) == "Ce dé est éliminé pour ce tour."
+    assert state.mark_refusal(2) is None
+    play(state, Reroll(eliminate=2), 4, 4)
+    assert state.must_stop
+    assert state.mark_refusal(3).startswith("Obligé d'arrêter")
+
+
+def test_the_end_of_a_turn_tells_the_screen_every_die_and_its_status():
+    state = new()
+    play(state, Roll(), 1, 5, 2, 2, 2)
+    play(state, Reroll(eliminate=1, keep=(0,)), 3, 3, 3)
+    end = turn_end(play(state, Stop()))
+    assert end.dice == (1, 5, 3, 3, 3)
+    assert end.status == (KEPT, ELIMINATED, FREE, FREE, FREE)
+    assert state.dice == [] and state.phase == ROLL  # the engine has cleared the table

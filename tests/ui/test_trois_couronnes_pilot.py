@@ -99,9 +99,11 @@ async def test_three_players_play_by_keys_to_the_results(app_factory):
 
 
 async def test_stop_before_rolling_is_refused_with_a_french_notice(app_factory):
-    app = app_factory(start_game=GAME, players=("Lina", "Marc"))
+    app = app_factory(start_game=GAME, players=("Lina", "Marc", "Zoé"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await open_game(app, pilot, 2)
+        screen = await open_game(app, pilot, 3)
+        footer_keys = {b.binding.key for b in screen.active_bindings.values() if b.binding.show}
+        assert {"l", "g", "p"} <= footer_keys and not {"a", "1", "2", "o"} & footer_keys
         await pilot.press("a")
         await pilot.pause()
         assert screen.match.actions == []
@@ -165,11 +167,10 @@ async def test_dice_are_kept_in_order_by_keys_and_by_clicks(app_factory):
         assert tray.dice[six].has_class("-kept") and tray.dice[six].caption == "Couronne"
         assert tray.dice[six].border_title == "gardé"
         # The value of the throw, in the rules' words, and the table row it matches.
-        label = state.kingdom_now().label
-        assert label in board_text(screen, "#value")
-        assert f"▶ {state.kingdom_now().name}" in board_text(screen, "#guide").replace(
-            "  ", " "
-        ) or state.kingdom_now().name in board_text(screen, "#guide")
+        found = state.kingdom_now()
+        assert found.label in board_text(screen, "#value")
+        marked = [line for line in board_text(screen, "#guide").splitlines() if "▶" in line]
+        assert len(marked) == 1 and found.name in marked[0]
 
 
 async def test_the_story_line_is_suggested_optional_and_escape_leaves_the_field(app_factory):
@@ -196,35 +197,55 @@ async def test_the_story_line_is_suggested_optional_and_escape_leaves_the_field(
 
 
 async def test_war_by_keys_and_a_protected_target_is_refused(app_factory):
-    app = app_factory(start_game=GAME, players=("Lina", "Marc"))
+    app = app_factory(start_game=GAME, players=("Lina", "Marc", "Zoé"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await open_game(app, pilot, 2)
-        state = screen.match.state
-        first, second = state.current, 1 - state.current
+        screen = await open_game(app, pilot, 3)
         await pilot.press("g")
         await pilot.pause()
         assert screen.choosing == "guerre"
         assert screen.query_one("#targets").display
-        assert screen.query_one(f"#target-{second}").display
-        assert not screen.query_one(f"#target-{first}").display
+        assert screen.query_one("#target-1").display and screen.query_one("#target-2").display
+        assert not screen.query_one("#target-0").display  # never oneself
         await pilot.press("escape")  # back, nothing declared
         await pilot.pause()
         assert screen.choosing is None and app.screen is screen and not screen.match.actions
-        await pilot.press("g", str(second + 1))
+        await pilot.press("g", "2")
         await pilot.pause()
-        assert screen.match.actions == [DeclareWar(second)]
-        await pilot.press("l", "a")  # the other king's normal turn
-        await pilot.pause()
+        assert screen.match.actions == [DeclareWar(1)]
+        for _ in range(2):  # the two other kings' normal turns
+            await pilot.press("l")
+            await pilot.pause()
+            await pilot.press("a")
+            await pilot.pause()
         # Round 2: the one attacked in round 1 is sheltered from everyone.
-        assert screen.match.state.round == 2 and screen.match.state.current == first
+        assert screen.match.state.round == 2 and screen.match.state.current == 0
+        assert "à l'abri : " in board_text(screen, "#guide")
         await pilot.press("g")
         await pilot.pause()
-        target = screen.query_one(f"#target-{second}")
-        assert target.disabled and "à l'abri" in str(target.label)
+        sheltered = screen.query_one("#target-1")
+        assert sheltered.disabled and "à l'abri" in str(sheltered.label)
+        assert not screen.query_one("#target-2").disabled
         saved = screen.match.to_saved()
-        await pilot.press(str(second + 1))
+        await pilot.press("2")
         await pilot.pause()
-        assert screen.match.to_saved() == saved
+        assert screen.match.to_saved() == saved and screen.choosing == "guerre"
+        assert any("Impossible de cibler" in n for n in notices(app))
+
+
+async def test_two_players_war_on_a_sheltered_lone_rival_is_explained(app_factory):
+    app = app_factory(start_game=GAME, players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_game(app, pilot, 2)
+        await pilot.press("g", "2")
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        saved = screen.match.to_saved()
+        await pilot.press("g")
+        await pilot.pause()
+        assert screen.choosing is None and screen.match.to_saved() == saved
         assert any("Impossible de cibler" in n for n in notices(app))
 
 
@@ -248,10 +269,9 @@ async def test_alliance_by_clicks_and_the_partner_decides(app_factory):
         assert screen.query_one("#yes").display and screen.query_one("#no").display
         await pilot.click("#yes")
         await pilot.pause()
-        assert isinstance(screen.match.events[-2], AllianceResolved) or any(
-            isinstance(e, AllianceResolved) for e in screen.match.events
-        )
-        assert screen.match.state.phase == START
+        assert any(isinstance(e, AllianceResolved) for e in screen.match.events)
+        assert screen.match.actions[-1] == AnswerAlliance(True)
+        assert screen.match.state.phase == START and screen.match.state.current == partner
 
 
 async def test_a_refused_alliance_by_key_leaves_a_normal_turn(app_factory):
@@ -316,14 +336,16 @@ async def test_a_robot_partner_answers_and_robots_play_their_turns(app_factory):
         await pilot.pause()
         screen = app.screen
         await pilot.press("p", "2")
-        for _ in range(20):
+        for _ in range(100):
             await pilot.pause(0.05)
-            if screen.match.state.to_move() == 0 and len(screen.match.actions) >= 3:
+            if screen.match.state.round == 2:
                 break
+        state = screen.match.state
         actions = screen.match.actions
         assert actions[:2] == [ProposeAlliance(1), AnswerAlliance(True)]
-        assert screen.match.state.current == 0 or screen.match.state.round == 1
-        assert any(isinstance(a, Roll) for a in actions[2:])  # the robot's own turn
+        assert (state.round, state.to_move()) == (2, 0)  # the robot played its own turn
+        assert any(isinstance(a, Roll) for a in actions[2:])
+        assert [t.seat for t in state.turns] == [0, 1]
 
 
 async def test_quit_mid_turn_then_resume_exactly_there(app_factory):

@@ -69,6 +69,15 @@ def judge_throw(faces: Sequence[int]) -> ThrowResult:
     return ThrowResult(faces, 0 if blocked else sum(faces), blocked)
 
 
+def clean_chance(dice: int) -> float:
+    """The chance that a throw of this many dice shows no 2 and no 5 (and so scores)."""
+    return (2 / 3) ** dice if dice else 0.0
+
+
+CLEAN_AVERAGE = 3.5
+"""The average die of a throw without 2 or 5 (faces 1, 3, 4, 6)."""
+
+
 # --- actions ------------------------------------------------------------------------------
 
 
@@ -196,6 +205,17 @@ class DesBloquesState(State):
         """Variants only: a player may stop after the first throw of the turn."""
         return self.stop_allowed and self.throws > 0 and self.phase == ROLL
 
+    @property
+    def earlier_blocked(self) -> tuple[int, ...]:
+        """The faces blocked before the last throw: the dice lying beside it on the table."""
+        if self.last_throw is None:
+            return tuple(self.blocked)
+        return tuple(self.blocked[: len(self.blocked) - len(self.last_throw.blocked)])
+
+    def stop_preview(self) -> int:
+        """The player's total if they stopped now (variants only)."""
+        return self.scores[self.current] + self.turn_total
+
     def leaders(self) -> tuple[int, ...]:
         best = max(self.scores)
         return tuple(s for s in range(self.seats) if self.scores[s] == best)
@@ -282,6 +302,22 @@ class DesBloquesState(State):
         return Outcome(tuple(self.scores), ranks, summary)
 
 
+class DesBloquesBot:
+    """Throws; in the variants, stops when the next throw risks more than it brings on average
+    (with the throw-only penalty a throw never loses points, so it never stops there)."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, state: DesBloquesState) -> Action:
+        if not state.can_stop or not state.strict:
+            return Roll()
+        chance = clean_chance(state.active)
+        gain = chance * CLEAN_AVERAGE * state.active
+        risk = (1 - chance) * state.turn_total
+        return Stop() if risk > gain else Roll()
+
+
 class DesBloques(Game):
     info = GAMES["des_bloques"]
     action_types = (Roll, Stop)
@@ -294,7 +330,7 @@ class DesBloques(Game):
                 Choice(TURN, "Tout le tour en cours (stricte, arrêt permis)"),
             ),
             THROW,
-            "Lecture stricte du texte (DB-1). Comme le dernier lancer d'un tour montre toujours "
+            "Lecture stricte du texte. Comme le dernier lancer d'un tour montre toujours "
             "un 2 ou un 5, on peut alors s'arrêter pour garder ses points.",
         ),
         Option(
@@ -302,7 +338,7 @@ class DesBloques(Game):
             "S'arrêter en cours de tour",
             (Choice(False, "Non, comme dans le texte"), Choice(True, "Oui (règle maison)")),
             False,
-            "Règle maison DB-2 : après un lancer, marquer les points du tour et passer la main.",
+            "Règle maison : après un lancer, marquer les points du tour et passer la main.",
         ),
         Option(
             "ties",
@@ -317,6 +353,9 @@ class DesBloques(Game):
 
     def new(self, players: Sequence[str], options: Mapping[str, Any]) -> DesBloquesState:
         return DesBloquesState(players, options)
+
+    def bot(self, seed: int | str | None = None) -> DesBloquesBot:
+        return DesBloquesBot(seed)
 
 
 GAME = DesBloques()

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 from random import Random
 from typing import Any
 
@@ -137,6 +137,17 @@ def keep_choices(
         for indices in combinations(range(len(throw)), size)
         if (scoring := score_dice([throw[i] for i in indices], four_double)) is not None
     )
+
+
+@cache
+def bust_chance(dice: int) -> float:
+    """The chance that a throw of this many dice scores nothing: no 1, no 5, no three of a
+    kind (a straight always holds a 1 or a 5). Shown before a player rerolls."""
+    busts = 0
+    for throw in product(range(1, 7), repeat=dice):
+        if 1 not in throw and 5 not in throw and max(Counter(throw).values()) < 3:
+            busts += 1
+    return busts / 6**dice
 
 
 def bank_result(score: int, turn_total: int, target: int, finish: str) -> tuple[int, str]:
@@ -391,6 +402,26 @@ class Le5000State(State):
         left = len(self.faces) - len(dice)
         return left or DICE
 
+    @property
+    def resting(self) -> tuple[int, ...]:
+        """The faces set aside since the five dice were last thrown together: the dice lying
+        beside the throw on the table (empty after hot dice and between throws)."""
+        if self.phase != CHOOSE:
+            return ()
+        wanted, faces = DICE - len(self.faces), ()
+        for kept in reversed(self.set_aside):
+            if len(faces) >= wanted:
+                break
+            faces = kept.faces + faces
+        return faces
+
+    def best_keep(self) -> tuple[int, ...]:
+        """The most valuable set-aside of the last throw (fewest dice on equal points)."""
+        choices = self.keep_choices
+        if not choices:
+            return ()
+        return max(choices, key=lambda choice: (choice[1].points, -len(choice[0])))[0]
+
     def can_bank(self, dice: Sequence[int]) -> bool:
         """Whether `Bank(keep=dice)` is allowed: a legal choice, and 750 in the turn until
         the player has opened (5K-2)."""
@@ -539,21 +570,57 @@ class Le5000State(State):
         return Outcome(tuple(self.scores), ranks, summary)
 
     def _solo_outcome(self) -> Outcome:
-        """Score attack: the score is the number of turns taken (fewer is better)."""
+        """Score attack: a win scores the number of turns taken (fewer is better). A loss
+        (turn limit) scores the points reached instead, so it never counts as a record of
+        turns: records keep the fewest turns among wins only."""
         name, turns = self.players[0], len(self.sheet[0])
         if self.five_ones is not None:
             summary = f"{name} fait cinq 1 et gagne en {turns} tour{'s' * (turns > 1)} !"
-            won = True
         elif target_met(self.scores[0], self.target, self.finish):
             summary = f"{name} atteint {fmt(self.target)} points en {turns} tours."
-            won = True
         else:
             summary = (
                 f"{name} n'atteint pas {fmt(self.target)} points en {turns} tours "
                 f"({fmt(self.scores[0])} points)."
             )
-            won = False
-        return Outcome((turns,), (1,), summary, won)
+            return Outcome((self.scores[0],), (1,), summary, won=False)
+        return Outcome((turns,), (1,), summary, won=True, lower_is_better=True)
+
+
+BANK_AT = {1: 300, 2: 300, 3: 400, 4: 1000, DICE: 2000}
+"""The bot banks once the turn is worth this much, by the number of dice it would throw next."""
+DIE_WORTH = 150
+"""How much the bot values keeping one more die in hand, when it chooses what to set aside."""
+
+
+class Le5000Bot:
+    """Sets aside what scores most for the dice kept in hand, and banks at classic
+    push-your-luck thresholds (sooner with few dice left); always banks a winning total."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, state: Le5000State) -> Action:
+        if state.phase == ROLL:
+            return Roll()
+        choices = state.keep_choices
+        keep, scoring = max(
+            choices,
+            key=lambda c: (c[1].points + DIE_WORTH * state.dice_to_throw(c[0]), c[1].points),
+        )
+        banks = []
+        for indices, value in choices:
+            if state.can_bank(indices):
+                total, note = state.bank_preview(indices)
+                if note != NOTE_OVERSHOOT:
+                    banks.append((total, value.points, indices))
+        if banks:
+            total, points, indices = max(banks)
+            wins = target_met(total, state.target, state.finish)
+            left = state.dice_to_throw(keep)
+            if wins or state.turn_total + points >= BANK_AT[left]:
+                return Bank(indices)
+        return Roll(keep)
 
 
 class Le5000(Game):
@@ -575,8 +642,8 @@ class Le5000(Game):
                 Choice(LAST_TURN, "Les 1 000 derniers points en un seul tour"),
             ),
             REACH,
-            "Pile : un tour qui dépasse ne compte pas (5K-7). Derniers 1 000 : le score reste "
-            "bloqué à 1 000 sous l'objectif tant qu'un tour ne l'atteint pas (5K-8).",
+            "Pile : un tour qui dépasse l'objectif ne compte pas. Derniers 1\u00a0000 : le score "
+            "reste bloqué à 1\u00a0000 sous l'objectif tant qu'un tour ne l'atteint pas.",
         ),
         Option(
             "equal_turns",
@@ -586,7 +653,7 @@ class Le5000(Game):
                 Choice(False, "Le premier à l'objectif gagne aussitôt"),
             ),
             True,
-            "Cinq 1 d'un seul lancer gagnent toujours sur-le-champ (5K-11).",
+            "Cinq 1 d'un seul lancer gagnent toujours sur-le-champ.",
         ),
         Option(
             "four_of_a_kind",
@@ -614,6 +681,9 @@ class Le5000(Game):
 
     def new(self, players: Sequence[str], options: Mapping[str, Any]) -> Le5000State:
         return Le5000State(players, options)
+
+    def bot(self, seed: int | str | None = None) -> Le5000Bot:
+        return Le5000Bot(seed)
 
 
 GAME = Le5000()

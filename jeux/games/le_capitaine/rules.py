@@ -76,6 +76,24 @@ _CREW_LABELS = {
 _CARGO_LABELS = {cargo: f"Équipage complet, cargaison {cargo}" for cargo in range(2, 13)}
 
 
+class CargoOutlook(NamedTuple):
+    """What rethrowing some cargo dice could give: the new cargo's range and its mean."""
+
+    low: int
+    high: int
+    mean: float
+
+
+def cargo_outlook(
+    faces: Sequence[int], cargo_dice: Sequence[int], rethrow: Sequence[int]
+) -> CargoOutlook:
+    """The cargo after rethrowing `rethrow` (a subset of `cargo_dice`): the dice kept stay,
+    each die thrown adds 1 to 6."""
+    kept = sum(faces[i] for i in cargo_dice if i not in rethrow)
+    count = len(rethrow)
+    return CargoOutlook(kept + count, kept + 6 * count, kept + 3.5 * count)
+
+
 def _names(players: Sequence[str]) -> str:
     if len(players) == 1:
         return players[0]
@@ -277,6 +295,14 @@ class CapitaineState(State):
         """Turns each seat has played (the solo score)."""
         return [sum(row[s] is not None for row in self.sheet) for s in range(self.seats)]
 
+    def may_rethrow(self, dice: Sequence[int]) -> bool:
+        """Whether throwing exactly these positions is a legal move now."""
+        return Roll(tuple(sorted(dice))) in self._legal
+
+    def outlook(self, rethrow: Sequence[int]) -> CargoOutlook:
+        """The cargo's range if these cargo dice are thrown again (see `cargo_outlook`)."""
+        return cargo_outlook(self.faces, self.cargo_dice, rethrow)
+
     # --- the contract -----------------------------------------------------------------
 
     def to_move(self) -> int | None:
@@ -359,7 +385,7 @@ class CapitaineState(State):
                 f"{self.players[0]} parcourt {_knots(self.knots[0])} "
                 f"en {turns} tour{'s' if turns > 1 else ''}."
             )
-            return Outcome((turns,), (1,), summary, won=True)
+            return Outcome((turns,), (1,), summary, won=True, lower_is_better=True)
         ranks = ranks_from_scores(self.knots)
         winners = [self.players[s] for s in range(self.seats) if ranks[s] == 1]
         best = _knots(max(self.knots))
@@ -368,6 +394,27 @@ class CapitaineState(State):
         else:
             summary = f"{_names(winners)} gagnent ex aequo avec {best}."
         return Outcome(tuple(self.knots), ranks, summary)
+
+
+class CaptainBot:
+    """RULINGS.md §1: reroll the cargo while it is below about 8 and throws remain; one die
+    at a time when allowed (the low ones), both together otherwise."""
+
+    THRESHOLD = 8
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
+
+    def choose(self, state: CapitaineState) -> Action:
+        legal = state.legal_actions()
+        if not state.crew_complete:
+            return legal[0]
+        if state.cargo >= self.THRESHOLD:
+            return _STOP
+        low = tuple(i for i in state.cargo_dice if state.faces[i] <= 3)
+        if state.may_rethrow(low):
+            return _ROLLS[low]
+        return _ROLLS[state.cargo_dice]
 
 
 class Capitaine(Game):
@@ -388,7 +435,7 @@ class Capitaine(Game):
                 Choice(False, "Non : le premier qui atteint le but gagne aussitôt"),
             ),
             True,
-            "En cas d'égalité en tête, les ex aequo jouent des tours de départage (CAP-1).",
+            "En cas d'égalité en tête, les ex aequo jouent des tours de départage.",
         ),
         Option(
             "cargo_reroll",
@@ -401,6 +448,9 @@ class Capitaine(Game):
             "Une fois l'équipage complet, les lancers restants peuvent relancer la cargaison.",
         ),
     )
+
+    def bot(self, seed: int | str | None = None) -> CaptainBot:
+        return CaptainBot(seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any]) -> CapitaineState:
         return CapitaineState(players, options)

@@ -689,12 +689,12 @@ class SignalState(State):
 
 # --- the journal, to reread and to export --------------------------------------------------
 
-MODE_LABELS = {FREE: "Jeu libre", CHALLENGE: "Mode challenge", SIXTH_SIGN: "Le Sixième Signe"}
+MODE_LABELS = {FREE: "Jeu libre", CHALLENGE: "Challenge", SIXTH_SIGN: "Le Sixième Signe"}
 ENDING_LABELS = {WON: "gagné", LOST: "perdu", STOPPED: "dé rangé", FULL: "carnet plein"}
 
 
 def mode_text(state: SignalState) -> str:
-    """The mode in words, with the challenge's length: "Mode challenge (5 événements)"."""
+    """The mode in words, with the challenge's length: "Challenge (5 événements)"."""
     if state.mode == CHALLENGE:
         return f"{MODE_LABELS[CHALLENGE]} ({state.challenge_length} événements)"
     return MODE_LABELS[state.mode]

@@ -39,7 +39,6 @@ from .rules import (
     FREE,
     GAME,
     LUCIDITY_MAX,
-    MODE_LABELS,
     REVELATIONS_TO_WIN,
     SCENE,
     SIXTH_SIGN,
@@ -67,7 +66,7 @@ BAND_STYLES = {
     "partiel": "$warning",
     "mitigee": "$foreground",
     "belle": "$success",
-    "genie": "$accent",
+    "genie": "$primary-lighten-2",  # $accent looks like $warning in several themes
 }
 FIELDS = ("event", "action", "consequence")
 JOURNALS_FOLDER = "journaux"
@@ -170,7 +169,7 @@ class LeSignalScreen(GameScreen):
         self.show_fields(state)
         roll = self.query_one("#roll", Button)
         roll.label = "Lancer (l)" if state.phase == SCENE else "Suite (l)"
-        self.query_one("#idea", Button).disabled = state.phase != SCENE
+        self.query_one("#idea", Button).display = state.phase == SCENE
         self.query_one("#end", Button).display = state.mode != CHALLENGE
         self.query_one("#end", Button).disabled = not state.can_end
         self.refresh_bindings()
@@ -312,7 +311,8 @@ class LeSignalScreen(GameScreen):
     def sheet(self, state: SignalState) -> SheetData:
         rows = tuple((f"Scène {s.number}", (f"{s.face} {s.band.label}",)) for s in state.journal)
         if state.mode == CHALLENGE:
-            total = f"{plural(state.criticals, 'critique')}"
+            done = min(len(state.journal), state.challenge_length)
+            total = f"{done}/{state.challenge_length}, {plural(state.criticals, 'critique')}"
             target = f"Objectif : {state.challenge_length} événements"
         elif state.mode == SIXTH_SIGN:
             total = f"{state.revelations}/{REVELATIONS_TO_WIN} révélations"
@@ -593,9 +593,7 @@ class JournalsScreen(Screen):
         head = Content.assemble((when_text(saved.updated), "bold"), " · ", name)
         if state is None:
             return head + Content.styled("\njournal illisible", "$error")
-        mode = MODE_LABELS[state.mode]
-        if state.mode == CHALLENGE:
-            mode = f"Challenge ({state.challenge_length} événements)"
+        mode = mode_text(state)
         ending = ending_text(state)
         style = {"gagné": "$success", "perdu": "$error", "en cours": "$accent"}.get(ending, "")
         return Content.assemble(

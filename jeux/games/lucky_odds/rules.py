@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import product
 from random import Random
 from typing import Any, NamedTuple
 
@@ -70,6 +71,36 @@ def throw_value(faces: tuple[int, ...]) -> ThrowValue:
     scoring = tuple(i for i in rest if faces[i] % 2)
     even = tuple(i for i in rest if not faces[i] % 2)
     return ThrowValue(pair, scoring, even, sum(faces[i] for i in scoring))
+
+
+class RethrowOdds(NamedTuple):
+    """What throwing some dice again promises, before deciding."""
+
+    chance: float
+    """The throw scores something and the turn stays within 50: the turn goes on."""
+    mean: float
+    """The points that throw adds on average when it does (0 if it never can)."""
+
+
+@cache
+def rethrow_odds(count: int, room: int) -> RethrowOdds:
+    """The odds of throwing `count` dice when the turn may still grow by `room` points
+    (50 minus the score and the turn so far): every outcome counted, none sampled."""
+    good = total = 0
+    outcomes = 6**count
+    for faces in product(range(1, 7), repeat=count):
+        points = throw_value(faces).points
+        if 0 < points <= room:
+            good += 1
+            total += points
+    return RethrowOdds(good / outcomes, total / good if good else 0.0)
+
+
+def dice_status(faces: Sequence[int], pair: Sequence[int]) -> tuple[str, ...]:
+    """What each die on the table is after a throw, from its face and the throw's 7-pair:
+    out if in the pair, kept if odd (it scored), free if even (it may be thrown again).
+    Lets the screen tell a finished turn's dice apart once the engine has cleared them."""
+    return tuple(OUT if i in pair else KEPT if face % 2 else FREE for i, face in enumerate(faces))
 
 
 def _and(items: Sequence[str]) -> str:
@@ -253,6 +284,21 @@ class LuckyOddsState(State):
         """Turns each seat has played (the solo score)."""
         return [sum(row[s] is not None for row in self.sheet) for s in range(self.seats)]
 
+    @property
+    def room(self) -> int:
+        """How many points the turn may still add without passing 50."""
+        if self.over:
+            return 0
+        return TARGET - self.scores[self.current] - self.turn_total
+
+    def may_rethrow(self, dice: Sequence[int]) -> bool:
+        """Whether throwing exactly these positions is a legal move now."""
+        return _ROLLS.get(tuple(sorted(dice))) in self._legal
+
+    def odds(self, dice: Sequence[int]) -> RethrowOdds:
+        """The odds of throwing these dice now (see `rethrow_odds`)."""
+        return rethrow_odds(len(dice), self.room)
+
     # --- the contract -----------------------------------------------------------------
 
     def to_move(self) -> int | None:
@@ -357,7 +403,7 @@ class LuckyOddsState(State):
             summary = f"{self.players[0]} atteint {TARGET} points en {turns} tours."
             if turns == 1:
                 summary = f"{self.players[0]} atteint {TARGET} points en un seul tour !"
-            return Outcome((turns,), (1,), summary, won=True)
+            return Outcome((turns,), (1,), summary, won=True, lower_is_better=True)
         ranks = ranks_from_scores(self.scores)
         winners = [self.players[s] for s in range(self.seats) if ranks[s] == 1]
         if len(winners) == 1:
@@ -365,6 +411,24 @@ class LuckyOddsState(State):
         else:
             summary = f"{_and(winners)} atteignent {TARGET} points pile et gagnent ex aequo."
         return Outcome(tuple(self.scores), ranks, summary)
+
+
+class OddsBot:
+    """RULINGS.md §7: weighs the distance to 50 and the even dice left. It throws again
+    when the expected turn afterwards beats banking now, with every even die it may."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
+
+    def choose(self, state: LuckyOddsState) -> Action:
+        legal = state.legal_actions()
+        if state.phase == "start":
+            return legal[0]
+        dice = ALL_DICE if state.may_rethrow_all else state.rerollable
+        odds = state.odds(dice)
+        if odds.chance * (state.turn_total + odds.mean) > state.turn_total:
+            return _ROLLS[dice]
+        return _STOP
 
 
 class LuckyOdds(Game):
@@ -379,7 +443,7 @@ class LuckyOdds(Game):
                 Choice(True, "Oui : on finit le tour de table, tous ceux à 50 gagnent"),
             ),
             False,
-            "Avec une cible exacte, finir le tour de table compte peu (LO-6).",
+            "Avec une cible exacte, finir le tour de table compte peu.",
         ),
         Option(
             "all_odd_rethrow",
@@ -389,9 +453,12 @@ class LuckyOdds(Game):
                 Choice(ANY_TIME, "Relance des trois dés dès que les trois sont gardés"),
             ),
             FIRST_THROW,
-            "Relancer les trois dés ajoute leurs points au tour (LO-3).",
+            "Relancer les trois dés ajoute leurs points au tour.",
         ),
     )
+
+    def bot(self, seed: int | str | None = None) -> OddsBot:
+        return OddsBot(seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any]) -> LuckyOddsState:
         return LuckyOddsState(players, options)

@@ -304,6 +304,35 @@ class MystereState(State):
         """Every die the player may pick right now, for one reroll or the other."""
         return tuple(sorted(set(self.rerollable()) | set(self.double_one_targets())))
 
+    def pick_refusal(self, index: int) -> str | None:
+        """Why this die may not be picked for a reroll now, in French (None: it may)."""
+        if self.phase != CHOOSE:
+            return self.refusal(WitnessReroll((index,)))
+        if not 0 <= index < len(self.dice):
+            return "Ce dé n'existe pas."
+        if self.dice[index] == FALSE_LEAD:
+            return "Une fausse piste (6) ne peut jamais être relancée."
+        if index in self.selectable():
+            return None
+        if self.double_one_targets():
+            return "Sans témoin, seul le double 1 relance : un dé qui n'est ni un 1 ni un 6."
+        return "Aucune relance possible : il faut un témoin (un 5) ou deux 1."
+
+    def rerolls_for(
+        self, chosen: Sequence[int]
+    ) -> tuple[WitnessReroll | None, DoubleOneReroll | None]:
+        """The rerolls a selection of dice allows now: a witness reroll, the double 1, both
+        (one 5 alone) or neither."""
+        if self.phase != CHOOSE or not chosen:
+            return None, None
+        legal = self.legal_actions()
+        witness = WitnessReroll(tuple(chosen))
+        double = DoubleOneReroll(chosen[0]) if len(chosen) == 1 else None
+        return (
+            witness if witness in legal else None,
+            double if double in legal else None,
+        )
+
     # --- the contract ------------------------------------------------------------------
 
     def to_move(self) -> int | None:
@@ -430,12 +459,13 @@ class MystereState(State):
 
 
 def solo_outcome(name: str, total: int, turns: int, target: int) -> Outcome:
-    """Score attack: the score is the number of turns taken (fewer is better)."""
+    """Score attack: a solved investigation scores the turns taken (fewer is better, so the
+    records keep the fewest); an open one (turn limit) scores its points, never a record."""
     if total >= target:
         summary = f"{name} résout l'enquête en {turns} tours ({total} points)."
-        return Outcome((turns,), (1,), summary, won=True)
+        return Outcome((turns,), (1,), summary, won=True, lower_is_better=True)
     summary = f"{name} n'a que {total} points après {turns} tours : l'enquête reste ouverte."
-    return Outcome((turns,), (1,), summary, won=False)
+    return Outcome((total,), (1,), summary, won=False)
 
 
 def race_outcome(players: Sequence[str], totals: Sequence[int]) -> Outcome:

@@ -281,7 +281,8 @@ class PyramideScreen(GameScreen):
             badge.display = key in state.active
             if key == PENOMBRE and state.strict_penombre:
                 label = "Pénombre stricte"
-            self._label(f"badge-{key}", f"▶ {label} ◀" if key == chosen else label)
+            marker = f"{self.app.glyphs.turn} " if key == chosen else ""
+            self._label(f"badge-{key}", f"{marker}{label}")
             badge.set_class(key == chosen, "-target")
         self.query_one("#no-badge").display = not state.active
 
@@ -299,9 +300,7 @@ class PyramideScreen(GameScreen):
             )
         card.set_class(phase == REVEAL and room is not None and not under, "-gone")
         targets = self._amulet_targets(state) if self._amulet_picked(state) else []
-        aimed = (
-            bool(targets) and room is not None and targets[self.target % len(targets)] == room.key
-        )
+        aimed = room is not None and bool(targets) and self._aim(targets) == room.key
         card.set_class(aimed, "-selected")
         if aimed:
             card.caption = "à annuler"
@@ -362,8 +361,10 @@ class PyramideScreen(GameScreen):
                 "b-reveal", "Révéler la salle (r)" if state.started else "Mélanger et entrer (r)"
             )
         elif phase == CHOOSE:
-            cost = fatigue_after(state.forecast(NoItem()))
-            self._label("b-none", f"Sans objet {cost} (0)")
+            forecast = state.forecast(NoItem())
+            self._label("b-none", f"Sans objet {fatigue_after(forecast)} (0)")
+            danger = min(forecast.face, forecast.pile) <= 0
+            self.query_one("#b-none", Button).variant = "error" if danger else "default"
 
     def _label(self, id: str, text: str) -> None:
         """A button's new label; its width follows (Button.label does not relayout)."""
@@ -382,12 +383,13 @@ class PyramideScreen(GameScreen):
                     "Garde de la fatigue jusqu'à la sortie !"
                 )
             last = state.journal[-1]
-            where = "glissée sous la pile" if last.put_under else "franchie"
+            done = "Tu as glissé" if last.put_under else "Tu as franchi"
+            under = " sous la pile" if last.put_under else ""
             change = "sans perte" if not last.change else f"{signed(last.change)} fatigue"
             return Content.assemble(
-                "Salle « ",
+                f"{done} « ",
                 (ROOM[last.room].name, "bold"),
-                f" » {where} : {change}, il t'en reste {last.fatigue}.",
+                f" »{under} : {change}, il t'en reste {last.fatigue}.",
             )
         if phase == OVER:
             return Content(self.match.outcome().summary if self.match.outcome() else "")
@@ -407,7 +409,13 @@ class PyramideScreen(GameScreen):
                 "Choisis-en un (1-5), ou quitte la salle (q)."
             )
         assert room is not None
-        return self._room_text(room)
+        text = self._room_text(room)
+        forecast = state.forecast(NoItem())
+        if min(forecast.face, forecast.pile) <= 0:
+            text += Content.assemble(
+                " ", ("Attention : sans objet, ta fatigue tombe à 0.", "bold $error")
+            )
+        return text
 
     @staticmethod
     def _room_text(room: Room) -> Content:
@@ -439,7 +447,7 @@ class PyramideScreen(GameScreen):
         if forecast.loses:
             text += " Attention : défaite !"
         elif min(face, pile) <= 0:
-            text += " Attention : à 0, c'est la défaite."
+            text += " Attention : à 0 en fin de salle, c'est la défaite."
         return text
 
     def _forecasts(self, state: PyramideState) -> dict[int, Forecast]:

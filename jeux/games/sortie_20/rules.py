@@ -9,7 +9,7 @@ activate a 6 for +2 (S20-3). The kept dice and the free dice of the last throw s
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
 from random import Random
@@ -194,6 +194,10 @@ class TurnEnded(Event):
     total: int
     forced: bool
     """Whether the player had to stop (only two dice left to throw)."""
+    dice: tuple[int, ...] = field(default=(), compare=False)
+    """All five dice at the end of the turn, eliminated ones included (for the screen)."""
+    status: tuple[str, ...] = field(default=(), compare=False)
+    """Their statuses then: free, kept or eliminated."""
 
     def describe(self) -> str:
         verb = "doit s'arrêter" if self.forced else "s'arrête"
@@ -254,7 +258,8 @@ class SortieState(State):
     `totals`, `sheet` (one list of turn scores per seat, before the floor at 0), `target`,
     `special_used`, `activated`, `flipped_die`, `throws`, and the helpers `value()`,
     `free()`, `kept()`, `eliminated()`, `can_reroll`, `must_stop`, `max_keep`,
-    `keepable()`, `eliminable()`, `flippable()`, `activatable()`, `selectable()`."""
+    `keepable()`, `eliminable()`, `flippable()`, `activatable()`, `selectable()`,
+    `flip_preview()`, `activate_preview()`, `mark_refusal()`."""
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
         self.players = tuple(players)
@@ -335,10 +340,36 @@ class SortieState(State):
         """What the turn would score if the player stopped now."""
         if not self.dice:
             return None
-        faces = list(self.scoring_faces())
-        if self.activated is not None:
-            faces.remove(6)  # the activated six is scored on its own
-        return score_dice(faces, self.activated is not None)
+        return self._value(self.dice, self.activated)
+
+    def _value(self, dice: Sequence[int], activated: int | None) -> ThrowValue:
+        faces = [f for i, f in enumerate(dice) if self.status[i] != ELIMINATED and i != activated]
+        return score_dice(faces, activated is not None)  # the activated six scores on its own
+
+    def flip_preview(self, die: int) -> ThrowValue:
+        """What the turn would score with this die flipped, if the player then stopped."""
+        dice = list(self.dice)
+        dice[die] = flipped(dice[die])
+        return self._value(dice, self.activated)
+
+    def activate_preview(self, die: int) -> ThrowValue:
+        """What the turn would score with this 6 activated, if the player then stopped."""
+        return self._value(self.dice, die)
+
+    def mark_refusal(self, die: int) -> str | None:
+        """Why this die may not be kept or eliminated for the next reroll, in French (None:
+        it may)."""
+        if self.phase != CHOOSE:
+            return self.refusal(Reroll(die))
+        if not 0 <= die < len(self.dice):
+            return "Ce dé n'existe pas."
+        if self.status[die] == ELIMINATED:
+            return "Ce dé est éliminé pour ce tour."
+        if self.status[die] == KEPT:
+            return "Ce dé est gardé jusqu'à la fin du tour."
+        if not self.can_reroll:
+            return self.refusal(Reroll(die))
+        return None
 
     # --- the contract ------------------------------------------------------------------
 
@@ -440,6 +471,8 @@ class SortieState(State):
                 value.text,
                 self.totals[seat],
                 self.must_stop,
+                tuple(self.dice),
+                tuple(self.status),
             )
         ]
         reached = before < self.target <= self.totals[seat]
@@ -473,12 +506,13 @@ class SortieState(State):
 
 
 def solo_outcome(name: str, total: int, turns: int, target: int) -> Outcome:
-    """Score attack: the score is the number of turns taken (fewer is better)."""
+    """Score attack: a way out scores the turns taken (fewer is better, so the records keep
+    the fewest); a game lost at the turn limit scores its points, never a record."""
     if total >= target:
         summary = f"{name} sort du labyrinthe en {turns} tours ({total} points)."
-        return Outcome((turns,), (1,), summary, won=True)
+        return Outcome((turns,), (1,), summary, won=True, lower_is_better=True)
     summary = f"{name} n'a que {total} points après {turns} tours : toujours dans le labyrinthe."
-    return Outcome((turns,), (1,), summary, won=False)
+    return Outcome((total,), (1,), summary, won=False)
 
 
 def race_outcome(players: Sequence[str], totals: Sequence[int]) -> Outcome:

@@ -198,25 +198,20 @@ class TroisCouronnesScreen(GameScreen):
             die.caption = caption
 
     def show_lines(self, state: TroisCouronnesState) -> None:
-        seat = state.to_move()
-        status = self.query_one("#status", Static)
-        value = self.query_one("#value", Static)
-        hint = self.query_one("#hint", Static)
+        value, hint = self.prompt(state)
+        self.query_one("#status", Static).update(self.status_text(state))
+        self.query_one("#value", Static).update(value)
+        self.query_one("#hint", Static).update(hint)
+
+    def status_text(self, state: TroisCouronnesState) -> Content:
+        seat, current = state.to_move(), state.current
         if seat is None:
-            status.update("")
-            value.update("")
-            hint.update("")
-            return
-        current = state.current
+            return Content("")
         if state.phase == ANSWER:
-            status.update(
-                Content(" · ").join(
-                    Content(f"{state.players[s]} : {state.scores[s]}") for s in (current, seat)
-                )
+            return Content(" · ").join(
+                Content(f"{state.players[s]} : {state.scores[s]}") for s in (current, seat)
             )
-        parts = [f"Score {state.scores[current]}"]
-        if state.phase in (START, ROLLING):
-            parts.append(f"lancer {state.throw_no}/{MAX_THROWS}")
+        parts = [f"Score {state.scores[current]}", f"lancer {state.throw_no}/{MAX_THROWS}"]
         if state.seats == 1:
             best = self.personal_best()
             parts.append(f"record {best}" if best is not None else "pas encore de record")
@@ -224,44 +219,45 @@ class TroisCouronnesScreen(GameScreen):
             parts.append(f"6-5-4 ×{state.complete_kingdoms[current]}")
         if state.decline != OFF:
             parts.append("déclinant")
-        if state.phase != ANSWER:
-            status.update(Content(" · ".join(parts)))
+        return Content(" · ".join(parts))
 
+    def prompt(self, state: TroisCouronnesState) -> tuple[Content, Content]:
+        """The two lines under the dice: what is at stake now, and what the keys would do."""
+        seat, current = state.to_move(), state.current
+        if seat is None:
+            return Content(""), Content("")
         human = self.human_to_move(state)
         if state.phase == ANSWER:
             proposer, partner = state.players[current], state.players[seat]
-            value.update(
-                Content.assemble((proposer, "bold"), " propose une alliance à ", (partner, "bold"))
+            return (
+                Content.assemble((proposer, "bold"), " propose une alliance à ", (partner, "bold")),
+                Content.assemble("Décision de ", (partner, "bold $warning"), " : ")
+                + Content("o oui · n non" if human else "réflexion…"),
             )
-            who = Content.assemble("Décision de ", (partner, "bold $warning"), " : ")
-            hint.update(who + Content("o oui · n non" if human else "il réfléchit…"))
-        elif state.phase == START:
+        if state.phase == START:
             if not human:
-                value.update(Content(f"{state.players[current]} réfléchit…"))
+                ask = Content(f"{state.players[current]} réfléchit…")
             elif state.special_used:
-                value.update(Content("Et maintenant, ton tour de royaume : l"))
+                ask = Content("Et maintenant, ton tour de royaume : l")
             elif self.choosing:
                 what = "Guerre" if self.choosing == WAR else "Alliance"
                 allowed = state.war_targets() if self.choosing == WAR else state.alliance_partners()
                 keys = ", ".join(str(s + 1) for s in allowed)
-                value.update(Content(f"{what} : choisis un royaume (touche {keys})"))
+                ask = Content(f"{what} : choisis un royaume (touche {keys})")
             elif state.seats == 1:
-                value.update(Content("Lance les dés (l) pour bâtir ton royaume."))
+                ask = Content("Lance les dés (l) pour bâtir ton royaume.")
             else:
-                value.update(Content("Royaume (l), guerre (g) ou alliance (p) ?"))
-            hint.update(self.last_turn_text(state))
+                ask = Content("Royaume (l), guerre (g) ou alliance (p) ?")
+            return ask, self.last_turn_text(state)
+        found = state.kingdom_now()
+        change = state.stop_change()
+        text = f"Arrêt : {signed(change)} → {state.scores[current] + change}"
+        if state.throw_no < MAX_THROWS:
+            count = DICE - len(state.locks) - len(self.pending)
+            text += f" · Relance : {plural(count, 'dé')}"
         else:
-            found = state.kingdom_now()
-            value.update(Content.assemble(("▶ ", "bold $accent"), (found.label, "bold $accent")))
-            change = state.stop_change()
-            total = state.scores[current] + change
-            text = f"Arrêt : {signed(change)} → {total}"
-            if state.throw_no < MAX_THROWS:
-                count = DICE - len(state.locks) - len(self.pending)
-                text += f" · Relance : {plural(count, 'dé')}"
-            else:
-                text += " · 3e lancer fait"
-            hint.update(Content(text))
+            text += " · 3e lancer fait"
+        return Content.styled(f"▶ {found.label}", "bold $accent"), Content(text)
 
     def last_turn_text(self, state: TroisCouronnesState) -> Content:
         if not state.turns:
@@ -536,6 +532,8 @@ class TroisCouronnesScreen(GameScreen):
             return False
         phase = state.phase
         if action == "target":
+            if not self.choosing:
+                return False
             allowed = state.war_targets() if self.choosing == WAR else state.alliance_partners()
             return parameters[0] in allowed
         if self.choosing:

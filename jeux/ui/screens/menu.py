@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from jeux.catalog import GAMES
 from jeux.engine.core import GameInfo
+from jeux.store.records import SavedMatch
 
 from ..launch import resume_match, screen_hook
 
@@ -54,6 +55,11 @@ class MenuScreen(Screen):
         Binding("down", "move(1)", show=False),
         Binding("up", "move(-1)", show=False),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved: dict[int, SavedMatch] = {}
+        """The matches offered under « Reprendre », by id."""
 
     def compose(self) -> ComposeResult:
         yield Static(Content("jeux — dés et cartes en hot-seat"), id="menu-title")
@@ -99,10 +105,11 @@ class MenuScreen(Screen):
             options.append(Option(Content("Aucun jeu ne correspond."), disabled=True))
         games.add_options(options)
         ids = [o.id for o in options if o and not o.disabled]
+        resumed_changed = {m.id for m in saved} != set(self.saved)
         if ids:
-            games.highlighted = games.get_option_index(
-                highlighted if highlighted in ids else ids[0]
-            )
+            # A match just left or finished moves the cursor back to the top, where it is.
+            keep = highlighted in ids and not resumed_changed
+            games.highlighted = games.get_option_index(highlighted if keep else ids[0])
         self.saved = {m.id: m for m in saved}
 
     @on(Input.Changed, "#filter")

@@ -1,0 +1,143 @@
+"""Layer 3: Les dés bloqués played by keys and clicks, from the setup screen to the results."""
+
+from textual.widgets import Select
+
+from jeux.games.des_bloques.rules import BLOCKING
+from jeux.games.des_bloques.screen import DesBloquesScreen
+from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.widgets.dice_tray import DiceTray
+
+
+async def tick_players(pilot, count):
+    for _ in range(count):
+        await pilot.press("space", "down")
+
+
+async def start(app, pilot, players, **options):
+    """Tick the players, pick variants by their index in the setup's selects, press F5."""
+    await pilot.pause()
+    assert isinstance(app.screen, SetupScreen)
+    await tick_players(pilot, players)
+    for key, index in options.items():
+        app.screen.query_one(f"#opt-{key}", Select).value = index
+    await pilot.press("f5")
+    await pilot.pause()
+    assert isinstance(app.screen, DesBloquesScreen)
+    return app.screen
+
+
+def notices(app):
+    return [n.message for n in app._notifications]
+
+
+def text(screen, selector):
+    return str(screen.query_one(selector).render())
+
+
+async def test_a_solo_game_thrown_by_keys_to_the_results(app_factory):
+    app = app_factory(start_game="des_bloques", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 1)
+        ended = 0
+        for _ in range(400):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            await pilot.press("l")
+            await pilot.pause()
+            state = screen.match.state
+            if state.phase != "over" and not state.throws and screen.verdict is not None:
+                # A finished turn stays on the table until the next throw: the blocked
+                # dice marked by border and caption, and the verdict.
+                ended += 1
+                assert "marque" in text(screen, "#value")
+                tray = screen.query_one(DiceTray)
+                assert all(die.has_class("-locked") for die in tray.dice)
+                assert text(screen, "#captions").count("bloqué") == 5
+        assert isinstance(app.screen, ResultsScreen)
+        assert ended == 9
+        state = screen.match.state
+        assert len(state.sheet[0]) == 10
+        record = app.records.record(screen.match.seats[0].profile, "des_bloques")
+        assert (record.played, record.best) == (1, state.scores[0])
+        assert str(state.scores[0]) in text(app.screen, "#records")
+        assert not app.records.unfinished()
+
+
+async def test_a_throw_shows_its_value_and_the_blocked_dice(app_factory):
+    app = app_factory(start_game="des_bloques", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        tray = screen.query_one(DiceTray)
+        await pilot.click(tray.dice[0])  # a click on a die throws too
+        await pilot.pause()
+        assert len(screen.match.actions) == 1
+        for _ in range(20):
+            if screen.match.state.last_throw.blocked:
+                break
+            await pilot.click("#roll")
+            await pilot.pause()
+        state = screen.match.state
+        result = state.last_throw
+        assert result.blocked and result.label in text(screen, "#value")
+        for die, face in zip(tray.dice, state.faces, strict=False):
+            assert die.value == face
+            assert die.has_class("-locked") == (face in BLOCKING)
+        assert text(screen, "#captions").count("bloqué") == len(state.blocked)
+        assert f"Points du tour : {state.turn_total}" in text(screen, "#total")
+        assert "sans 2 ni 5" in text(screen, "#hint")
+
+
+async def test_stopping_is_refused_in_the_default_rules_with_a_french_notice(app_factory):
+    app = app_factory(start_game="des_bloques", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        assert not screen.query("#stop")
+        await pilot.press("l")
+        await pilot.pause()
+        before = screen.match.to_saved()
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.match.to_saved() == before
+        assert any("On ne s'arrête pas" in n for n in notices(app))
+
+
+async def test_the_stop_variant_stops_by_key_and_by_click(app_factory):
+    app = app_factory(start_game="des_bloques", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2, stop=1)
+        await pilot.press("a")  # not before the first throw
+        await pilot.pause()
+        assert screen.match.actions == []
+        assert any("Lance les dés au moins une fois" in n for n in notices(app))
+
+        await pilot.press("l")
+        await pilot.pause()
+        state = screen.match.state
+        seat, total = state.current, state.stop_preview()
+        assert f"S'arrêter (a) : total {total}" in text(screen, "#hint")
+        await pilot.press("a")
+        await pilot.pause()
+        assert state.scores[seat] == total and state.current != seat
+        assert "s'arrête" in text(screen, "#value")
+
+        await pilot.press("l")
+        await pilot.pause()
+        seat, total = state.current, state.stop_preview()
+        await pilot.click("#stop")
+        await pilot.pause()
+        assert state.scores[seat] == total and state.current != seat
+
+
+async def test_strict_variant_shows_what_a_blocked_throw_would_cost(app_factory):
+    app = app_factory(start_game="des_bloques", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 1, penalty=1)
+        for _ in range(30):
+            await pilot.press("l")
+            await pilot.pause()
+            if screen.match.state.turn_total:
+                break
+        state = screen.match.state
+        assert f"un 2 ou un 5 coûte {state.turn_total}" in text(screen, "#hint")
+        assert "tout le tour est perdu" in text(screen, "#legend")

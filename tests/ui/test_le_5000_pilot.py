@@ -1,0 +1,193 @@
+"""Layer 3: Le 5000 played by keys and clicks, from the setup screen to the results."""
+
+from textual.widgets import Select
+
+from jeux.games.le_5000.rules import CHOOSE, ROLL
+from jeux.games.le_5000.screen import Le5000Screen
+from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.widgets.dice_tray import DiceTray
+
+
+async def tick_players(pilot, count):
+    for _ in range(count):
+        await pilot.press("space", "down")
+
+
+async def start(app, pilot, players):
+    await pilot.pause()
+    assert isinstance(app.screen, SetupScreen)
+    await tick_players(pilot, players)
+    await pilot.press("f5")
+    await pilot.pause()
+    assert isinstance(app.screen, Le5000Screen)
+    return app.screen
+
+
+def notices(app):
+    return [n.message for n in app._notifications]
+
+
+async def play_turn_by_keys(pilot, screen):
+    """One decision by keys: throw, or take the best dice and bank from 300 on (or reroll)."""
+    state = screen.match.state
+    if state.phase == ROLL:
+        await pilot.press("l")
+    else:
+        await pilot.press("t")
+        best = state.selection_value(screen.selection)
+        left = state.dice_to_throw(screen.selection)
+        enough = state.turn_total + best.points >= (300 if left < 4 else 1000)
+        await pilot.press("a" if state.can_bank(screen.selection) and enough else "l")
+    await pilot.pause()
+
+
+async def test_two_players_play_by_keys_to_the_results(app_factory):
+    app = app_factory(start_game="le_5000", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await tick_players(pilot, 2)
+        app.screen.query_one("#opt-turn_limit", Select).value = 1  # 10 turns each
+        await pilot.press("f5")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, Le5000Screen)
+        busts = 0
+        for _ in range(600):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            await play_turn_by_keys(pilot, screen)
+            if screen.verdict is not None and "ne marque" in str(screen.verdict):
+                if screen.match.state.phase == ROLL and not screen.busy:
+                    # The bust stays on the table, dice marked lost, until the next throw.
+                    busts += 1
+                    assert "ne marque" in str(screen.query_one("#value").render())
+                    tray = screen.query_one(DiceTray)
+                    assert any(die.has_class("-locked") and die.value for die in tray.dice)
+                    assert "perdu" in str(screen.query_one("#captions").render())
+        assert isinstance(app.screen, ResultsScreen)
+        assert busts
+        state = screen.match.state
+        assert len(state.sheet[0]) == len(state.sheet[1]) == 10 or max(state.scores) >= 5000
+        outcome = screen.match.outcome()
+        winner = screen.match.seats[outcome.winners[0]]
+        record = app.records.record(winner.profile, "le_5000")
+        assert (record.played, record.won) == (1, 1)
+        assert "points" in str(app.screen.query_one("#records").render())
+        assert not app.records.unfinished()
+
+
+async def test_picking_dice_by_keys_and_clicks_shows_their_value(app_factory):
+    app = app_factory(start_game="le_5000", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l")
+        await pilot.pause()
+        state = screen.match.state
+        assert state.phase == CHOOSE
+        tray = screen.query_one(DiceTray)
+        scoring = state.keepable[0]
+        assert tray.dice[scoring].has_class("-selectable")
+
+        await pilot.press(str(scoring + 1))
+        assert screen.selection == (scoring,)
+        assert tray.dice[scoring].has_class("-selected")
+        value = str(screen.query_one("#value").render())
+        assert state.selection_value((scoring,)).text in value
+        assert "garder" in str(screen.query_one("#captions").render())
+
+        await pilot.click(tray.dice[scoring])  # a click takes it back
+        await pilot.pause()
+        assert screen.selection == ()
+        await pilot.click(tray.dice[scoring])
+        await pilot.pause()
+        assert screen.selection == (scoring,)
+
+        best = state.best_keep()
+        if screen.selection == best:  # t takes the best choice back when it is picked
+            await pilot.press("t")
+            assert screen.selection == ()
+        await pilot.press("t")
+        assert screen.selection == best
+        rolled = len(screen.match.actions)
+        await pilot.click("#roll")
+        await pilot.pause()
+        assert len(screen.match.actions) == rolled + 1
+        assert screen.match.actions[-1].keep == best
+
+
+async def test_illegal_moves_give_a_french_notice_and_change_nothing(app_factory):
+    app = app_factory(start_game="le_5000", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.match.actions == []
+        assert any("Lance les dés avant de marquer" in n for n in notices(app))
+
+        await pilot.press("1")
+        assert any("Lance d'abord les dés" in n for n in notices(app))
+
+        await pilot.press("l")
+        await pilot.pause()
+        before = screen.match.to_saved()
+        await pilot.press("l")  # nothing set aside
+        await pilot.pause()
+        assert screen.match.to_saved() == before
+        assert any("Mets de côté au moins un dé" in n for n in notices(app))
+
+        state = screen.match.state
+        await pilot.press("t", "a")  # not opened: 750 in the turn first
+        await pilot.pause()
+        assert state.selection_value(screen.selection).points < 750  # seeded throw
+        assert screen.match.to_saved() == before
+        assert any("Pour ouvrir, il faut 750" in n for n in notices(app))
+
+        useless = [i for i in range(len(state.faces)) if i not in state.keepable]
+        assert useless  # seeded throw
+        await pilot.press(str(useless[0] + 1))
+        assert useless[0] not in screen.selection
+        assert any("ne marque pas" in n for n in notices(app))
+        assert screen.match.to_saved() == before
+
+
+def finish_solo(app, profile, score, won, low, match_id):
+    saved = {"game": "le_5000", "seats": [{"name": "Lina", "profile": profile}]}
+    match_id = app.records.start(saved)
+    result = {"profile": profile, "name": "Lina", "seat": 0, "rank": 1}
+    app.records.finish(match_id, saved, [{**result, "score": score, "won": won, "low": low}])
+
+
+def test_solo_record_is_the_fewest_turns_among_wins(app_factory):
+    from jeux.engine.match import Match, Seat
+    from jeux.games.le_5000.rules import GAME
+
+    app = app_factory(players=("Lina",))
+    profile = app.profiles.players[0].id
+    finish_solo(app, profile, 18, True, True, 1)
+    finish_solo(app, profile, 14, True, True, 2)
+    finish_solo(app, profile, 3450, False, False, 3)  # a loss scores points, never turns
+    solo = Match(GAME, 1, (Seat("Lina", profile),), {})
+    text = Le5000Screen.results_records(app, solo)
+    assert text == "Lina : 3 parties, 2 victoires, record 14 tours"
+    table = Match(GAME, 1, (Seat("Lina", profile), Seat("Marc")), {})
+    assert Le5000Screen.results_records(app, table).endswith("record 3\u00a0450 points")
+
+
+async def test_a_robot_plays_its_turns(app_factory):
+    app = app_factory(start_game="le_5000", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await tick_players(pilot, 1)
+        app.screen.query_one("#bots", Select).value = 1
+        await pilot.press("f5")
+        await pilot.pause()
+        screen = app.screen
+        robot = next(i for i, seat in enumerate(screen.match.seats) if seat.bot)
+        for _ in range(200):
+            if screen.match.state.sheet[robot]:
+                break
+            if not screen.match.seats[screen.match.state.to_move()].bot:
+                await play_turn_by_keys(pilot, screen)
+            await pilot.pause(0.05)
+        assert screen.match.state.sheet[robot]

@@ -1,0 +1,200 @@
+"""Layer 3: Le Capitaine played by keys (and clicks), from the setup screen to the results."""
+
+from textual.widgets import Select, Static
+
+from jeux.games.le_capitaine.rules import Roll, Stop
+from jeux.games.le_capitaine.screen import CapitaineScreen
+from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.widgets.dice_tray import DiceTray
+
+CREW_FIRST_THROW = 12
+"""With this seed the first throw is 4, 3, 6, 5, 6: ship, captain and crew at once,
+and the cargo is dice 2 and 5 (3 + 6 = 9)."""
+
+
+async def tick_players(pilot, count):
+    for _ in range(count):
+        await pilot.press("space", "down")
+
+
+async def start(app, pilot, players, **selects):
+    await pilot.pause()
+    assert isinstance(app.screen, SetupScreen)
+    await tick_players(pilot, players)
+    for ident, value in selects.items():
+        app.screen.query_one(f"#{ident}", Select).value = value
+    await pilot.press("f5")
+    await pilot.pause()
+    assert isinstance(app.screen, CapitaineScreen)
+    return app.screen
+
+
+async def play_to_the_end(app, pilot, screen, limit=600):
+    """Keys only: roll until the crew is complete, then sail a cargo of 8 or more."""
+    for _ in range(limit):
+        if isinstance(app.screen, ResultsScreen):
+            return
+        state = screen.match.state
+        seat = state.to_move()
+        if seat is not None and not screen.match.seats[seat].bot:
+            await pilot.press("a" if state.phase == "cargo" and state.cargo >= 8 else "l")
+        await pilot.pause()
+    raise AssertionError("the match did not end")
+
+
+def last_notice(app):
+    return list(app._notifications)[-1].message
+
+
+def text(screen, ident):
+    return str(screen.query_one(ident, Static).render())
+
+
+async def test_three_players_play_by_keys_to_the_results(app_factory):
+    app = app_factory(start_game="le_capitaine", players=("Lina", "Marc", "Zoé"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 3, **{"opt-target": 1})  # the short game: 50
+        assert screen.match.options["target"] == 50
+        await play_to_the_end(app, pilot, screen)
+        assert isinstance(app.screen, ResultsScreen)
+        outcome = screen.match.outcome()
+        assert max(outcome.scores) >= 50 and not outcome.lower_is_better
+        winner = screen.match.seats[outcome.winners[0]]
+        record = app.records.record(winner.profile, "le_capitaine")
+        assert (record.played, record.won, record.best) == (1, 1, max(outcome.scores))
+        assert not app.records.unfinished()
+
+
+async def test_stop_before_the_crew_is_refused_in_french_and_changes_nothing(app_factory):
+    app = app_factory(start_game="le_capitaine", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("a", "3")
+        await pilot.pause()
+        assert screen.match.actions == []
+        messages = [n.message for n in app._notifications]
+        assert any("équipage complet" in m for m in messages)
+        assert any("Lance d'abord" in m for m in messages)
+
+
+async def test_cargo_dice_are_chosen_by_keys_and_clicks(app_factory):
+    app = app_factory(seed=CREW_FIRST_THROW, start_game="le_capitaine", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 1)
+        await pilot.press("l")
+        await pilot.pause()
+        state = screen.match.state
+        assert state.faces == (4, 3, 6, 5, 6) and state.cargo_dice == (1, 4)
+        dice = screen.query_one(DiceTray).dice
+        # the whole cargo is offered for a rethrow, the crew is set aside and says so
+        assert screen.selection == {1, 4}
+        assert dice[0].has_class("-kept") and text(screen, "#role-0") == "équipage"
+        assert dice[1].has_class("-selected") and text(screen, "#role-1") == "relance"
+        assert "Équipage complet, cargaison 9" in text(screen, "#value")
+        assert "+9 nœuds → 9" in text(screen, "#hint")
+        assert "2 à 12, moyenne 7" in text(screen, "#choice")
+
+        await pilot.press("5")  # keep the 6
+        await pilot.pause()
+        assert screen.selection == {1}
+        assert dice[4].has_class("-selectable") and text(screen, "#role-4") == "garde"
+        assert "le dé 2 : 7 à 12, moyenne 9,5" in text(screen, "#choice")
+
+        await pilot.press("1")  # the crew stays aboard: refused, nothing changes
+        await pilot.pause()
+        assert screen.selection == {1}
+        assert "Seuls les dés de cargaison" in last_notice(app)
+
+        await pilot.click(dice[1])  # a click unselects the 3 too: nothing to throw
+        await pilot.pause()
+        assert screen.selection == set()
+        await pilot.press("l")
+        await pilot.pause()
+        assert screen.match.actions == [Roll()]
+        assert "Choisis au moins un dé" in last_notice(app)
+
+        await pilot.click(dice[4])  # click the 6 back in, then throw it alone
+        await pilot.pause()
+        assert screen.selection == {4}
+        await pilot.press("l")
+        await pilot.pause()
+        assert screen.match.actions == [Roll(), Roll((4,))]
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.match.actions[-1] == Stop()
+        # the turn is over: its last throw stays on the table with the verdict
+        assert screen.match.state.phase == "start"
+        assert [d.value for d in dice][:4] == [4, 3, 6, 5]
+        assert all(d.has_class("-void") for d in dice)
+        assert "parcourt" in text(screen, "#value")
+
+
+async def test_variant_both_cargo_dice_go_together(app_factory):
+    app = app_factory(seed=CREW_FIRST_THROW, start_game="le_capitaine", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 1, **{"opt-cargo_reroll": 1})
+        assert screen.match.options["cargo_reroll"] == "both"
+        await pilot.press("l", "5")
+        await pilot.pause()
+        assert screen.selection == {1, 4}
+        assert "ensemble" in last_notice(app)
+        await pilot.press("l")
+        await pilot.pause()
+        assert screen.match.actions == [Roll(), Roll((1, 4))]
+
+
+async def test_solo_score_attack_records_the_fewest_turns(app_factory):
+    app = app_factory(start_game="le_capitaine", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 1, **{"opt-target": 1})
+        await play_to_the_end(app, pilot, screen)
+        outcome = screen.match.outcome()
+        turns = len(screen.match.state.sheet)
+        assert outcome.scores == (turns,) and outcome.lower_is_better
+        profile = screen.match.seats[0].profile
+        assert app.records.record(profile, "le_capitaine", lower_is_better=True).best == turns
+        records = str(app.screen.query_one("#records", Static).render())
+        assert f"record en solo {turns} tours" in records
+
+
+async def test_one_player_against_robots(app_factory):
+    app = app_factory(start_game="le_capitaine", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(app, pilot, 1, bots=2, **{"opt-target": 1})
+        assert [s.bot for s in screen.match.seats].count(True) == 2
+        for _ in range(800):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            state = screen.match.state
+            seat = state.to_move()
+            if seat is not None and not screen.match.seats[seat].bot and not screen.busy:
+                await pilot.press("a" if state.phase == "cargo" else "l")
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_leave_then_resume_shows_the_same_table(app_factory):
+    app = app_factory(seed=CREW_FIRST_THROW, start_game="le_capitaine", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l", "a")
+        await pilot.pause()
+        before = screen.match.to_saved()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("o")  # confirm: back to the menu, the match is kept
+        await pilot.pause()
+        assert not isinstance(app.screen, CapitaineScreen)
+
+    again = app_factory()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # "Reprendre" comes first in the menu
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, CapitaineScreen)
+        assert screen.match.to_saved() == before
+        # the last throw and its verdict are still on the table
+        assert [d.value for d in screen.query_one(DiceTray).dice][:4] == [4, 3, 6, 5]
+        assert "parcourt" in text(screen, "#value")

@@ -1,0 +1,291 @@
+"""Layer 3: Mystère au Manoir played by keys (and clicks), from the setup screen to the results."""
+
+from textual.widgets import Button, Select, Static
+
+from jeux.games.mystere_au_manoir.rules import (
+    BONUS,
+    CHOOSE,
+    ROLL,
+    DoubleOneReroll,
+    EndTurn,
+    Roll,
+    Score,
+    WitnessReroll,
+)
+from jeux.games.mystere_au_manoir.screen import ManoirScreen
+from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.widgets.dice_tray import DiceTray
+
+WITNESS_SEED = 33
+"""The first throw is 5, 2, 6, 2, 3: one witness, one false lead."""
+DOUBLE_SEED = 42
+"""The first throw is 6, 1, 1, 6, 3: two clues, no witness; only the 3 may be rerolled."""
+PERFECT_SEED = 97
+"""The first throw is 2, 4, 3, 1, 5: a perfect investigation (the 5 could still speak)."""
+
+
+async def tick_players(pilot, count):
+    for _ in range(count):
+        await pilot.press("space", "down")
+
+
+async def start(app, pilot, players, **selects):
+    await pilot.pause()
+    assert isinstance(app.screen, SetupScreen)
+    await tick_players(pilot, players)
+    for ident, value in selects.items():
+        app.screen.query_one(f"#{ident}", Select).value = value
+    await pilot.press("f5")
+    await pilot.pause()
+    assert isinstance(app.screen, ManoirScreen)
+    return app.screen
+
+
+def last_notice(app):
+    return list(app._notifications)[-1].message
+
+
+def text(screen, ident):
+    return str(screen.query_one(ident, Static).render())
+
+
+async def play_to_the_end(app, pilot, screen, limit=800):
+    """Keys only: throw, let a witness reroll itself once or twice, note; take bonus passes."""
+    for _ in range(limit):
+        if isinstance(app.screen, ResultsScreen):
+            return
+        state = screen.match.state
+        if state.phase == ROLL:
+            await pilot.press("l")
+        elif state.phase == BONUS:
+            await pilot.press("l")
+        elif state.witnesses() and len(screen.match.actions) % 3:
+            await pilot.press(str(state.witnesses()[0] + 1), "t")
+        else:
+            await pilot.press("a")
+        await pilot.pause()
+    raise AssertionError("the match did not end")
+
+
+async def test_two_players_play_by_keys_to_the_results(app_factory):
+    app = app_factory(start_game="mystere_au_manoir", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await play_to_the_end(app, pilot, screen)
+        assert isinstance(app.screen, ResultsScreen)
+        assert any(isinstance(a, WitnessReroll) for a in screen.match.actions)
+        outcome = screen.match.outcome()
+        assert max(outcome.scores) >= 100 and not outcome.lower_is_better
+        winner = screen.match.seats[outcome.winners[0]]
+        record = app.records.record(winner.profile, "mystere_au_manoir")
+        assert (record.played, record.won, record.best) == (1, 1, max(outcome.scores))
+        assert not app.records.unfinished()
+        records = str(app.screen.query_one("#records", Static).render())
+        assert f"meilleur total {max(outcome.scores)}" in records
+
+
+async def test_solo_counts_the_turns_and_keeps_the_fewest(app_factory):
+    app = app_factory(start_game="mystere_au_manoir", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 1)
+        assert "Objectif 100 en peu de tours" in screen.query_one("#sheet").border_subtitle
+        await play_to_the_end(app, pilot, screen)
+        outcome = screen.match.outcome()
+        turns = len(screen.match.state.sheet[0])
+        assert outcome.won and outcome.lower_is_better and outcome.scores == (turns,)
+        profile = screen.match.seats[0].profile
+        record = app.records.record(profile, "mystere_au_manoir", lower_is_better=True)
+        assert record.best == turns
+        records = str(app.screen.query_one("#records", Static).render())
+        assert f"record solo {turns} tours" in records
+        await pilot.press("r")  # play again: the sheet shows the record to beat
+        await pilot.pause()
+        assert f"record {turns} tours" in app.screen.query_one("#sheet").border_subtitle
+
+
+async def test_noting_before_rolling_is_refused_in_french_and_changes_nothing(app_factory):
+    app = app_factory(start_game="mystere_au_manoir", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("a", "t", "1")
+        await pilot.pause()
+        assert screen.match.actions == []
+        messages = [n.message for n in app._notifications]
+        assert "Lance d'abord les dés." in messages
+
+
+async def test_witness_dice_are_picked_by_keys_and_clicks(app_factory):
+    app = app_factory(seed=WITNESS_SEED, start_game="mystere_au_manoir", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l")
+        await pilot.pause()
+        state = screen.match.state
+        assert state.dice == [5, 2, 6, 2, 3] and state.phase == CHOOSE
+        dice = screen.query_one(DiceTray).dice
+        # what each die is, told by its look and its words; the 6 never rerolls
+        assert text(screen, "#captions").split() == ["témoin", "piste", "bloqué", "piste", "piste"]
+        assert dice[0].has_class("-selectable") and dice[2].has_class("-locked")
+        assert "Indices et pistes : 7" in text(screen, "#value")
+        assert "1 témoin" in text(screen, "#status")
+
+        await pilot.press("1")  # the witness
+        await pilot.click(dice[1])  # and the 2, by a click
+        await pilot.pause()
+        assert screen.chosen == (0, 1)
+        assert dice[0].has_class("-selected") and dice[1].has_class("-selected")
+        assert text(screen, "#captions").split()[:2] == ["relance", "relance"]
+        assert "t : le témoin relance 2 dés" in text(screen, "#hint")
+
+        await pilot.click(dice[2])  # a false lead: refused, nothing changes
+        await pilot.pause()
+        assert screen.chosen == (0, 1)
+        assert "fausse piste (6)" in last_notice(app)
+
+        await pilot.press("2")  # unpick the 2 by key: the witness alone
+        await pilot.pause()
+        assert screen.chosen == (0,)
+        assert "d : double 1" not in text(screen, "#hint")  # no two 1s showing
+        await pilot.click("#witness")
+        await pilot.pause()
+        assert screen.match.actions == [Roll(), WitnessReroll((0,))]
+        after = screen.match.state
+        assert after.dice[1:] == [2, 6, 2, 3] or after.to_move() == 1
+        assert screen.chosen == ()
+
+
+async def test_a_witness_reroll_needs_a_five_among_the_dice(app_factory):
+    app = app_factory(seed=WITNESS_SEED, start_game="mystere_au_manoir", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l", "t")
+        await pilot.pause()
+        assert "dont un 5" in last_notice(app)
+        await pilot.press("2", "t")  # a 2 alone: no witness among the dice
+        await pilot.pause()
+        assert screen.match.actions == [Roll()]
+        assert "Il faut un 5 (témoin) parmi les dés choisis." in text(screen, "#hint")
+        assert "témoin (un 5) doit faire partie" in last_notice(app)
+
+
+async def test_the_double_one_reroll_by_key_then_by_click(app_factory):
+    app = app_factory(seed=DOUBLE_SEED, start_game="mystere_au_manoir", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l")
+        await pilot.pause()
+        assert screen.match.state.dice == [6, 1, 1, 6, 3]
+        dice = screen.query_one(DiceTray).dice
+        assert [d.has_class("-selectable") for d in dice] == [False, False, False, False, True]
+        assert "double 1 prêt" in text(screen, "#status")
+        assert screen.query_one("#double", Button).display
+        assert not screen.query_one("#witness", Button).display
+        await pilot.press("d")  # nothing picked yet: says how
+        await pilot.pause()
+        assert "choisis-le" in last_notice(app)
+        await pilot.press("2")  # a 1 stays: refused
+        await pilot.pause()
+        assert "ni un 1 ni un 6" in last_notice(app)
+        await pilot.click(dice[4])
+        await pilot.pause()
+        assert "d : double 1 sur le dé 5" in text(screen, "#hint")
+        await pilot.click("#double")
+        await pilot.pause()
+        assert screen.match.actions == [Roll(), DoubleOneReroll(4)]
+        await pilot.pause()
+        state = screen.match.state
+        if state.to_move() == 0:  # a witness came up: the double 1 is spent anyway
+            await pilot.press("d")
+            await pilot.pause()
+            assert "déjà servi" in last_notice(app)
+            await pilot.press("a")
+            await pilot.pause()
+        assert screen.match.state.to_move() == 1
+
+
+async def test_a_perfect_investigation_offers_the_bonus_pass(app_factory):
+    app = app_factory(seed=PERFECT_SEED, start_game="mystere_au_manoir", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l")
+        await pilot.pause()
+        assert "Enquête parfaite : 50" in text(screen, "#value")
+        assert "1-2-3-4-5" in text(screen, "#guide")
+        await pilot.press("a")
+        await pilot.pause()
+        state = screen.match.state
+        assert state.phase == BONUS and state.passes == [50]
+        assert screen.query_one("#bonus", Button).display
+        assert screen.query_one("#end-turn", Button).display
+        assert "passe bonus" in text(screen, "#turn")
+        assert "50 points acquis" in text(screen, "#captions")
+        assert all(d.has_class("-kept") for d in screen.query_one(DiceTray).dice)
+        await pilot.press("l")  # the bonus pass: five new dice, same turn
+        await pilot.pause()
+        assert screen.match.actions == [Roll(), Score(), Roll()]
+        while screen.match.state.to_move() == 0:
+            await pilot.press("a")
+            await pilot.pause()
+        first = screen.match.state.sheet[0][0]
+        assert first >= 50
+        first_player = screen.match.state.players[0]  # the seat order is drawn at setup
+        assert text(screen, "#value").startswith(f"{first_player} : 50 + ")
+        assert f"(total {first})" in text(screen, "#value")
+
+
+async def test_keeping_the_fifty_ends_the_turn_and_the_throw_stays_visible(app_factory):
+    app = app_factory(seed=PERFECT_SEED, start_game="mystere_au_manoir", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l", "a")
+        await pilot.pause()
+        await pilot.click("#end-turn")
+        await pilot.pause()
+        assert screen.match.actions == [Roll(), Score(), EndTurn()]
+        state = screen.match.state
+        assert state.to_move() == 1 and state.totals == [50, 0] and state.dice == []
+        # the engine cleared the dice; the screen keeps the last throw and its verdict
+        dice = screen.query_one(DiceTray).dice
+        assert [d.value for d in dice] == [2, 4, 3, 1, 5]
+        first_player = state.players[0]
+        assert f"{first_player} : Enquête parfaite : 50 (total 50)" in text(screen, "#value")
+        assert "Lance les cinq dés" in text(screen, "#hint")
+
+
+async def test_quit_mid_turn_then_resume_with_the_last_throw(app_factory):
+    app = app_factory(seed=PERFECT_SEED, start_game="mystere_au_manoir", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l", "a", "a")
+        await pilot.pause()
+        before = screen.match.to_saved()
+        await pilot.press("ctrl+c")
+
+    again = app_factory()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # "Reprendre" comes first in the menu
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, ManoirScreen)
+        assert screen.match.to_saved() == before
+        assert [d.value for d in screen.query_one(DiceTray).dice] == [2, 4, 3, 1, 5]
+        assert "Enquête parfaite : 50 (total 50)" in text(screen, "#value")
+
+
+async def test_one_player_against_a_robot(app_factory):
+    app = app_factory(start_game="mystere_au_manoir", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(app, pilot, 1, bots=1, **{"opt-turn_limit": 1})
+        assert screen.match.options["turn_limit"] == 10
+        assert "Tour 1/10" in text(screen, "#turn")
+        assert [s.bot for s in screen.match.seats].count(True) == 1
+        for _ in range(600):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            seat = screen.match.state.to_move()
+            if not screen.match.seats[seat].bot and not screen.busy:
+                await pilot.press("l" if screen.match.state.phase != CHOOSE else "a")
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, ResultsScreen)

@@ -1,0 +1,285 @@
+"""Layer 3: Pyramide Escape played by keys and by clicks, from the setup screen to the results."""
+
+from textual.widgets import Button, Select, Static
+
+from jeux.games.pyramide_escape.rules import (
+    CHOOSE,
+    ITEMS,
+    REORDER,
+    REVEAL,
+    SANDS,
+    NoItem,
+    Reorder,
+    UseItem,
+)
+from jeux.games.pyramide_escape.screen import PyramideScreen
+from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.widgets.card import Card
+from jeux.ui.widgets.coin import Coin
+from jeux.ui.widgets.hand import Hand
+
+# Seeded room decks (the first reveal shuffles them with the match's seed):
+# 3:   fosse, penombre, jugement, couloir, gardien, soif, offrande, scarabees, sable, pont
+# 157: sable, soif, jugement, scarabees, penombre, couloir, fosse, pont, offrande, gardien
+
+
+def text(widget: Static) -> str:
+    return str(widget.content)
+
+
+def notices(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def start(pilot) -> PyramideScreen:
+    """Tick the one player on the setup screen, start, and return the game screen."""
+    await pilot.pause()
+    await pilot.press("space", "f5")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, PyramideScreen)
+    return screen
+
+
+async def test_a_whole_game_by_keys_to_the_results_and_the_record(app_factory):
+    app = app_factory(seed=7, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(pilot)
+        for _ in range(200):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            state = screen.match.state
+            held = [i for i, item in enumerate(ITEMS) if item in state.hand]
+            if state.phase == REVEAL:
+                await pilot.press("r")
+            elif state.phase == CHOOSE:
+                if held and state.forecast(NoItem()).pile <= 3:
+                    await pilot.press(str(held[-1] + 1), "enter")
+                else:
+                    await pilot.press("0")
+            elif state.phase == REORDER:
+                await pilot.press("enter")
+            elif state.phase == SANDS:
+                await pilot.press(*((str(held[0] + 1), "enter") if state.fatigue <= 1 else "q"))
+            await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        outcome = screen.match.outcome()
+        assert any(isinstance(a, UseItem) for a in screen.match.actions)
+        profile = screen.match.seats[0].profile
+        record = app.records.record(profile, "pyramide_escape")
+        assert (record.played, record.won, record.best) == (1, int(outcome.won), outcome.scores[0])
+        shown = text(app.screen.query_one("#records", Static))
+        assert shown.startswith(f"Lina : 1 partie, {int(outcome.won)} évasion")
+        assert f"meilleur score {outcome.scores[0]}" in shown
+        assert not app.records.unfinished()
+
+
+async def test_illegal_moves_get_a_french_notice_and_change_nothing(app_factory):
+    app = app_factory(seed=7, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(pilot)
+        await pilot.press("0")
+        await pilot.pause()
+        assert screen.match.actions == []
+        assert "Révèle d'abord la salle suivante." in notices(app)
+
+        await pilot.press("r", "1", "enter", "r")  # the Torche on the Sable Vivant
+        await pilot.pause()
+        assert screen.match.state.phase == CHOOSE
+        before = screen.match.to_saved()
+        await pilot.press("1")
+        await pilot.pause()
+        assert "Tu n'as plus la Torche." in notices(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any(n.startswith("Choisis d'abord un objet") for n in notices(app))
+        await pilot.press("q")
+        await pilot.pause()
+        assert screen.match.to_saved() == before
+
+
+async def test_an_object_is_picked_then_used_and_shows_what_it_would_do(app_factory):
+    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("r", "4")  # the Fosse à Pics, the Outre d'eau picked
+        await pilot.pause()
+        assert screen.match.actions[-1] != UseItem("outre")
+        state = screen.match.state
+        outre = screen.query_one("#objects", Hand).cards[3]
+        assert outre.has_class("-selected")
+        assert outre.caption == f"→{state.forecast(UseItem('outre')).face}"
+        assert "Outre d'eau" in text(screen.query_one("#details", Static))
+        none = screen.query_one("#b-none", Button)
+        assert f"→{state.forecast(NoItem()).face}" in none.label.plain
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.match.actions[-1] == UseItem("outre")
+        assert outre.has_class("-gone") and outre.caption == "usé"
+
+
+async def test_objects_by_click_select_then_use(app_factory):
+    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.click("#b-reveal")
+        await pilot.pause()
+        assert screen.match.state.phase == CHOOSE
+        torche = screen.query_one("#objects", Hand).cards[0]
+        await pilot.click(torche, offset=(3, 2))
+        await pilot.pause()
+        assert torche.has_class("-selected") and len(screen.match.actions) == 1
+        await pilot.click(torche, offset=(3, 2))  # a second click uses it
+        await pilot.pause()
+        assert screen.match.actions[-1] == UseItem("torche")
+        await pilot.click("#b-reveal")
+        await pilot.click("#b-none")
+        await pilot.pause()
+        assert screen.match.actions[-1] == NoItem()
+
+
+async def test_reorder_the_peeked_rooms_by_keys(app_factory):
+    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(pilot)
+        await pilot.press("r", "5", "enter")  # the Carte ancienne on the Fosse à Pics
+        await pilot.pause()
+        state = screen.match.state
+        assert state.phase == REORDER
+        peeked = [room.name for room in state.peeked]
+        cards = screen.query_one("#next", Hand).cards
+        assert [card.card.title for card in cards] == peeked
+        await pilot.press("left")  # nothing picked yet: a notice, no move
+        await pilot.pause()
+        assert "Choisis d'abord la salle à déplacer (1 à 3)." in notices(app)
+        await pilot.press("3", "left", "left")
+        await pilot.pause()
+        assert [card.card.title for card in cards] == [peeked[2], peeked[0], peeked[1]]
+        assert cards[0].has_class("-selected")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.match.actions[-1] == Reorder((2, 0, 1))
+        top = [room.name for room in screen.match.state.deck[:3]]
+        assert top == [peeked[2], peeked[0], peeked[1]]
+
+
+async def test_reorder_the_peeked_rooms_by_clicks(app_factory):
+    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("r", "5", "enter")
+        await pilot.pause()
+        peeked = [room.name for room in screen.match.state.peeked]
+        cards = screen.query_one("#next", Hand).cards
+        await pilot.click(cards[2], offset=(3, 3))
+        await pilot.pause()
+        assert cards[2].has_class("-selected")
+        await pilot.click(cards[0], offset=(3, 3))  # swaps the two
+        await pilot.pause()
+        assert [card.card.title for card in cards] == [peeked[2], peeked[1], peeked[0]]
+        await pilot.click("#b-validate")
+        await pilot.pause()
+        assert screen.match.actions[-1] == Reorder((2, 1, 0))
+
+
+async def test_the_corde_slides_the_room_under_and_the_deck_count_shows_it(app_factory):
+    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("r", "2", "enter")
+        await pilot.pause()
+        assert len(screen.match.state.deck) == 10
+        label = text(screen.query_one("#deck-label", Static))
+        assert label == "Pile : 10 salles · dessous : Fosse à Pics"
+        assert screen.query_one("#room", Card).caption == "sous la pile"
+        assert screen.sheet(screen.match.state).rows[0][0] == "Fosse ↓"
+
+
+async def test_sable_vivant_flips_its_coin_and_the_amulette_picks_its_target(app_factory):
+    app = app_factory(seed=157, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("r", "0", "r", "0")  # Sable Vivant, then the Soif under the sand
+        await pilot.pause()
+        state = screen.match.state
+        assert state.phase == SANDS and state.coin
+        coin = screen.query_one("#coin", Coin)
+        assert state.coin.capitalize() in text(coin)
+        assert screen.query_one("#badge-sable", Button).display
+        await pilot.press("q", "r")  # the Salle du Jugement: Sable and Soif are active
+        await pilot.pause()
+        assert screen.match.state.active == ["sable", "soif"]
+        await pilot.press("3")
+        await pilot.pause()
+        assert screen.query_one("#badge-sable", Button).label.plain.startswith(app.glyphs.turn)
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.query_one("#badge-soif", Button).label.plain.startswith(app.glyphs.turn)
+        assert "Malédiction de la Soif" in text(screen.query_one("#details", Static))
+        await pilot.click("#badge-sable")  # a click picks the other target back
+        await pilot.pause()
+        assert screen.query_one("#badge-sable", Button).label.plain.startswith(app.glyphs.turn)
+        await pilot.click("#b-use")
+        await pilot.pause()
+        assert screen.match.actions[-1] == UseItem("amulette", "sable")
+        assert screen.match.state.active == ["soif"]
+
+
+async def test_the_amulette_target_by_keys(app_factory):
+    app = app_factory(seed=157, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("r", "0", "r", "0", "q", "r", "3", "right", "enter")
+        await pilot.pause()
+        assert UseItem("amulette", "soif") in screen.match.actions
+        assert "soif" not in screen.match.state.active
+
+
+async def test_setup_offers_the_strict_penombre_and_immediate_defeat(app_factory):
+    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#opt-penombre", Select).value = 1
+        app.screen.query_one("#opt-defeat", Select).value = 1
+        screen = await start(pilot)
+        assert screen.match.options == {"penombre": "strict", "defeat": "immediate"}
+        await pilot.press("r", "0", "r", "0", "r")  # Fosse, then Pénombre, then Jugement
+        await pilot.pause()
+        badge = screen.query_one("#badge-penombre", Button)
+        assert badge.display and badge.label.plain == "Pénombre stricte"
+
+
+async def test_leave_during_the_reorder_then_resume_there(app_factory):
+    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("r", "5", "enter")
+        await pilot.pause()
+        before = screen.match.to_saved()
+        await pilot.press("escape", "o")  # back to the menu: the match is kept
+        await pilot.pause()
+        assert not isinstance(app.screen, PyramideScreen)
+        await pilot.press("ctrl+c")
+
+    again = app_factory()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # "Reprendre" comes first in the menu
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, PyramideScreen)
+        assert screen.match.to_saved() == before
+        assert screen.match.state.phase == REORDER
+        assert screen.query_one("#b-validate", Button).display
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.match.actions[-1] == Reorder((0, 1, 2))
+
+
+async def test_rules_open_with_f1(app_factory):
+    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RulesScreen"
