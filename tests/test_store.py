@@ -125,3 +125,20 @@ def test_two_processes_saving_at_once_lose_nothing(tmp_path):
         w.join(60)
         assert w.exitcode == 0
     assert len(Records(path).unfinished()) == 80
+
+
+def test_a_database_from_before_the_low_column_is_upgraded(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(
+            "CREATE TABLE results (match_id INTEGER, game TEXT, profile TEXT, name TEXT, "
+            "seat INTEGER, rank INTEGER, score INTEGER, won INTEGER, label TEXT, finished REAL,"
+            " PRIMARY KEY (match_id, seat));"
+        )
+    records = Records(path)
+    match_id = records.start({"game": "g", "seats": []})
+    records.finish(match_id, {"game": "g"}, [dict(profile="p", name="A", seat=0, rank=1,
+                                                  score=3, won=True)])
+    assert records.record("p", "g").best == 3

@@ -83,6 +83,9 @@ class Records:
         with self._db() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(results)")}
+            if "low" not in columns:  # databases made before scores could count down
+                db.execute("ALTER TABLE results ADD COLUMN low INTEGER NOT NULL DEFAULT 0")
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:

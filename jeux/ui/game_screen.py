@@ -46,6 +46,8 @@ class GameScreen(Screen):
         self.busy = False
         """True while events are being animated: a key then only skips the animation."""
         self.skipping = False
+        self.queued: tuple[int | None, Action] | None = None
+        """An action pressed during an animation: (seat it was meant for, action)."""
         self.shown_seat: int | None = None
         """The seat whose view is on screen (matters only when information is hidden)."""
 
@@ -122,9 +124,11 @@ class GameScreen(Screen):
         self.show_state(state)
 
     def act(self, action: Action) -> None:
-        """Play a human's action; while an animation runs, any action only skips it."""
+        """Play a human's action. During an animation the action skips it and waits for its
+        end, so a quick player's keys are never lost."""
         if self.busy:
             self.skip()
+            self.queued = (self.match.state.to_move(), action)
             return
         seat = self.match.state.to_move()
         if seat is None or self.match.seats[seat].bot:
@@ -149,6 +153,9 @@ class GameScreen(Screen):
         self.busy = False
         self.render_state()
         self.advance()
+        queued, self.queued = self.queued, None
+        if queued and queued[0] == self.match.state.to_move() and self.app.screen is self:
+            self.act(queued[1])
 
     def seconds(self, base: float) -> float:
         """An animation's length under the settings; zero once the player skipped."""
@@ -174,8 +181,6 @@ class GameScreen(Screen):
 
     def on_key(self, event) -> None:
         if self.busy and event.key not in ("f1", "question_mark", "escape"):
-            event.stop()
-            event.prevent_default()
             self.skip()
 
     def advance(self) -> None:

@@ -386,6 +386,7 @@ def test_turn_limit_option_ends_a_multiplayer_game_after_the_last_round():
     play(state, Roll(), 2, 2, 3, 1, 6)
     outcome = state.outcome()
     assert outcome.scores == (90, 80) and outcome.winners == (0,)
+    assert outcome.summary == "Limite de tours : Lina l'emporte avec 90 points."
 
 
 # --- refusals and the screen's helpers ---------------------------------------------------

@@ -414,3 +414,16 @@ def test_the_end_of_a_turn_tells_the_screen_every_die_and_its_status():
     assert end.dice == (1, 5, 3, 3, 3)
     assert end.status == (KEPT, ELIMINATED, FREE, FREE, FREE)
     assert state.dice == [] and state.phase == ROLL  # the engine has cleared the table
+
+
+def test_a_game_ended_by_the_turn_limit_says_so():
+    state = new(("Lina", "Marc"), turn_limit=15)
+    for _ in range(15):
+        _score(state, 1, 2, 2, 2, 2)
+        _score(state, 2, 2, 2, 2, 2)
+    assert state.outcome().summary == "Limite de tours : Lina l'emporte avec 15 points."
+    state = new(("Lina", "Marc"), turn_limit=15)
+    for _ in range(15):
+        _score(state, 2, 2, 2, 2, 2)
+        _score(state, 2, 2, 2, 2, 2)
+    assert state.outcome().summary == "Égalité à la limite de tours : Lina et Marc avec 0 point."

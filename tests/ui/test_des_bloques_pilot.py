@@ -115,7 +115,7 @@ async def test_the_stop_variant_stops_by_key_and_by_click(app_factory):
         await pilot.pause()
         state = screen.match.state
         seat, total = state.current, state.stop_preview()
-        assert f"S'arrêter (a) : total {total}" in text(screen, "#hint")
+        assert f"S'arrêter (a) → {total} · relancer est sans risque" in text(screen, "#hint")
         await pilot.press("a")
         await pilot.pause()
         assert state.scores[seat] == total and state.current != seat
@@ -141,3 +141,63 @@ async def test_strict_variant_shows_what_a_blocked_throw_would_cost(app_factory)
         state = screen.match.state
         assert f"un 2 ou un 5 coûte {state.turn_total}" in text(screen, "#hint")
         assert "tout le tour est perdu" in text(screen, "#legend")
+
+
+async def open_forced(app, pilot, players, dice, **options):
+    """A match opened straight on its screen, with the dice scripted in order."""
+    from jeux.engine.match import Match, Seat
+    from jeux.engine.testing import ForcedRng
+    from jeux.games.des_bloques.rules import GAME
+    from jeux.screenshots import open_match
+
+    match = Match(GAME, 1, tuple(Seat(name) for name in players), options)
+    match.rng = ForcedRng(dice)
+    await pilot.pause()
+    await open_match(app, match)
+    await pilot.pause()
+    return app.screen
+
+
+async def test_the_strict_variant_shows_the_points_a_throw_wiped_out(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        dice = [1, 3, 4, 6, 6] + [2, 1, 1, 3, 4]
+        screen = await open_forced(app, pilot, ("Lina", "Marc"), dice, penalty="turn")
+        await pilot.press("l")
+        await pilot.pause()
+        assert "Aucun 2 ni 5 : +20" in text(screen, "#value")
+        assert "+6" in text(screen, "#captions")
+        await pilot.press("l")
+        await pilot.pause()
+        assert "20 perdus" in text(screen, "#value")
+        assert "Points du tour : 0" in text(screen, "#total")
+
+
+async def test_a_playoff_between_tied_leaders_is_shown(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_forced(app, pilot, ("Lina", "Marc", "Zoé"), [], ties="playoff")
+        state = screen.match.state
+        state.turn, state.current, state.scores = 10, 2, [30, 12, 30]
+        screen.match.rng.rolls = [2, 2, 2, 2, 2]
+        await pilot.press("l")
+        await pilot.pause()
+        assert state.playoff == (0, 2)
+        assert "Barrage · Au tour de Lina" in text(screen, "#turn")
+        assert "Égalité à 30 points" in "\n".join(
+            line.text for line in screen.query_one("#log").lines
+        )
+        assert screen.seat_status(state, 1) == ("12", True)
+
+
+async def test_hostile_names_are_shown_literally(app_factory):
+    from textual.widgets import Static
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_forced(app, pilot, ("[red]x", "[/]"), [2, 2, 5, 5, 2])
+        await pilot.press("l")
+        await pilot.pause()
+        shown = "\n".join(str(w.render()) for w in screen.query(Static))
+        assert "[red]x marque 0 point ce tour" in shown
+        assert "[/], lance les cinq dés" in shown

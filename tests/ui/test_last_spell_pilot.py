@@ -115,3 +115,22 @@ async def test_one_player_against_a_robot(app_factory):
             await pilot.pause(0.05)
         assert isinstance(app.screen, ResultsScreen)
         assert any(s.bot for s in screen.match.seats)
+
+
+async def test_keys_pressed_during_an_animation_are_not_lost(app_factory, monkeypatch):
+    monkeypatch.delenv("TEXTUAL_ANIMATIONS")
+    app = app_factory(start_game="the_last_spell", players=("Lina", "Marc"))
+    app.settings.animations = "full"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await tick_players(pilot, 2)
+        await pilot.press("f5")
+        await pilot.pause()
+        screen = app.screen
+        screen.action_roll()
+        assert screen.busy  # the dice are tumbling
+        screen.action_roll()  # skips the tumble, then rolls again
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if not screen.busy and len(screen.match.actions) == 2:
+                break
+        assert len(screen.match.actions) == 2

@@ -191,3 +191,96 @@ async def test_a_robot_plays_its_turns(app_factory):
                 await play_turn_by_keys(pilot, screen)
             await pilot.pause(0.05)
         assert screen.match.state.sheet[robot]
+
+
+async def open_forced(app, pilot, players, dice, **options):
+    """A match opened straight on its screen, with the dice scripted in order."""
+    from jeux.engine.match import Match, Seat
+    from jeux.engine.testing import ForcedRng
+    from jeux.games.le_5000.rules import GAME
+    from jeux.screenshots import open_match
+
+    match = Match(GAME, 1, tuple(Seat(name) for name in players), options)
+    match.rng = ForcedRng(dice)
+    await pilot.pause()
+    await open_match(app, match)
+    await pilot.pause()
+    return app.screen
+
+
+async def test_five_ones_win_at_once_on_screen(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_forced(app, pilot, ("Lina", "Marc"), [1] * 5)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert "cinq 1" in screen.match.outcome().summary
+        assert "Cinq 1 !" in str(screen.verdict)
+        assert "5×1 !" in screen.sheet(screen.match.state).rows[0][1]
+
+
+async def test_hot_dice_then_banking_shows_the_new_total_until_the_next_throw(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        dice = [1, 1, 1, 5, 5] + [6, 6, 6, 2, 3]
+        screen = await open_forced(app, pilot, ("Lina", "Marc"), dice)
+        await pilot.press("l", "t")
+        assert "Les 5 dés reviennent" in str(screen.query_one("#roll-hint").render())
+        assert "Marquer → 1\u00a0100" in str(screen.query_one("#bank-hint").render())
+        await pilot.press("l")  # hot dice: the five come back
+        await pilot.pause()
+        state = screen.match.state
+        assert state.faces == (6, 6, 6, 2, 3) and state.resting == ()
+        await pilot.press("t")
+        assert "Relancer 2 dés" in str(screen.query_one("#roll-hint").render())
+        await pilot.press("a")
+        await pilot.pause()
+        assert state.scores[0] == 1700 and state.current == 1
+        assert "ouvre avec 1\u00a0700 points" in str(screen.query_one("#value").render())
+        captions = str(screen.query_one("#captions").render())
+        assert captions.count("gardé") == 3  # the brelan of 6 set aside, on show
+        assert "Marc, lance les cinq dés" in str(screen.query_one("#total").render())
+
+
+async def test_reaching_the_target_announces_the_last_round(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_forced(app, pilot, ("Lina", "Marc"), [1, 1, 1, 4, 6])
+        state = screen.match.state
+        state.scores[0], state.opened[0] = 4200, True
+        await pilot.press("l", "t")
+        assert "objectif atteint" in str(screen.query_one("#bank-hint").render())
+        await pilot.press("a")
+        await pilot.pause()
+        assert "atteint 5\u00a0200 points" in str(screen.verdict)
+        assert "dernier tour" in str(screen.query_one("#status").render())
+
+
+async def test_exact_target_warns_before_an_overshoot(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_forced(app, pilot, ("Lina", "Marc"), [1, 1, 1, 4, 6], finish="exact")
+        state = screen.match.state
+        state.scores[0], state.opened[0] = 4500, True
+        await pilot.press("l", "t")
+        assert "dépasserait 5\u00a0000" in str(screen.query_one("#bank-hint").render())
+
+
+async def test_hostile_names_are_shown_literally(app_factory):
+    from textual.widgets import Static
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        dice = [1, 2, 3, 4, 6] + [2, 3, 4, 6] + [5, 5, 5, 2, 3]
+        screen = await open_forced(app, pilot, ("[red]x", "[@click=app.quit]x"), dice)
+        await pilot.press("l", "1", "l")  # a bust: the verdict names the player
+        await pilot.pause()
+        shown = "\n".join(str(w.render()) for w in screen.query(Static))
+        assert "[red]x perd les 100 points" in shown
+        assert "[@click=app.quit]x, lance les cinq dés" in shown
+        await pilot.press("l")
+        await pilot.pause()
+        shown = "\n".join(str(w.render()) for w in screen.query(Static))
+        assert "Au tour de [@click=app.quit]x" in shown and "perd les" not in shown
+        assert "Brelan de 5 : 500" in shown

@@ -100,6 +100,8 @@ class DesBloquesScreen(GameScreen):
         """How the last turn ended, shown with its dice until the next player throws."""
         self.last_table: list[tuple[int, str, str]] = []
         self._best: tuple[int | None] | None = None
+        self.lost = 0
+        """Strict variant: the turn's points the last throw wiped out."""
         self.blocked_shown: list[int] = []
         """Faces blocked this turn as the table shows them while events play."""
 
@@ -201,7 +203,10 @@ class DesBloquesScreen(GameScreen):
         else:
             result = state.last_throw
             style = "bold $error" if result.blocked else "bold $success"
-            value.update(Content.styled(f"▶ {result.label}", style))
+            label = f"▶ {result.label}"
+            if self.lost:
+                label += f" ; {self.lost} perdus"
+            value.update(Content.styled(label, style))
             line = Content.assemble(
                 ("Points du tour : ", "bold"),
                 (str(state.turn_total), "bold $accent"),
@@ -211,9 +216,11 @@ class DesBloquesScreen(GameScreen):
         chance = percent(clean_chance(state.active))
         text = f"Prochain lancer : {plural(state.active, 'dé')}, {chance} sans 2 ni 5"
         if state.can_stop:
-            text += f"\nS'arrêter (a) : total {state.stop_preview()}"
+            text += f"\nS'arrêter (a) → {state.stop_preview()}"
             if state.strict:
                 text += f" · un 2 ou un 5 coûte {state.turn_total}"
+            else:
+                text += " · relancer est sans risque"
         hint.update(Content(text))
 
     def show_buttons(self, state: DesBloquesState) -> None:
@@ -286,6 +293,7 @@ class DesBloquesScreen(GameScreen):
 
     async def show_throw(self, event: DiceRolled) -> None:
         self.verdict = None
+        self.lost = event.lost
         result = event.result
         earlier = tuple(self.blocked_shown)
         self.blocked_shown += result.blocked
@@ -297,10 +305,16 @@ class DesBloquesScreen(GameScreen):
         self.last_table = table
         style = "bold $error" if result.blocked else "bold $success"
         self.query_one("#value", Static).update(Content.styled(f"▶ {result.label}", style))
+        total = self.query_one("#total", Static)
         if event.lost:
-            self.query_one("#total", Static).update(
+            total.update(
                 Content.styled(f"Les {event.lost} points du tour sont perdus.", "bold $error")
             )
+        else:
+            total.update(
+                Content.assemble(("Points du tour : ", "bold"), (str(event.turn_total), "bold"))
+            )
+        self.query_one("#hint", Static).update("")
         await asyncio.sleep(self.seconds(0.4 if result.blocked else 0.2))
 
     # --- input -------------------------------------------------------------------

@@ -99,6 +99,14 @@ class CapitaineScreen(GameScreen):
 
     # --- what is shown --------------------------------------------------------------
 
+    @property
+    def arrow(self) -> str:
+        return "->" if self.app.settings.ascii else "→"
+
+    def throw_line(self, label: str) -> Content:
+        """The value of the throw on the table, in the game's words."""
+        return Content.styled(f"{self.app.glyphs.turn} {label}", "bold $accent")
+
     def human_to_move(self, state: CapitaineState) -> bool:
         seat = state.to_move()
         return seat is not None and not self.match.seats[seat].bot
@@ -202,7 +210,7 @@ class CapitaineScreen(GameScreen):
                 hint.update(Content.from_markup("$name réfléchit…", name=name))
             choice.update("")
             return
-        value.update(Content.assemble(("▶ ", "bold $accent"), (state.label, "bold $accent")))
+        value.update(self.throw_line(state.label))
         left = state.throws_left
         more = f"encore {left} lancer{'s' * (left > 1)}"
         if not human:
@@ -216,7 +224,7 @@ class CapitaineScreen(GameScreen):
             )
         else:
             total = state.knots[seat] + state.cargo
-            hint.update(Content(f"Arrêter (a) : +{knots(state.cargo)} → {total}"))
+            hint.update(Content(f"Arrêter (a) : +{knots(state.cargo)} {self.arrow} {total}"))
             choice.update(self.rethrow_text(state))
 
     def rethrow_text(self, state: CapitaineState) -> Content:
@@ -294,7 +302,7 @@ class CapitaineScreen(GameScreen):
                 if gained is not None:
                     cells.append(str(gained))
                 elif current and seat == state.current:
-                    cells.append("…")
+                    cells.append(self.app.glyphs.more)
                 elif current and seat in state.contenders:
                     cells.append("")
                 else:
@@ -353,7 +361,7 @@ class CapitaineScreen(GameScreen):
                 if role is not None:
                     tray.dice[i].set_state(kept=True)
                 self.set_role(i, self.role_word(event.roles, i))
-            value.update(Content.assemble(("▶ ", "bold $accent"), (event.label, "bold $accent")))
+            value.update(self.throw_line(event.label))
             await self.pause(0.3)
         elif isinstance(event, TurnEnded):
             for die in tray.dice:

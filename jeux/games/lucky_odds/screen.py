@@ -104,6 +104,14 @@ class LuckyOddsScreen(GameScreen):
 
     # --- what is shown --------------------------------------------------------------
 
+    @property
+    def arrow(self) -> str:
+        return "->" if self.app.settings.ascii else "→"
+
+    def throw_line(self, label: str) -> Content:
+        """The value of the throw on the table, in the game's words."""
+        return Content.styled(f"{self.app.glyphs.turn} {label}", "bold $accent")
+
     def human_to_move(self, state: LuckyOddsState) -> bool:
         seat = state.to_move()
         return seat is not None and not self.match.seats[seat].bot
@@ -218,9 +226,13 @@ class LuckyOddsScreen(GameScreen):
                 choice.update(Content.from_markup("$name réfléchit…", name=name))
             risk.update("")
             return
-        value.update(Content.assemble(("▶ ", "bold $accent"), (state.label, "bold $accent")))
+        value.update(self.throw_line(state.label))
         total = state.scores[seat] + state.turn_total
-        hint.update(Content(f"Tour : {points(state.turn_total)} · Arrêter (a) → {total}/{TARGET}"))
+        hint.update(
+            Content(
+                f"Tour : {points(state.turn_total)} · Arrêter (a) {self.arrow} {total}/{TARGET}"
+            )
+        )
         if not human:
             choice.update(Content.from_markup("$name réfléchit…", name=name))
             risk.update("")
@@ -251,13 +263,12 @@ class LuckyOddsScreen(GameScreen):
         mean = number(state.odds(sorted(self.selection)).mean)
         return Content(f"En moyenne +{mean} ; sinon {lost}.")
 
-    @staticmethod
-    def verdict(end: TurnEnded | None) -> Content:
+    def verdict(self, end: TurnEnded | None) -> Content:
         """The last turn's result, under its last throw, until the next player throws."""
         if end is None:
             return Content("")
         if end.how == BANKED:
-            rest, style = f" marque {points(end.points)} → {end.total}", "$success"
+            rest, style = f" marque {points(end.points)} {self.arrow} {end.total}", "$success"
         elif end.how == OVERSHOT:
             rest, style = f" dépasserait {TARGET} : tour perdu ({end.total})", "$error"
         else:
@@ -302,7 +313,7 @@ class LuckyOddsScreen(GameScreen):
                 if gained is not None:
                     cells.append(str(gained))
                 elif current and seat == state.current:
-                    cells.append("…")
+                    cells.append(self.app.glyphs.more)
                 else:
                     cells.append("" if current else "-")
             rows.append((f"T{r + 1}", tuple(cells)))
@@ -357,9 +368,7 @@ class LuckyOddsScreen(GameScreen):
             for i in event.thrown:
                 tray.dice[i].set_state(kept=status[i] == KEPT, void=status[i] == OUT)
                 self.set_label(i, self.status_word(status[i], event.faces[i]))
-            self.query_one("#value", Static).update(
-                Content.assemble(("▶ ", "bold $accent"), (event.label, "bold $accent"))
-            )
+            self.query_one("#value", Static).update(self.throw_line(event.label))
             await self.pause(0.3)
         elif isinstance(event, TurnEnded):
             for die in tray.dice:

@@ -455,7 +455,7 @@ class MystereState(State):
             return None
         if self.seats == 1:
             return solo_outcome(self.players[0], self.totals[0], len(self.sheet[0]), self.target)
-        return race_outcome(self.players, self.totals)
+        return race_outcome(self.players, self.totals, self.target)
 
 
 def solo_outcome(name: str, total: int, turns: int, target: int) -> Outcome:
@@ -464,18 +464,25 @@ def solo_outcome(name: str, total: int, turns: int, target: int) -> Outcome:
     if total >= target:
         summary = f"{name} résout l'enquête en {turns} tours ({total} points)."
         return Outcome((turns,), (1,), summary, won=True, lower_is_better=True)
-    summary = f"{name} n'a que {total} points après {turns} tours : l'enquête reste ouverte."
+    points = f"{total} point" if total < 2 else f"{total} points"
+    summary = f"{name} n'a que {points} après {turns} tours : l'enquête reste ouverte."
     return Outcome((total,), (1,), summary, won=False)
 
 
-def race_outcome(players: Sequence[str], totals: Sequence[int]) -> Outcome:
+def race_outcome(players: Sequence[str], totals: Sequence[int], target: int) -> Outcome:
+    """The highest total wins; below the target, the turn limit ended the game."""
     ranks = ranks_from_scores(totals)
     best = max(totals)
+    points = f"{best} point" if -2 < best < 2 else f"{best} points"
     winners = [players[s] for s, rank in enumerate(ranks) if rank == 1]
-    if len(winners) == 1:
-        summary = f"{winners[0]} est sacré·e maître détective avec {best} points."
+    if len(winners) == 1 and best >= target:
+        summary = f"{winners[0]} est sacré·e maître détective avec {points}."
+    elif len(winners) == 1:
+        summary = f"Limite de tours : {winners[0]} l'emporte avec {points}."
     else:
-        summary = f"Égalité : {', '.join(winners[:-1])} et {winners[-1]} avec {best} points."
+        names = f"{', '.join(winners[:-1])} et {winners[-1]}"
+        limit = "" if best >= target else " à la limite de tours"
+        summary = f"Égalité{limit} : {names} avec {points}."
     return Outcome(tuple(totals), ranks, summary)
 
 

@@ -342,10 +342,10 @@ class ScoundrelScreen(GameScreen):
         if state.can_avoid:
             text += " Ou fuis la salle (f)."
         elif state.last_avoided and state.resolved_this_room == 0 and state.deck_count:
-            text += " Pas de fuite : la salle d'avant a été fuie."
+            text += " Pas de fuite, la salle d'avant a été fuie."
         if state.potion_used and any(p.kind == POTION for p in state.previews()):
-            text += " Potion déjà bue ici : une 2e ne soignerait pas."
-        return Content(text.replace(" :", "\u00a0:"))
+            text += " Potion déjà bue ici, une 2e ne soignerait pas."
+        return Content(text)
 
     def show_weapon(self, state: ScoundrelState) -> None:
         widget = self.query_one("#weapon", Card)

@@ -25,6 +25,7 @@ from .rules import (
     DICE,
     ELIMINATED,
     FIVE_PENALTY,
+    FREE,
     KEPT,
     ROLL,
     TRIPLE_ONE_POINTS,
@@ -47,6 +48,7 @@ DICE_KEYS = Binding.Group("Dés", compact=True)
 SLOT = 9
 """Columns of one die and its gap: the captions line up under the dice."""
 LINE_CELLS = 44
+STATUS_WORDS = {FREE: "libre", KEPT: "gardé", ELIMINATED: "éliminé"}
 MOVES = {"roll", "reroll", "pick", "stop", "flip", "six"}
 DROP, FLIP, SIX = "drop", "flip", "six"
 """What the digits pick while a choice is open: the die to eliminate, to flip, to activate."""
@@ -91,7 +93,7 @@ class SortieScreen(GameScreen):
         *(Binding(str(i + 1), f"pick({i})", f"Dé {i + 1}", group=DICE_KEYS) for i in range(DICE)),
         Binding("a", "stop", "Arrêter"),
         Binding("r", "flip", "Retourner"),
-        Binding("s", "six", "Activer un 6"),
+        Binding("s", "six", "Six +2"),
         # …and these hidden twins answer the same keys out of place with a French notice.
         Binding("l", "anyway('roll')", show=False),
         *(Binding(str(i + 1), f"anyway('pick', {i})", show=False) for i in range(DICE)),
@@ -198,7 +200,7 @@ class SortieScreen(GameScreen):
                 captions.append(self.kept_caption(state, i))
             elif not state.dice:  # the previous turn's last throw, kept to be read
                 die.set_state()
-                captions.append("libre")
+                captions.append(STATUS_WORDS[FREE])
             elif i in self.keep:
                 die.set_state(selected=True)
                 captions.append("garder")
@@ -332,12 +334,16 @@ class SortieScreen(GameScreen):
         lines = [Content.styled(head, "bold")]
         for die in self.pickable(state):
             face = state.dice[die]
+            # The chosen die becomes kept: with too few free dice left, the turn ends.
+            free = state.free()
+            ends = len(free) - (die in free) < state.min_free
+            stop = "arrêt forcé" if ends else "arrêt"
             if self.picking == FLIP:
                 after = state.flip_preview(die)
-                text = f"{die + 1}  {face} → {flipped(face)}   arrêt : {signed(after.points)}"
+                text = f"{die + 1}  {face} → {flipped(face)}   {stop} : {signed(after.points)}"
             elif self.picking == SIX:
                 after = state.activate_preview(die)
-                text = f"{die + 1}  ce 6 : +2   arrêt : {signed(after.points)}"
+                text = f"{die + 1}  ce 6 : +2   {stop} : {signed(after.points)}"
             else:
                 keep = tuple(i for i in self.keep if i != die)
                 thrown = len(state.free()) - len(keep) - 1
@@ -449,6 +455,9 @@ class SortieScreen(GameScreen):
             for die, status in zip(tray.dice, event.status, strict=False):
                 die.set_state(void=status == ELIMINATED, kept=status == KEPT)
                 die.border_title = ""
+            words = [STATUS_WORDS[status] for status in event.status]
+            line = "".join(w.center(SLOT - 1) + " " for w in words).rstrip()
+            self.query_one("#captions", Static).update(Content(line))
             style = "bold reverse $success" if event.points > 0 else "bold reverse $error"
             if event.points == 0:
                 style = "bold reverse"

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import product
+from itertools import permutations, product
 from random import Random
 from typing import Any
 
@@ -126,6 +126,12 @@ def kingdom(
     `prosperous` says whether a 6-5-4 counts as a Royaume prospère (first throw, or in the
     legacy rule any throw of all three dice); `legacy` gives it 30 instead of 50; `additive`
     adds the bonuses to the base score (Prospère 65, Noble 15)."""
+    return _kingdom(tuple(sorted(faces)), prosperous, legacy, additive)
+
+
+@cache
+def _kingdom(faces: tuple[int, ...], prosperous: bool, legacy: bool, additive: bool) -> Kingdom:
+    # 56 dice multisets × 8 option sets: computed once each (playouts judge ~30 per game).
     if 6 not in faces:
         return Kingdom("Royaume déchu", -3)
     rest = list(faces)
@@ -242,6 +248,12 @@ def lock_chains(dice: tuple[int, ...], locks: tuple[int, ...]) -> tuple[tuple[in
     return tuple(chains)
 
 
+_FREE = {
+    locks: tuple(i for i in range(DICE) if i not in locks)
+    for count in range(DICE)
+    for locks in permutations(range(DICE), count)
+}
+"""The dice thrown again for each tuple of locks."""
 _FIRST_ROLL, _STOP = Roll(), Stop()
 _ACCEPT, _REFUSE = AnswerAlliance(True), AnswerAlliance(False)
 
@@ -638,7 +650,9 @@ class TroisCouronnesState(State):
             return []
         if self.covered_stakes and self.scores[self.current] < WAR_BET:
             return []
-        return [s for s in range(self.seats) if s != self.current and not self.war_protected(s)]
+        sheltered = self.round - 1  # TRC-8, as in `war_protected`
+        last = self.last_war_target_round
+        return [s for s in range(len(last)) if s != self.current and last[s] != sheltered]
 
     def alliance_partners(self) -> list[int]:
         """The seats the active player may ask for an alliance right now."""
@@ -752,6 +766,8 @@ class TroisCouronnesState(State):
         if self.phase == ANSWER:
             return [_ACCEPT, _REFUSE]
         if self.phase == START:
+            if self.special_used or len(self.players) == 1:
+                return [_FIRST_ROLL]
             actions: list[Action] = [_FIRST_ROLL]
             actions += [_war(t) for t in self.war_targets()]
             actions += [_alliance(p) for p in self.alliance_partners()]
@@ -844,9 +860,9 @@ class TroisCouronnesState(State):
             first = len(self.locks)
             self.locks += lock
             events.append(DiceLocked(name, lock, ROLES[first : first + len(lock)]))
-        rolled = tuple(i for i in range(DICE) if i not in self.locks)
+        rolled = _FREE[self.locks]
         faces = roll(rng, len(rolled))
-        if self.dice:
+        if self.locks:
             dice = list(self.dice)
             for index, face in zip(rolled, faces, strict=True):
                 dice[index] = face

@@ -66,6 +66,10 @@ KIND_MARKS = {WAR: "G", ALLIANCE: "A"}
 """Marks on the score sheet for a round played as a War or an Alliance."""
 
 
+SHEET_NAME_CELLS = {3: 6, 4: 4}
+"""Column headers short enough for the whole sheet to fit the 34-column side panel."""
+
+
 def percent(chance) -> str:
     return f"{round(100 * chance)} %"
 
@@ -257,7 +261,8 @@ class TroisCouronnesScreen(GameScreen):
             text += f" · Relance : {plural(count, 'dé')}"
         else:
             text += " · 3e lancer fait"
-        return Content.styled(f"▶ {found.label}", "bold $accent"), Content(text)
+        value = Content.styled(f"{self.app.glyphs.turn} {found.label}", "bold $accent")
+        return value, Content(text)
 
     def last_turn_text(self, state: TroisCouronnesState) -> Content:
         if not state.turns:
@@ -272,7 +277,7 @@ class TroisCouronnesScreen(GameScreen):
     def show_controls(self, state: TroisCouronnesState) -> None:
         human = self.human_to_move(state)
         phase = state.phase
-        specials = human and phase == START and state.seats > 1 and not state.special_used
+        specials = phase == START and self.specials_open(state)
         shown = {
             "roll": human and phase == START and not self.choosing,
             "reroll": human and phase == ROLLING,
@@ -292,6 +297,11 @@ class TroisCouronnesScreen(GameScreen):
         suggestion = state.story_suggestion()
         story.placeholder = f"Récit (r) : {suggestion}" if suggestion else "Récit facultatif (r)"
 
+    def specials_open(self, state: TroisCouronnesState) -> bool:
+        """Whether a human may still declare a War or propose an Alliance this turn."""
+        human = self.human_to_move(state)
+        return human and state.phase == START and state.seats > 1 and not state.special_used
+
     def show_guide(self, state: TroisCouronnesState) -> None:
         guide = self.query_one("#guide", Static)
         targets = self.query_one("#targets", Vertical)
@@ -301,7 +311,7 @@ class TroisCouronnesScreen(GameScreen):
             self.show_targets(state)
         elif state.phase == ANSWER:
             guide.update(self.alliance_question(state))
-        elif state.phase == START and state.seats > 1 and not state.special_used:
+        elif state.phase == START and self.specials_open(state):
             guide.update(self.specials_text(state))
         else:
             guide.update(self.bonus_table(state))
@@ -313,7 +323,7 @@ class TroisCouronnesScreen(GameScreen):
         for row in state.bonus_table():
             text = f"{row.dice:<14} {row.name:<18} {row.effect:>6}"
             if found is not None and found.name == row.name:
-                lines.append(Content.styled(f"▶ {text}", "bold reverse"))
+                lines.append(Content.styled(f"{self.app.glyphs.turn} {text}", "bold reverse"))
             else:
                 lines.append(Content(f"  {text}"))
         return Content("\n").join(lines)
@@ -422,6 +432,7 @@ class TroisCouronnesScreen(GameScreen):
         return status, False
 
     def sheet(self, state: TroisCouronnesState) -> SheetData:
+        name_cells = SHEET_NAME_CELLS.get(state.seats, 10)
         rows = []
         for number in range(1, ROUNDS + 1):
             cells = []
@@ -436,15 +447,14 @@ class TroisCouronnesScreen(GameScreen):
         else:
             target = "G guerre · A alliance"
         return SheetData(
-            state.players,
+            tuple(self.app.glyphs.clip(name, name_cells) for name in state.players),
             tuple(rows),
             tuple(map(str, state.scores)),
             state.leaders(),
             target,
         )
 
-    @staticmethod
-    def sheet_cell(state: TroisCouronnesState, number: int, seat: int) -> str:
+    def sheet_cell(self, state: TroisCouronnesState, number: int, seat: int) -> str:
         if number > len(state.round_scores):
             return ""
         turns = [t for t in state.turns if t.round == number and t.seat == seat]
@@ -452,7 +462,7 @@ class TroisCouronnesScreen(GameScreen):
         if not turns:
             over = state.to_move() is None
             if number == state.round and seat == state.current and not over:
-                return f"{signed(change) if change else ''}…"
+                return f"{signed(change) if change else ''}{self.app.glyphs.more}"
             return signed(change) if change else ""
         marks = "".join(KIND_MARKS.get(t.kind, "") for t in turns)
         return f"{signed(change)}{marks}"
@@ -480,7 +490,7 @@ class TroisCouronnesScreen(GameScreen):
                 tray.dice[index].border_title = ""
                 tray.dice[index].caption = ""
             await tray.roll({i: event.dice[i] for i in event.rolled}, self.seconds(0.5))
-            value.update(Content.styled(f"▶ {event.label}", "bold $accent"))
+            value.update(Content.styled(f"{self.app.glyphs.turn} {event.label}", "bold $accent"))
         elif isinstance(event, KingdomProclaimed):
             value.update(
                 Content.styled(f"{event.name} : {signed(event.points)}", "bold reverse $success")

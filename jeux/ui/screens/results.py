@@ -18,6 +18,10 @@ from ..widgets.score_sheet import ScoreSheet, SheetData
 MEDALS = {1: "1er", 2: "2e", 3: "3e"}
 
 
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count > 1 else ''}"
+
+
 class ResultsScreen(Screen):
     BINDINGS = [
         Binding("r", "again", "Rejouer"),
@@ -88,7 +92,8 @@ class ResultsScreen(Screen):
             if seat.profile:
                 r = self.app.records.record(seat.profile, game)
                 best = f", meilleur score {r.best}" if r.best is not None else ""
-                lines.append(f"{seat.name} : {r.played} parties, {r.won} victoires{best}")
+                played = plural(r.played, "partie")
+                lines.append(f"{seat.name} : {played}, {plural(r.won, 'victoire')}{best}")
         return "\n".join(lines)
 
     @on(Button.Pressed, "#again")

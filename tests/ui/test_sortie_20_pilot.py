@@ -1,0 +1,322 @@
+"""Layer 3: Sortie 20 played by keys (and clicks), from the setup screen to the results."""
+
+from textual.widgets import Button, Select, Static
+
+from jeux.games.sortie_20.rules import (
+    CHOOSE,
+    ELIMINATED,
+    FREE,
+    KEPT,
+    ROLL,
+    Activate,
+    Flip,
+    Reroll,
+    Roll,
+    Stop,
+)
+from jeux.games.sortie_20.screen import DROP, FLIP, SIX, SortieScreen
+from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.widgets.dice_tray import DiceTray
+
+ONE_FIVE_SIX_SEED = 52
+"""The first throw is 3, 1, 6, 5, 4; keeping the 1 and eliminating the 5 then throws 3, 4, 1."""
+TWO_SIXES_SEED = 13
+"""The first throw is 3, 3, 6, 6, 2."""
+
+
+async def tick_players(pilot, count):
+    for _ in range(count):
+        await pilot.press("space", "down")
+
+
+async def start(app, pilot, players, **selects):
+    await pilot.pause()
+    assert isinstance(app.screen, SetupScreen)
+    await tick_players(pilot, players)
+    for ident, value in selects.items():
+        app.screen.query_one(f"#{ident}", Select).value = value
+    await pilot.press("f5")
+    await pilot.pause()
+    assert isinstance(app.screen, SortieScreen)
+    return app.screen
+
+
+def text(screen, ident):
+    return str(screen.query_one(ident, Static).render())
+
+
+def last_notice(app):
+    return list(app._notifications)[-1].message
+
+
+async def play_to_the_end(app, pilot, screen, limit=2000):
+    """Keys only: flip a 5 into a 2, eliminate the other 5s (two presses on a die, then l),
+    pay one reroll with the first free die when there is no 5, and stop."""
+    for _ in range(limit):
+        if isinstance(app.screen, ResultsScreen):
+            return
+        state = screen.match.state
+        if state.phase == ROLL:
+            await pilot.press("l")
+        else:
+            fives = [i for i in state.free() if state.dice[i] == 5]
+            kept_fives = [i for i in state.kept() if state.dice[i] == 5]
+            if not state.special_used and (fives or kept_fives):
+                await pilot.press("r", str((fives or kept_fives)[0] + 1))
+            elif state.can_reroll and fives:
+                key = str(fives[0] + 1)
+                await pilot.press(key, key, "l")  # keep, then eliminate: the plan, then throw
+                if screen.drop is None:  # keeping was skipped (no more dice to keep)
+                    await pilot.press("l")
+            elif state.can_reroll and state.throws < 2:
+                await pilot.press("l", str(state.free()[0] + 1))  # eliminate by choice
+            else:
+                await pilot.press("a")
+        await pilot.pause()
+    raise AssertionError("the match did not end")
+
+
+async def test_two_players_play_by_keys_to_the_results(app_factory):
+    app = app_factory(start_game="sortie_20", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2, **{"opt-turn_limit": 0})
+        assert screen.match.options["turn_limit"] == 15
+        await play_to_the_end(app, pilot, screen)
+        assert isinstance(app.screen, ResultsScreen)
+        actions = screen.match.actions
+        assert any(isinstance(a, Reroll) for a in actions)
+        assert any(isinstance(a, Flip) for a in actions)
+        outcome = screen.match.outcome()
+        assert not outcome.lower_is_better
+        winner = screen.match.seats[outcome.winners[0]]
+        record = app.records.record(winner.profile, "sortie_20")
+        assert (record.played, record.won, record.best) == (1, 1, max(outcome.scores))
+        assert not app.records.unfinished()
+        records = str(app.screen.query_one("#records", Static).render())
+        assert f"meilleur total {max(outcome.scores)}" in records
+
+
+async def test_solo_lost_at_the_turn_limit_keeps_no_record_of_turns(app_factory):
+    app = app_factory(start_game="sortie_20", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 1, **{"opt-turn_limit": 0})
+        assert "Objectif 20 en peu de tours" in screen.query_one("#sheet").border_subtitle
+        assert "Tour 1/15 · Lina" in text(screen, "#turn")
+        await play_to_the_end(app, pilot, screen)
+        outcome = screen.match.outcome()
+        state = screen.match.state
+        profile = screen.match.seats[0].profile
+        records = str(app.screen.query_one("#records", Static).render())
+        if outcome.won:  # out in time: the turns taken are the record
+            assert outcome.lower_is_better and outcome.scores == (len(state.sheet[0]),)
+            best = app.records.record(profile, "sortie_20", lower_is_better=True).best
+            assert best == len(state.sheet[0]) and f"record solo {best} tours" in records
+        else:  # still inside: the points are the score, never a record of turns
+            assert not outcome.lower_is_better and outcome.scores == (state.totals[0],)
+            assert app.records.record(profile, "sortie_20", lower_is_better=True).best is None
+            assert "record solo" not in records
+
+
+async def test_out_of_turn_keys_are_refused_in_french_and_change_nothing(app_factory):
+    app = app_factory(start_game="sortie_20", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("a", "r", "s", "3")
+        await pilot.pause()
+        assert screen.match.actions == []
+        messages = [n.message for n in app._notifications]
+        assert messages.count("Lance d'abord les dés.") == 4
+
+
+async def test_the_reroll_is_planned_on_the_dice_by_keys_and_clicks(app_factory):
+    app = app_factory(seed=ONE_FIVE_SIX_SEED, start_game="sortie_20", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l")
+        await pilot.pause()
+        state = screen.match.state
+        assert state.dice == [3, 1, 6, 5, 4] and state.phase == CHOOSE
+        dice = screen.query_one(DiceTray).dice
+        assert all(d.has_class("-selectable") for d in dice)
+        assert "Arrêt (a) : -2 → 0" in text(screen, "#value")  # floored at 0
+        assert text(screen, "#detail") == "Un 1 : +1, un 5 : -3 = -2"
+
+        await pilot.press("2")  # keep the 1
+        await pilot.click(dice[3])  # the 5: keep…
+        await pilot.click(dice[3])  # …then eliminate
+        await pilot.pause()
+        assert (screen.keep, screen.drop) == ((1,), 3)
+        assert dice[1].has_class("-selected") and dice[3].has_class("-locked")
+        assert text(screen, "#captions").split() == ["libre", "garder", "libre", "éliminer", "libre"]
+        assert "l : garde 1, élimine un 5, relance 3 dés" in text(screen, "#hint")
+
+        await pilot.press("2")  # a third press on the 1 marks it to eliminate instead
+        await pilot.pause()
+        assert (screen.keep, screen.drop) == ((), 1)
+        await pilot.press("2", "2")  # back to free, then kept again
+        await pilot.press("4", "4")
+        await pilot.pause()
+        assert (screen.keep, screen.drop) == ((1,), 3)
+
+        await pilot.press("l")
+        await pilot.pause()
+        assert screen.match.actions == [Roll(), Reroll(3, (1,))]
+        state = screen.match.state
+        assert state.dice == [3, 1, 4, 5, 1]
+        assert state.status == [FREE, KEPT, FREE, ELIMINATED, FREE]
+        assert (screen.keep, screen.drop) == ((), None)
+        assert text(screen, "#captions").split() == ["libre", "gardé", "libre", "éliminé", "libre"]
+        assert dice[3].has_class("-void") and dice[1].has_class("-kept")
+
+        await pilot.press("2")  # the kept 1 is locked for the turn
+        await pilot.pause()
+        assert last_notice(app) == "Ce dé est gardé jusqu'à la fin du tour."
+        await pilot.press("1")  # three free dice: nothing more may be kept, so eliminate
+        await pilot.pause()
+        assert (screen.keep, screen.drop) == ((), 0)
+        assert "relance 2 dés" in text(screen, "#hint")
+
+
+async def test_l_without_a_die_to_eliminate_asks_which_one(app_factory):
+    app = app_factory(seed=ONE_FIVE_SIX_SEED, start_game="sortie_20", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l", "l")
+        await pilot.pause()
+        assert screen.picking == DROP
+        assert "Quel dé éliminer" in text(screen, "#hint")
+        assert "4  élimine le 5, relance 4 dés" in text(screen, "#guide")
+        assert screen.query_one("#cancel", Button).display
+        await pilot.press("escape")  # closes the choice, stays in the match
+        await pilot.pause()
+        assert screen.picking is None and app.screen is screen
+        await pilot.click("#reroll")
+        await pilot.pause()
+        assert screen.picking == DROP
+        await pilot.click(screen.query_one(DiceTray).dice[3])
+        await pilot.pause()
+        assert screen.match.actions == [Roll(), Reroll(3)]
+
+
+async def test_the_flip_shows_what_each_die_would_give(app_factory):
+    app = app_factory(seed=ONE_FIVE_SIX_SEED, start_game="sortie_20", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l", "r")
+        await pilot.pause()
+        assert screen.picking == FLIP
+        guide = text(screen, "#guide")
+        assert "4  5 → 2   arrêt : +1" in guide
+        assert "3  6 → 1   arrêt : -1" in guide
+        assert text(screen, "#captions").split()[6:8] == ["→", "2"]  # under the 5
+        await pilot.press("4")
+        await pilot.pause()
+        assert screen.match.actions == [Roll(), Flip(3)]
+        state = screen.match.state
+        assert state.dice[3] == 2 and state.status[3] == KEPT and state.special_used
+        assert text(screen, "#captions").split()[3] == "retourné"
+        assert "Arrêt (a) : +1 → 1" in text(screen, "#value")
+        assert not screen.query_one("#flip", Button).display
+        await pilot.press("r")  # once per turn
+        await pilot.pause()
+        assert last_notice(app) == "Le pouvoir spécial ne sert qu'une fois par tour."
+        assert screen.match.actions == [Roll(), Flip(3)]
+
+
+async def test_a_lone_six_is_activated_at_once_by_a_click(app_factory):
+    app = app_factory(seed=ONE_FIVE_SIX_SEED, start_game="sortie_20", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.click("#six")
+        await pilot.pause()
+        assert screen.match.actions == [Roll(), Activate(2)]
+        assert text(screen, "#captions").split()[2] == "activé"
+        assert "six activé : +2 = 0" in text(screen, "#detail")
+
+
+async def test_two_sixes_ask_which_one(app_factory):
+    app = app_factory(seed=TWO_SIXES_SEED, start_game="sortie_20", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l", "s")
+        await pilot.pause()
+        assert screen.match.state.dice == [3, 3, 6, 6, 2]
+        assert screen.picking == SIX
+        assert "4  ce 6 : +2   arrêt : +2" in text(screen, "#guide")
+        await pilot.press("1")  # not a 6
+        await pilot.pause()
+        assert last_notice(app) == "Seul un 6 peut être activé."
+        assert screen.picking == SIX
+        await pilot.click(screen.query_one(DiceTray).dice[3])
+        await pilot.pause()
+        assert screen.match.actions == [Roll(), Activate(3)]
+
+
+async def test_the_forced_stop_and_the_last_throw_stays_visible(app_factory):
+    app = app_factory(seed=ONE_FIVE_SIX_SEED, start_game="sortie_20", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l")
+        for _ in range(3):
+            await pilot.press("l", str(screen.match.state.free()[0] + 1))
+            await pilot.pause()
+        state = screen.match.state
+        assert state.must_stop and len(state.free()) == 2
+        assert "Arrêt forcé" in text(screen, "#value")
+        assert "Plus que 2 dés : spécial (r, s) ou arrêt (a)." in text(screen, "#hint")
+        assert not screen.query_one("#reroll", Button).display
+        await pilot.press("l")
+        await pilot.pause()
+        assert last_notice(app) == "Obligé d'arrêter : il ne reste que 2 dés à lancer."
+        faces = list(state.dice)
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.match.actions[-1] == Stop()
+        after = screen.match.state
+        assert after.to_move() == 1 and after.dice == []
+        # the engine cleared the table; the screen keeps the last throw and its verdict
+        dice = screen.query_one(DiceTray).dice
+        assert [d.value for d in dice] == faces
+        assert text(screen, "#captions").split().count("éliminé") == 3
+        first_player = after.players[0]
+        assert text(screen, "#value").startswith(f"{first_player} doit s'arrêter : ")
+        assert "Lance les cinq dés" in text(screen, "#hint")
+
+
+async def test_quit_then_resume_with_the_last_throw(app_factory):
+    app = app_factory(seed=ONE_FIVE_SIX_SEED, start_game="sortie_20", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l", "a")
+        await pilot.pause()
+        before = screen.match.to_saved()
+        await pilot.press("ctrl+c")
+
+    again = app_factory()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # "Reprendre" comes first in the menu
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, SortieScreen)
+        assert screen.match.to_saved() == before
+        assert [d.value for d in screen.query_one(DiceTray).dice] == [3, 1, 6, 5, 4]
+        assert "s'arrête : -2 → total 0" in text(screen, "#value")
+
+
+async def test_one_player_against_a_robot(app_factory):
+    app = app_factory(start_game="sortie_20", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(app, pilot, 1, bots=1, **{"opt-turn_limit": 0})
+        assert [s.bot for s in screen.match.seats].count(True) == 1
+        for _ in range(900):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            seat = screen.match.state.to_move()
+            if not screen.match.seats[seat].bot and not screen.busy:
+                await pilot.press("l" if screen.match.state.phase == ROLL else "a")
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, ResultsScreen)
