@@ -253,7 +253,7 @@ async def test_reaching_the_target_announces_the_last_round(app_factory):
         assert "objectif atteint" in str(screen.query_one("#bank-hint").render())
         await pilot.press("a")
         await pilot.pause()
-        assert "atteint 5\u00a0200 points" in str(screen.verdict)
+        assert "total 5\u00a0200. Objectif atteint ! Les autres finissent" in str(screen.verdict)
         assert "dernier tour" in str(screen.query_one("#status").render())
 
 
@@ -284,3 +284,21 @@ async def test_hostile_names_are_shown_literally(app_factory):
         shown = "\n".join(str(w.render()) for w in screen.query(Static))
         assert "Au tour de [@click=app.quit]x" in shown and "perd les" not in shown
         assert "Brelan de 5 : 500" in shown
+
+
+async def test_keys_pressed_while_dice_roll_wait_for_them_in_order(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        dice = [1, 2, 3, 4, 6] + [5, 3, 4, 6]
+        screen = await open_forced(app, pilot, ("Lina", "Marc"), dice)
+        await pilot.press("l")
+        await pilot.pause()
+        screen.busy = True  # as while the dice tumble: the keys wait
+        await pilot.press("1", "l")
+        assert screen.waiting == [("pick", (0,)), ("roll", ())]
+        assert len(screen.match.actions) == 1
+        screen.busy = False
+        screen.render_state()
+        await pilot.pause()
+        assert screen.match.actions[-1].keep == (0,)  # the die picked before the throw
+        assert screen.match.state.faces == (5, 3, 4, 6) and not screen.waiting

@@ -34,6 +34,7 @@ async def play_to_the_end(app, pilot, screen, limit=600):
     """Keys only: roll until the crew is complete, then sail a cargo of 8 or more."""
     for _ in range(limit):
         if isinstance(app.screen, ResultsScreen):
+            await pilot.pause()  # let the results screen finish mounting
             return
         state = screen.match.state
         seat = state.to_move()
@@ -172,6 +173,7 @@ async def test_one_player_against_robots(app_factory):
                 await pilot.press("a" if state.phase == "cargo" else "l")
             await pilot.pause(0.02)
         assert isinstance(app.screen, ResultsScreen)
+        await pilot.pause()  # let the results screen finish mounting
 
 
 async def test_leave_then_resume_shows_the_same_table(app_factory):

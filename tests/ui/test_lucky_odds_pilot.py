@@ -35,6 +35,7 @@ async def play_to_the_end(app, pilot, screen, limit=1500):
     """Keys only: throw, then bank from 5 points of the turn on (or when 50 is near)."""
     for _ in range(limit):
         if isinstance(app.screen, ResultsScreen):
+            await pilot.pause()  # let the results screen finish mounting
             return
         state = screen.match.state
         seat = state.to_move()
@@ -180,6 +181,7 @@ async def test_one_player_against_robots_with_equal_turns(app_factory):
                 await pilot.press("a" if state.phase == "choose" else "l")
             await pilot.pause(0.02)
         assert isinstance(app.screen, ResultsScreen)
+        await pilot.pause()  # let the results screen finish mounting
 
 
 async def test_leave_then_resume_shows_the_same_table(app_factory):

@@ -66,9 +66,10 @@ async def play_to_the_end(app, pilot, screen, limit=2000):
                 await pilot.press("r", str((fives or kept_fives)[0] + 1))
             elif state.can_reroll and fives:
                 key = str(fives[0] + 1)
-                await pilot.press(key, key, "l")  # keep, then eliminate: the plan, then throw
-                if screen.drop is None:  # keeping was skipped (no more dice to keep)
-                    await pilot.press("l")
+                # keep, then eliminate (keeping is skipped when no more dice may be kept)
+                await pilot.press(*[key] * (1 + (state.max_keep > 0)))
+                assert screen.drop == fives[0]
+                await pilot.press("l")
             elif state.can_reroll and state.throws < 2:
                 await pilot.press("l", str(state.free()[0] + 1))  # eliminate by choice
             else:
@@ -148,7 +149,13 @@ async def test_the_reroll_is_planned_on_the_dice_by_keys_and_clicks(app_factory)
         await pilot.pause()
         assert (screen.keep, screen.drop) == ((1,), 3)
         assert dice[1].has_class("-selected") and dice[3].has_class("-locked")
-        assert text(screen, "#captions").split() == ["libre", "garder", "libre", "éliminer", "libre"]
+        assert text(screen, "#captions").split() == [
+            "libre",
+            "garder",
+            "libre",
+            "éliminer",
+            "libre",
+        ]
         assert "l : garde 1, élimine un 5, relance 3 dés" in text(screen, "#hint")
 
         await pilot.press("2")  # a third press on the 1 marks it to eliminate instead

@@ -287,6 +287,19 @@ async def test_a_refused_alliance_by_key_leaves_a_normal_turn(app_factory):
         assert state.phase == START and state.current == proposer and state.special_used
         assert not screen.query_one("#war").display and screen.query_one("#roll").display
         assert "tour de royaume" in board_text(screen, "#value")
+        for _ in range(2):  # the proposer's normal turn, then the partner's
+            await pilot.press("l")
+            await pilot.pause()
+            await pilot.press("a")
+            await pilot.pause()
+        # Round 2: a refused proposal still counts, so no alliance this round.
+        assert screen.match.state.round == 2
+        assert "Pas cette manche" in board_text(screen, "#guide")
+        saved = screen.match.to_saved()
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.choosing is None and screen.match.to_saved() == saved
+        assert any("Pas deux alliances de suite" in n for n in notices(app))
 
 
 async def test_solo_shows_no_war_and_the_best_score_of_the_profile(app_factory):
@@ -376,3 +389,28 @@ async def test_rules_open_with_f1(app_factory):
         await pilot.press("f1")
         await pilot.pause()
         assert type(app.screen).__name__ == "RulesScreen"
+
+
+async def test_keys_during_an_animation_wait_for_it_and_never_play_the_next_turn(app_factory):
+    app = app_factory(start_game=GAME, players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_game(app, pilot, 2)
+        screen.seconds = lambda base: 0.0 if screen.skipping else 0.4  # animations that last
+        await pilot.press("l")
+        assert screen.busy  # Lina's dice are still tumbling…
+        await pilot.press("a")  # …so this skips them, then stops once they settle
+        for _ in range(40):
+            if len(screen.match.actions) == 2:
+                break
+            await pilot.pause(0.02)
+        assert [type(a) for a in screen.match.actions] == [Roll, Stop]
+        assert screen.busy  # the proclamation is on screen…
+        await pilot.press("l")  # …and a key pressed now is not Marc's first throw
+        for _ in range(40):
+            if not screen.busy:
+                break
+            await pilot.pause(0.05)
+        await pilot.pause(0.1)
+        state = screen.match.state
+        assert [type(a) for a in screen.match.actions] == [Roll, Stop]
+        assert (state.current, state.throw_no) == (1, 0)

@@ -203,7 +203,7 @@ class DesBloquesScreen(GameScreen):
         else:
             result = state.last_throw
             style = "bold $error" if result.blocked else "bold $success"
-            label = f"▶ {result.label}"
+            label = f"{self.app.glyphs.turn} {result.label}"
             if self.lost:
                 label += f" ; {self.lost} perdus"
             value.update(Content.styled(label, style))
@@ -304,7 +304,8 @@ class DesBloquesScreen(GameScreen):
         self.paint(table)
         self.last_table = table
         style = "bold $error" if result.blocked else "bold $success"
-        self.query_one("#value", Static).update(Content.styled(f"▶ {result.label}", style))
+        label = f"{self.app.glyphs.turn} {result.label}"
+        self.query_one("#value", Static).update(Content.styled(label, style))
         total = self.query_one("#total", Static)
         if event.lost:
             total.update(

@@ -24,6 +24,7 @@ from .rules import (
     DICE,
     EXACT,
     LAST_TURN,
+    LAST_TURN_SPAN,
     NOTE_BALLOT,
     NOTE_BUST,
     NOTE_CAPPED,
@@ -116,6 +117,8 @@ class Le5000Screen(GameScreen):
         """How the last turn ended, shown with its dice until the next player throws."""
         self.last_table: list[tuple[int, str]] = []
         self._best_turns: tuple[int | None] | None = None
+        self.waiting: list[tuple[str, tuple[int, ...]]] = []
+        """Keys pressed while events played, replayed in order once they are shown."""
 
     # --- layout ------------------------------------------------------------------
 
@@ -156,6 +159,8 @@ class Le5000Screen(GameScreen):
         return seat is not None and not self.match.seats[seat].bot
 
     def show_state(self, state: Le5000State) -> None:
+        if self.waiting and not self.busy:
+            self.call_after_refresh(self.replay_waiting)
         if state.to_move() is None:
             return
         if state.phase == CHOOSE:
@@ -235,7 +240,7 @@ class Le5000Screen(GameScreen):
             return
         chosen = state.selection_value(self.selection) if self.selection else None
         if chosen is not None:
-            value.update(Content.styled(f"▶ {chosen.text}", "bold $accent"))
+            value.update(Content.styled(f"{self.app.glyphs.turn} {chosen.text}", "bold $accent"))
         elif self.selection:
             value.update(Content.styled("Ces dés ne marquent pas tous.", "bold $warning"))
         elif human:
@@ -351,7 +356,7 @@ class Le5000Screen(GameScreen):
         if state.finish == EXACT:
             text += " pile"
         elif state.finish == LAST_TURN:
-            text += " · 1 000 d'un coup"
+            text += f" · {fmt(LAST_TURN_SPAN)} d'un coup"
         if state.solo:
             text = text.replace("Objectif ", "") + " en un minimum de tours"
         if state.four_double:
@@ -411,7 +416,9 @@ class Le5000Screen(GameScreen):
             await asyncio.sleep(self.seconds(1.2))
             self.remove_class("-five-ones")
         elif isinstance(event, TargetReached) and self.verdict is not None:
-            self.verdict += Content.styled(f" {event.describe()}", "bold $accent")
+            # Short, so the verdict keeps to two lines; the log has the whole sentence.
+            more = " Les autres finissent le tour de table." if event.round_finishes else ""
+            self.verdict += Content.styled(f" Objectif atteint !{more}", "bold $accent")
 
     def end_turn(self, table: list[tuple[int, str]], verdict: Content) -> None:
         self.last_table, self.verdict = table, verdict
@@ -461,15 +468,31 @@ class Le5000Screen(GameScreen):
 
     # --- input -------------------------------------------------------------------
 
-    def can_play(self) -> bool:
-        """Whether a human may act now; while dice roll a key only hurries them."""
-        if self.busy:
-            self.skip()
+    def deferred_key(self, name: str, *args: int) -> bool:
+        """While events play, a key hurries them and then waits for their end, in order with
+        the other keys: picks apply to the throw on show, and a throw or a bank takes the
+        dice picked by then (not those of the moment the key was pressed)."""
+        if not self.busy:
+            return False
+        self.skip()
+        self.waiting.append((name, args))
+        return True
+
+    def replay_waiting(self) -> None:
+        keys, self.waiting = self.waiting, []
+        if self.app.screen is not self:
+            return
+        for name, args in keys:
+            getattr(self, f"action_{name}")(*args)
+
+    def can_play(self, name: str, *args: int) -> bool:
+        """Whether a human may act now (the key waits if dice are still rolling)."""
+        if self.deferred_key(name, *args):
             return False
         return self.human_to_move(self.match.state)
 
     def action_pick(self, index: int) -> None:
-        if not self.can_play():
+        if not self.can_play("pick", index):
             return
         state = self.match.state
         if state.phase != CHOOSE:
@@ -495,7 +518,7 @@ class Le5000Screen(GameScreen):
 
     @on(Button.Pressed, "#best")
     def action_best(self) -> None:
-        if not self.can_play():
+        if not self.can_play("best"):
             return
         state = self.match.state
         if state.phase != CHOOSE:
@@ -507,11 +530,15 @@ class Le5000Screen(GameScreen):
 
     @on(Button.Pressed, "#roll")
     def action_roll(self) -> None:
+        if self.deferred_key("roll"):
+            return
         state = self.match.state
         self.act(Roll(self.selection if state.phase == CHOOSE else ()))
 
     @on(Button.Pressed, "#bank")
     def action_bank(self) -> None:
+        if self.deferred_key("bank"):
+            return
         self.act(Bank(self.selection))
 
 

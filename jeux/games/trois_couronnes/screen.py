@@ -66,6 +66,7 @@ KIND_MARKS = {WAR: "G", ALLIANCE: "A"}
 """Marks on the score sheet for a round played as a War or an Alliance."""
 
 
+_UNREAD = object()
 SHEET_NAME_CELLS = {3: 6, 4: 4}
 """Column headers short enough for the whole sheet to fit the 34-column side panel."""
 
@@ -117,6 +118,11 @@ class TroisCouronnesScreen(GameScreen):
         self._pending_for: tuple[int, int, int] | None = None
         self.choosing: str | None = None
         """WAR or ALLIANCE while the player picks a target."""
+        self._best: object = _UNREAD
+        self._shown_mover: int | None = None
+        """The seat to move in the state last rendered: whose keys are being pressed."""
+        self._intent: tuple[int | None, object, tuple[object, ...]] | None = None
+        """A key pressed during an animation, replayed once it is over (see `later`)."""
 
     # --- layout ------------------------------------------------------------------
 
@@ -161,6 +167,7 @@ class TroisCouronnesScreen(GameScreen):
         return seat is not None and not self.match.seats[seat].bot
 
     def show_state(self, state: TroisCouronnesState) -> None:
+        self._shown_mover = state.to_move()
         key = (state.round, state.current, state.throw_no)
         if key != self._pending_for:
             self._pending_for = key
@@ -266,7 +273,9 @@ class TroisCouronnesScreen(GameScreen):
 
     def last_turn_text(self, state: TroisCouronnesState) -> Content:
         if not state.turns:
-            return Content(f"{ROUNDS} manches · le plus haut score règne.")
+            if state.seats == 1:
+                return Content(f"{ROUNDS} manches pour bâtir le plus beau royaume.")
+            return Content(f"{ROUNDS} manches · à égalité, le plus de 6-5-4")
         last = state.turns[-1]
         if state.seats == 1:
             return Content(f"Tour précédent : {last.label} {signed(last.points)}")
@@ -359,17 +368,17 @@ class TroisCouronnesScreen(GameScreen):
             )
         )
         if state.alliance_resting(me):
-            lines.append(Content("   Pas cette manche : déjà proposée à la précédente."))
+            lines.append(Content("   Pas cette manche (déjà proposée avant)."))
         else:
             partners = state.alliance_partners()
             lines.append(Content("   Avec : ") + self.names(state, partners))
         return Content("\n").join(lines)
 
-    @staticmethod
-    def names(state: TroisCouronnesState, seats: list[int]) -> Content:
+    def names(self, state: TroisCouronnesState, seats: list[int]) -> Content:
         if not seats:
             return Content("personne")
-        return Content(", ").join(Content(state.players[s]) for s in seats)
+        clip = self.app.glyphs.clip
+        return Content(", ").join(Content(clip(state.players[s], 10)) for s in seats)
 
     def alliance_question(self, state: TroisCouronnesState) -> Content:
         proposer = state.players[state.current]
@@ -409,10 +418,12 @@ class TroisCouronnesScreen(GameScreen):
             button.disabled = seat not in allowed
 
     def personal_best(self) -> int | None:
-        profile = self.match.seats[0].profile
-        if not profile:
-            return None
-        return self.app.records.record(profile, self.match.game.info.id).best
+        """The solo player's best recorded score (read once, and again once the match ends)."""
+        if self._best is _UNREAD or self.match.over:
+            profile = self.match.seats[0].profile
+            record = self.app.records.record(profile, self.match.game.info.id) if profile else None
+            self._best = record.best if record else None
+        return self._best
 
     def turn_text(self, state: TroisCouronnesState) -> str:
         seat = state.to_move()
@@ -578,16 +589,29 @@ class TroisCouronnesScreen(GameScreen):
     def action_anyway(self, action: str, *parameters: object) -> None:
         getattr(self, f"action_{action}")(*parameters)
 
-    def playable(self) -> bool:
-        """Whether a human may act now; a key during an animation only skips it."""
-        if self.busy:
-            self.skip()
+    def later(self, handler, *args: object) -> bool:
+        """During an animation, a key skips it and its move waits for the end: it is then
+        built from what is on screen (the new dice, the new selection), and only if the
+        same seat is still to move, so a quick key never plays the next player's turn."""
+        if not self.busy:
             return False
-        return self.human_to_move(self.match.state)
+        self.skip()
+        self._intent = (self._shown_mover, handler, args)
+        return True
+
+    def advance(self) -> None:
+        super().advance()
+        intent, self._intent = self._intent, None
+        if intent and not self.busy and self.app.screen is self:
+            seat, handler, args = intent
+            if seat == self.match.state.to_move():
+                handler(*args)
 
     @on(Button.Pressed, "#roll")
     @on(Button.Pressed, "#reroll")
     def action_roll(self) -> None:
+        if self.later(self.action_roll):
+            return
         if self.choosing:
             self.cancel_choice()
         state = self.match.state
@@ -596,6 +620,8 @@ class TroisCouronnesScreen(GameScreen):
 
     @on(Button.Pressed, "#stop")
     def action_stop(self) -> None:
+        if self.later(self.action_stop):
+            return
         field = self.query_one("#story-text", Input)
         story = field.value if self.match.state.phase == ROLLING else ""
         if self.play(Stop(story)):
@@ -605,7 +631,7 @@ class TroisCouronnesScreen(GameScreen):
         if self.choosing:
             self.action_target(die)  # digits name the kingdoms while a target is chosen
             return
-        if not self.playable():
+        if self.later(self.action_pick, die) or not self.human_to_move(self.match.state):
             return
         state = self.match.state
         try:
@@ -621,7 +647,7 @@ class TroisCouronnesScreen(GameScreen):
 
     @on(Button.Pressed, "#story")
     def action_story(self) -> None:
-        if not self.playable():
+        if self.later(self.action_story) or not self.human_to_move(self.match.state):
             return
         state = self.match.state
         if state.phase != ROLLING:
@@ -648,7 +674,7 @@ class TroisCouronnesScreen(GameScreen):
 
     def choose(self, kind: str) -> None:
         """Open the list of targets, or say why this special action is out of reach."""
-        if not self.playable():
+        if self.later(self.choose, kind) or not self.human_to_move(self.match.state):
             return
         state = self.match.state
         allowed = state.war_targets() if kind == WAR else state.alliance_partners()
@@ -682,7 +708,8 @@ class TroisCouronnesScreen(GameScreen):
         self.cancel_choice()
 
     def action_answer(self, accept: bool) -> None:
-        self.play(AnswerAlliance(accept))
+        if not self.later(self.action_answer, accept):
+            self.play(AnswerAlliance(accept))
 
     @on(Button.Pressed, "#yes")
     def yes_clicked(self) -> None:
