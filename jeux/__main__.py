@@ -29,6 +29,7 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--json", action="store_true")
+    sim.add_argument("--bots", action="store_true", help="le bot du jeu au lieu du hasard")
     return p
 
 
@@ -75,7 +76,8 @@ def simulate_games(args: argparse.Namespace) -> int:
     if not info.min_players <= players <= info.max_players:
         print(f"{info.title} se joue de {info.min_players} à {info.max_players}.", file=sys.stderr)
         return 2
-    report = simulate(load_game(args.game), players, args.games, args.seed).to_json()
+    game = load_game(args.game)
+    report = simulate(game, players, args.games, args.seed, bots=args.bots).to_json()
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     else:

@@ -41,3 +41,9 @@ def test_rules_print_in_french():
 
 def test_version():
     assert jeux("--version").stdout.startswith("jeux ")
+
+
+def test_simulate_with_the_games_own_bot():
+    out = jeux("simulate", "the_last_spell", "--games", "20", "--bots", "--json")
+    report = json.loads(out.stdout)
+    assert report["errors"] == 0 and report["players_are"] == "bot du jeu"

@@ -1,4 +1,4 @@
-"""Headless random playouts: behind `jeux simulate` and the catalogue-wide playout tests."""
+"""Headless playouts behind `jeux simulate`: random legal play, or the game's own bot."""
 
 from __future__ import annotations
 
@@ -18,18 +18,23 @@ class Playout:
     actions: int
 
 
-def playout(game: Game, players: int, seed: int, options: dict | None = None) -> Playout:
-    """Play one game to the end with random legal actions."""
+def playout(
+    game: Game, players: int, seed: int, options: dict | None = None, bots: bool = False
+) -> Playout:
+    """Play one game to the end with random legal actions, or with the game's bot."""
     names = tuple(f"Joueur {i + 1}" for i in range(players))
     state = game.new(names, game.resolve_options(options))
-    rng, pick = Random(seed), Random(seed).choice
+    rng, pick, bot = Random(seed), Random(seed).choice, game.bot(seed) if bots else None
     count = 0
-    while state.to_move() is not None:
+    while (seat := state.to_move()) is not None:
         if count >= MAX_ACTIONS:
             raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
-        # Drawn from this very state's legal actions, so `apply`'s own check would only
-        # repeat the work; the playout tests replay every game through the checked path.
-        state._apply(pick(state.legal_actions()), rng)
+        if bot:
+            state.apply(bot.choose(state.view(seat)), rng)
+        else:
+            # Drawn from this very state's legal actions, so `apply`'s own check would only
+            # repeat the work; the playout tests replay every game through the checked path.
+            state._apply(pick(state.legal_actions()), rng)
         count += 1
     if state.outcome() is None:
         raise RuntimeError("the game ended without an outcome")
@@ -48,6 +53,7 @@ class Report:
     wins_by_seat: list[int] = field(default_factory=list)
     solo_wins: int = 0
     first_error: str = ""
+    bots: bool = False
 
     @property
     def games_per_second(self) -> float:
@@ -63,6 +69,7 @@ class Report:
             "games_per_second": round(self.games_per_second, 1),
             "mean_actions": round(self.total_actions / max(1, self.games - self.errors), 2),
             "wins_by_seat": self.wins_by_seat,
+            "players_are": "bot du jeu" if self.bots else "hasard",
         }
         if self.players == 1:
             data["win_rate"] = round(self.solo_wins / max(1, self.games - self.errors), 4)
@@ -71,13 +78,20 @@ class Report:
         return data
 
 
-def simulate(game: Game, players: int, games: int, seed: int, options: dict | None = None):
-    """Play `games` random games; seeds seed, seed+1, … so any failure can be replayed."""
-    report = Report(game.info.id, players, games, seed, wins_by_seat=[0] * players)
+def simulate(
+    game: Game,
+    players: int,
+    games: int,
+    seed: int,
+    options: dict | None = None,
+    bots: bool = False,
+) -> Report:
+    """Play `games` games; seeds seed, seed+1, … so any failure can be replayed."""
+    report = Report(game.info.id, players, games, seed, wins_by_seat=[0] * players, bots=bots)
     start = time.perf_counter()
     for i in range(games):
         try:
-            result = playout(game, players, seed + i, options)
+            result = playout(game, players, seed + i, options, bots)
         except Exception as error:  # reported, not raised: a benchmark counts failures
             report.errors += 1
             report.first_error = report.first_error or f"seed {seed + i}: {error!r}"
