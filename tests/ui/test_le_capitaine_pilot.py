@@ -2,12 +2,16 @@
 
 from textual.widgets import Select, Static
 
-from jeux.games.le_capitaine.rules import Roll, Stop
+from jeux.engine.match import Match, Seat
+from jeux.games.le_capitaine.rules import GAME, Roll, Stop
 from jeux.games.le_capitaine.screen import CapitaineScreen
+from jeux.screenshots import open_match
 from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.screens.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
+SHORT_GAME = 1
+"""A seed whose short game (50 knots) ends within 35 moves, to keep the suite quick."""
 CREW_FIRST_THROW = 12
 """With this seed the first throw is 4, 3, 6, 5, 6: ship, captain and crew at once,
 and the cargo is dice 2 and 5 (3 + 6 = 9)."""
@@ -30,8 +34,18 @@ async def start(app, pilot, players, **selects):
     return app.screen
 
 
+def key_for(state):
+    """Roll until the crew is complete, then sail a cargo of 7 or more."""
+    return "a" if state.phase == "cargo" and state.cargo >= 7 else "l"
+
+
+def action_for(state):
+    """The move `key_for` makes, on the engine (the default selection is the whole cargo)."""
+    return Stop() if key_for(state) == "a" else Roll(state.free_dice)
+
+
 async def play_to_the_end(app, pilot, screen, limit=600):
-    """Keys only: roll until the crew is complete, then sail a cargo of 8 or more."""
+    """Keys only, for every human seat, until the results show."""
     for _ in range(limit):
         if isinstance(app.screen, ResultsScreen):
             await pilot.pause()  # let the results screen finish mounting
@@ -39,9 +53,23 @@ async def play_to_the_end(app, pilot, screen, limit=600):
         state = screen.match.state
         seat = state.to_move()
         if seat is not None and not screen.match.seats[seat].bot:
-            await pilot.press("a" if state.phase == "cargo" and state.cargo >= 8 else "l")
+            await pilot.press(key_for(state))
         await pilot.pause()
     raise AssertionError("the match did not end")
+
+
+async def open_one_move_from_the_end(app, pilot, seats, options):
+    """A match played on the engine up to its last move, opened on screen: the last move is
+    then played by key, which is all a test of the end needs."""
+    match = Match(GAME, 7, seats, options)
+    while not match.over:
+        match.play(action_for(match.state))
+    last = match.actions[-1]
+    match = Match(GAME, 7, seats, options, match.actions[:-1])
+    await open_match(app, match)
+    await pilot.pause()
+    assert key_for(match.state) == ("a" if last == Stop() else "l")
+    return app.screen
 
 
 def last_notice(app):
@@ -52,10 +80,10 @@ def text(screen, ident):
     return str(screen.query_one(ident, Static).render())
 
 
-async def test_three_players_play_by_keys_to_the_results(app_factory):
-    app = app_factory(start_game="le_capitaine", players=("Lina", "Marc", "Zoé"))
+async def test_two_players_play_by_keys_to_the_results(app_factory):
+    app = app_factory(seed=SHORT_GAME, start_game="le_capitaine", players=("Lina", "Marc"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 3, **{"opt-target": 1})  # the short game: 50
+        screen = await start(app, pilot, 2, **{"opt-target": 1})  # the short game: 50
         assert screen.match.options["target"] == 50
         await play_to_the_end(app, pilot, screen)
         assert isinstance(app.screen, ResultsScreen)
@@ -146,34 +174,38 @@ async def test_variant_both_cargo_dice_go_together(app_factory):
 
 
 async def test_solo_score_attack_records_the_fewest_turns(app_factory):
-    app = app_factory(start_game="le_capitaine", players=("Lina",))
+    app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 1, **{"opt-target": 1})
+        lina = app.profiles.players[0]
+        screen = await open_one_move_from_the_end(
+            app, pilot, (Seat(lina.name, lina.id),), {"target": 50}
+        )
         await play_to_the_end(app, pilot, screen)
         outcome = screen.match.outcome()
         turns = len(screen.match.state.sheet)
         assert outcome.scores == (turns,) and outcome.lower_is_better
-        profile = screen.match.seats[0].profile
-        assert app.records.record(profile, "le_capitaine", lower_is_better=True).best == turns
+        assert app.records.record(lina.id, "le_capitaine", lower_is_better=True).best == turns
         records = str(app.screen.query_one("#records", Static).render())
         assert f"record en solo {turns} tours" in records
 
 
-async def test_one_player_against_robots(app_factory):
+async def test_robots_play_their_turns_on_screen(app_factory):
     app = app_factory(start_game="le_capitaine", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(app, pilot, 1, bots=2, **{"opt-target": 1})
-        assert [s.bot for s in screen.match.seats].count(True) == 2
-        for _ in range(800):
-            if isinstance(app.screen, ResultsScreen):
+        screen = await start(app, pilot, 1, bots=1, order="list")
+        seats = screen.match.seats
+        assert [s.bot for s in seats] == [False, True]
+        for _ in range(300):
+            robot_turns = screen.match.state.turns_taken[1]
+            if robot_turns >= 3:
                 break
             state = screen.match.state
-            seat = state.to_move()
-            if seat is not None and not screen.match.seats[seat].bot and not screen.busy:
-                await pilot.press("a" if state.phase == "cargo" else "l")
+            if state.to_move() == 0 and not screen.busy:
+                await pilot.press(key_for(state))
             await pilot.pause(0.02)
-        assert isinstance(app.screen, ResultsScreen)
-        await pilot.pause()  # let the results screen finish mounting
+        assert robot_turns >= 3
+        logged = [line.text for line in screen.query_one("#log").lines]
+        assert any(line.startswith("Robot 1 lance") for line in logged)
 
 
 async def test_leave_then_resume_shows_the_same_table(app_factory):

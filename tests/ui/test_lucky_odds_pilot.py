@@ -2,12 +2,16 @@
 
 from textual.widgets import Select, Static
 
-from jeux.games.lucky_odds.rules import Roll, Stop
+from jeux.engine.match import Match, Seat
+from jeux.games.lucky_odds.rules import ALL_DICE, GAME, Roll, Stop
 from jeux.games.lucky_odds.screen import LuckyOddsScreen
+from jeux.screenshots import open_match
 from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.screens.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
+SHORT_GAME = 37
+"""A seed whose two-player game ends within 19 moves, to keep the suite quick."""
 TWO_EVEN = 0
 """With this seed the first throw is 4, 4, 1: the 1 is kept, dice 1 and 2 may go again."""
 ALL_ODD = 2
@@ -31,8 +35,23 @@ async def start(app, pilot, players, **selects):
     return app.screen
 
 
+def key_for(state):
+    """Throw, then bank from 5 points of the turn on (or when 50 is near)."""
+    bank = state.phase == "choose" and (state.turn_total >= 5 or state.room < 5)
+    return "a" if bank else "l"
+
+
+def action_for(state):
+    """The move `key_for` makes, on the engine (the default selection is every die offered)."""
+    if key_for(state) == "a":
+        return Stop()
+    if state.phase == "start" or state.may_rethrow_all:
+        return Roll(ALL_DICE)
+    return Roll(state.rerollable)
+
+
 async def play_to_the_end(app, pilot, screen, limit=1500):
-    """Keys only: throw, then bank from 5 points of the turn on (or when 50 is near)."""
+    """Keys only, for every human seat, until the results show."""
     for _ in range(limit):
         if isinstance(app.screen, ResultsScreen):
             await pilot.pause()  # let the results screen finish mounting
@@ -40,10 +59,23 @@ async def play_to_the_end(app, pilot, screen, limit=1500):
         state = screen.match.state
         seat = state.to_move()
         if seat is not None and not screen.match.seats[seat].bot:
-            bank = state.phase == "choose" and (state.turn_total >= 5 or state.room < 5)
-            await pilot.press("a" if bank else "l")
+            await pilot.press(key_for(state))
         await pilot.pause()
     raise AssertionError("the match did not end")
+
+
+async def open_one_move_from_the_end(app, pilot, seats, options):
+    """A match played on the engine up to its last move, opened on screen: the last move is
+    then played by key, which is all a test of the end needs."""
+    match = Match(GAME, 7, seats, options)
+    while not match.over:
+        match.play(action_for(match.state))
+    last = match.actions[-1]
+    match = Match(GAME, 7, seats, options, match.actions[:-1])
+    await open_match(app, match)
+    await pilot.pause()
+    assert key_for(match.state) == ("a" if last == Stop() else "l")
+    return app.screen
 
 
 def last_notice(app):
@@ -54,10 +86,10 @@ def text(screen, ident):
     return str(screen.query_one(ident, Static).render())
 
 
-async def test_three_players_play_by_keys_to_the_results(app_factory):
-    app = app_factory(start_game="lucky_odds", players=("Lina", "Marc", "Zoé"))
+async def test_two_players_play_by_keys_to_the_results(app_factory):
+    app = app_factory(seed=SHORT_GAME, start_game="lucky_odds", players=("Lina", "Marc"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 3)
+        screen = await start(app, pilot, 2)
         await play_to_the_end(app, pilot, screen)
         assert isinstance(app.screen, ResultsScreen)
         outcome = screen.match.outcome()
@@ -153,35 +185,36 @@ async def test_all_odd_first_throw_rethrows_the_three_together(app_factory):
 
 
 async def test_solo_score_attack_records_the_fewest_turns(app_factory):
-    app = app_factory(start_game="lucky_odds", players=("Lina",))
+    app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 1)
+        lina = app.profiles.players[0]
+        screen = await open_one_move_from_the_end(app, pilot, (Seat(lina.name, lina.id),), {})
         await play_to_the_end(app, pilot, screen)
         outcome = screen.match.outcome()
         turns = len(screen.match.state.sheet)
         assert outcome.scores == (turns,) and outcome.lower_is_better
-        profile = screen.match.seats[0].profile
-        assert app.records.record(profile, "lucky_odds", lower_is_better=True).best == turns
+        assert app.records.record(lina.id, "lucky_odds", lower_is_better=True).best == turns
         records = str(app.screen.query_one("#records", Static).render())
         assert f"record en solo {turns} tour" in records
 
 
-async def test_one_player_against_robots_with_equal_turns(app_factory):
+async def test_robots_play_their_turns_on_screen_with_equal_turns(app_factory):
     app = app_factory(start_game="lucky_odds", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(app, pilot, 1, bots=2, **{"opt-equal_turns": 1})
+        screen = await start(app, pilot, 1, bots=1, order="list", **{"opt-equal_turns": 1})
         assert screen.match.options["equal_turns"] is True
-        assert [s.bot for s in screen.match.seats].count(True) == 2
-        for _ in range(1500):
-            if isinstance(app.screen, ResultsScreen):
+        assert [s.bot for s in screen.match.seats] == [False, True]
+        for _ in range(300):
+            robot_turns = screen.match.state.turns_taken[1]
+            if robot_turns >= 3:
                 break
             state = screen.match.state
-            seat = state.to_move()
-            if seat is not None and not screen.match.seats[seat].bot and not screen.busy:
-                await pilot.press("a" if state.phase == "choose" else "l")
+            if state.to_move() == 0 and not screen.busy:
+                await pilot.press(key_for(state))
             await pilot.pause(0.02)
-        assert isinstance(app.screen, ResultsScreen)
-        await pilot.pause()  # let the results screen finish mounting
+        assert robot_turns >= 3
+        logged = [line.text for line in screen.query_one("#log").lines]
+        assert any(line.startswith("Robot 1 lance") for line in logged)
 
 
 async def test_leave_then_resume_shows_the_same_table(app_factory):
