@@ -88,9 +88,10 @@ class ResultsScreen(Screen):
         if hook:
             return hook(self.app, self.match)
         lines = []
+        low = self.match.outcome().lower_is_better
         for seat in self.match.seats:
             if seat.profile:
-                r = self.app.records.record(seat.profile, game)
+                r = self.app.records.record(seat.profile, game, lower_is_better=low)
                 best = f", meilleur score {r.best}" if r.best is not None else ""
                 played = plural(r.played, "partie")
                 lines.append(f"{seat.name} : {played}, {plural(r.won, 'victoire')}{best}")
