@@ -51,8 +51,9 @@ def last_notice(app):
 
 
 async def play_to_the_end(app, pilot, screen, limit=2000):
-    """Keys only: flip a 5 into a 2, eliminate the other 5s (two presses on a die, then l),
-    pay one reroll with the first free die when there is no 5, and stop."""
+    """Keys only: eliminate a 5 when one shows (two presses on the die: keep, then
+    eliminate; one when no more dice may be kept), pay a first reroll with the first free
+    die otherwise (l, then its number), flip a kept 5 into a 2, and stop."""
     for _ in range(limit):
         if isinstance(app.screen, ResultsScreen):
             return
@@ -62,16 +63,15 @@ async def play_to_the_end(app, pilot, screen, limit=2000):
         else:
             fives = [i for i in state.free() if state.dice[i] == 5]
             kept_fives = [i for i in state.kept() if state.dice[i] == 5]
-            if not state.special_used and (fives or kept_fives):
-                await pilot.press("r", str((fives or kept_fives)[0] + 1))
-            elif state.can_reroll and fives:
+            if state.can_reroll and fives:
                 key = str(fives[0] + 1)
-                # keep, then eliminate (keeping is skipped when no more dice may be kept)
                 await pilot.press(*[key] * (1 + (state.max_keep > 0)))
                 assert screen.drop == fives[0]
                 await pilot.press("l")
             elif state.can_reroll and state.throws < 2:
-                await pilot.press("l", str(state.free()[0] + 1))  # eliminate by choice
+                await pilot.press("l", str(state.free()[0] + 1))
+            elif not state.special_used and kept_fives:
+                await pilot.press("r", str(kept_fives[0] + 1))
             else:
                 await pilot.press("a")
         await pilot.pause()
@@ -87,7 +87,6 @@ async def test_two_players_play_by_keys_to_the_results(app_factory):
         assert isinstance(app.screen, ResultsScreen)
         actions = screen.match.actions
         assert any(isinstance(a, Reroll) for a in actions)
-        assert any(isinstance(a, Flip) for a in actions)
         outcome = screen.match.outcome()
         assert not outcome.lower_is_better
         winner = screen.match.seats[outcome.winners[0]]
@@ -98,25 +97,24 @@ async def test_two_players_play_by_keys_to_the_results(app_factory):
         assert f"meilleur total {max(outcome.scores)}" in records
 
 
-async def test_solo_lost_at_the_turn_limit_keeps_no_record_of_turns(app_factory):
+async def test_solo_keeps_the_fewest_turns_of_a_way_out_as_the_record(app_factory):
     app = app_factory(start_game="sortie_20", players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(app, pilot, 1, **{"opt-turn_limit": 0})
         assert "Objectif 20 en peu de tours" in screen.query_one("#sheet").border_subtitle
         assert "Tour 1/15 · Lina" in text(screen, "#turn")
-        await play_to_the_end(app, pilot, screen)
-        outcome = screen.match.outcome()
-        state = screen.match.state
-        profile = screen.match.seats[0].profile
-        records = str(app.screen.query_one("#records", Static).render())
-        if outcome.won:  # out in time: the turns taken are the record
-            assert outcome.lower_is_better and outcome.scores == (len(state.sheet[0]),)
-            best = app.records.record(profile, "sortie_20", lower_is_better=True).best
-            assert best == len(state.sheet[0]) and f"record solo {best} tours" in records
-        else:  # still inside: the points are the score, never a record of turns
-            assert not outcome.lower_is_better and outcome.scores == (state.totals[0],)
-            assert app.records.record(profile, "sortie_20", lower_is_better=True).best is None
-            assert "record solo" not in records
+        match, profile = screen.match, screen.match.seats[0].profile
+        seat = dict(profile=profile, name="Lina", seat=0, rank=1)
+        # two ways out (12 and 9 turns, the fewer the better), one game lost on 14 points
+        for score, won, low in ((12, True, True), (9, True, True), (14, False, False)):
+            match_id = app.records.start(match.to_saved())
+            result = dict(seat, score=score, won=won, low=low)
+            app.records.finish(match_id, match.to_saved(), [result])
+        records = SortieScreen.results_records(app, match)
+        assert records == "Lina : 3 parties, 2 victoires, record solo 9 tours, meilleur total 14"
+        await pilot.press("l", "a")
+        await pilot.pause()
+        assert "Objectif 20 · record 9 tours" in screen.query_one("#sheet").border_subtitle
 
 
 async def test_out_of_turn_keys_are_refused_in_french_and_change_nothing(app_factory):
@@ -317,13 +315,16 @@ async def test_quit_then_resume_with_the_last_throw(app_factory):
 async def test_one_player_against_a_robot(app_factory):
     app = app_factory(start_game="sortie_20", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(app, pilot, 1, bots=1, **{"opt-turn_limit": 0})
-        assert [s.bot for s in screen.match.seats].count(True) == 1
-        for _ in range(900):
-            if isinstance(app.screen, ResultsScreen):
+        screen = await start(app, pilot, 1, bots=1)
+        seats = screen.match.seats
+        assert [s.bot for s in seats].count(True) == 1
+        for _ in range(300):
+            state = screen.match.state
+            if state.round > 3:
                 break
-            seat = screen.match.state.to_move()
-            if not screen.match.seats[seat].bot and not screen.busy:
-                await pilot.press("l" if screen.match.state.phase == ROLL else "a")
+            if not seats[state.to_move()].bot and not screen.busy:
+                await pilot.press("l" if state.phase == ROLL else "a")
             await pilot.pause(0.05)
-        assert isinstance(app.screen, ResultsScreen)
+        state = screen.match.state
+        robot = next(i for i, s in enumerate(seats) if s.bot)
+        assert state.round > 3 and len(state.sheet[robot]) >= 3  # the robot played its turns

@@ -26,6 +26,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.text import plural
 
 DICE = 5
 TURNS = 10
@@ -39,10 +40,6 @@ THROW, TURN = "throw", "turn"
 
 SHARED, PLAYOFF = "shared", "playoff"
 """Ties for first place: shared victory (DB-3), or extra turns for the tied leaders."""
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count > 1)}"
 
 
 @dataclass(frozen=True)
@@ -60,7 +57,7 @@ class ThrowResult:
             return f"Aucun 2 ni 5 : +{self.points}"
         shown = ", ".join(map(str, self.blocked))
         count = len(self.blocked)
-        return f"{_plural(count, 'dé')} bloqué{'s' * (count > 1)} ({shown}) : aucun point"
+        return f"{plural(count, 'dé')} bloqué{'s' * (count > 1)} ({shown}) : aucun point"
 
 
 def judge_throw(faces: Sequence[int]) -> ThrowResult:
@@ -122,7 +119,7 @@ class DiceRolled(Event):
         if self.lost:
             text += f" Les {self.lost} points du tour sont perdus."
         if self.active:
-            text += f" Encore {_plural(self.active, 'dé')} ; tour : {self.turn_total}."
+            text += f" Encore {plural(self.active, 'dé')} ; tour : {self.turn_total}."
         return text
 
 
@@ -135,7 +132,7 @@ class TurnEnded(Event):
 
     def describe(self) -> str:
         how = "s'arrête et marque" if self.stopped else "marque"
-        return f"{self.player} {how} {_plural(self.points, 'point')} ce tour : total {self.total}."
+        return f"{self.player} {how} {plural(self.points, 'point')} ce tour : total {self.total}."
 
 
 @dataclass(frozen=True)
@@ -290,15 +287,15 @@ class DesBloquesState(State):
         ranks = ranks_from_scores(self.scores)
         best = max(self.scores)
         if self.seats == 1:
-            turns = _plural(len(self.sheet[0]), "tour")
-            summary = f"{self.players[0]} termine avec {_plural(best, 'point')} en {turns}."
+            turns = plural(len(self.sheet[0]), "tour")
+            summary = f"{self.players[0]} termine avec {plural(best, 'point')} en {turns}."
             return Outcome(tuple(self.scores), ranks, summary, won=True)
         winners = [self.players[s] for s in range(self.seats) if ranks[s] == 1]
         if len(winners) == 1:
-            summary = f"{winners[0]} gagne avec {_plural(best, 'point')}."
+            summary = f"{winners[0]} gagne avec {plural(best, 'point')}."
         else:
             names = ", ".join(winners[:-1]) + " et " + winners[-1]
-            summary = f"{names} gagnent ex æquo avec {_plural(best, 'point')}."
+            summary = f"{names} gagnent ex æquo avec {plural(best, 'point')}."
         return Outcome(tuple(self.scores), ranks, summary)
 
 

@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from jeux.engine.core import Event
+from jeux.engine.text import plural
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
@@ -63,10 +64,6 @@ DIE_CELLS = 8
 
 def percent(chance: float) -> str:
     return f"{round(100 * chance)} %"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count > 1)}"
 
 
 def throw_table(faces: Sequence[int], earlier: Sequence[int]) -> list[tuple[int, str, str]]:

@@ -26,6 +26,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.text import join_names
 
 DICE = 5
 THROWS = 3
@@ -92,12 +93,6 @@ def cargo_outlook(
     kept = sum(faces[i] for i in cargo_dice if i not in rethrow)
     count = len(rethrow)
     return CargoOutlook(kept + count, kept + 6 * count, kept + 3.5 * count)
-
-
-def _names(players: Sequence[str]) -> str:
-    if len(players) == 1:
-        return players[0]
-    return ", ".join(players[:-1]) + " et " + players[-1]
 
 
 def _knots(count: int) -> str:
@@ -171,7 +166,9 @@ class TieBreak(Event):
     total: int
 
     def describe(self) -> str:
-        return f"Égalité à {_knots(self.total)} entre {_names(self.players)} : tour de départage."
+        return (
+            f"Égalité à {_knots(self.total)} entre {join_names(self.players)} : tour de départage."
+        )
 
 
 @dataclass(frozen=True)
@@ -392,7 +389,7 @@ class CapitaineState(State):
         if len(winners) == 1:
             summary = f"{winners[0]} gagne avec {best}."
         else:
-            summary = f"{_names(winners)} gagnent ex aequo avec {best}."
+            summary = f"{join_names(winners)} gagnent ex aequo avec {best}."
         return Outcome(tuple(self.knots), ranks, summary)
 
 

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from jeux.engine.core import Event
 from jeux.engine.match import Match, ReplayError, Seat
+from jeux.engine.text import plural
 from jeux.store.records import SavedMatch
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart
@@ -70,10 +71,6 @@ BAND_STYLES = {
 }
 FIELDS = ("event", "action", "consequence")
 JOURNALS_FOLDER = "journaux"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n > 1)}"
 
 
 # --- the game screen ----------------------------------------------------------------------

@@ -28,6 +28,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.text import join_names
 
 DICE = 3
 TARGET = 50
@@ -103,12 +104,6 @@ def dice_status(faces: Sequence[int], pair: Sequence[int]) -> tuple[str, ...]:
     return tuple(OUT if i in pair else KEPT if face % 2 else FREE for i, face in enumerate(faces))
 
 
-def _and(items: Sequence[str]) -> str:
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " et " + items[-1]
-
-
 def _points(count: int) -> str:
     return f"{count} point" if count < 2 else f"{count} points"
 
@@ -122,7 +117,7 @@ def throw_label(faces: tuple[int, ...]) -> str:
         a, b = (faces[i] for i in value.pair)
         parts.append(f"{a} + {b} = 7 hors-jeu")
     if value.scoring:
-        kept = _and([str(faces[i]) for i in value.scoring])
+        kept = join_names([str(faces[i]) for i in value.scoring])
         parts.append(f"{kept} gardé{'s' if len(value.scoring) > 1 else ''}")
     elif not value.pair:
         parts.append("aucun impair")
@@ -409,7 +404,7 @@ class LuckyOddsState(State):
         if len(winners) == 1:
             summary = f"{winners[0]} atteint {TARGET} points pile et gagne."
         else:
-            summary = f"{_and(winners)} atteignent {TARGET} points pile et gagnent ex aequo."
+            summary = f"{join_names(winners)} atteignent {TARGET} points pile et gagnent ex aequo."
         return Outcome(tuple(self.scores), ranks, summary)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from jeux.catalog import GAMES
 from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State
+from jeux.engine.text import plural
 
 MAX_FATIGUE = 7
 """Starting fatigue, and its cap (PYR-1)."""
@@ -162,10 +163,6 @@ def room_name(key: str) -> str:
     return ROOM[key].name if key in ROOM else HIDDEN_ROOM.name
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count > 1 else ''}"
-
-
 # --- actions ------------------------------------------------------------------------------
 
 
@@ -235,7 +232,7 @@ class RoomRevealed(Event):
         left = (
             "c'est la dernière"
             if not self.remaining
-            else f"encore {_plural(self.remaining, 'salle')} dans la pile"
+            else f"encore {plural(self.remaining, 'salle')} dans la pile"
         )
         return f"{self.player} révèle la salle « {room_name(self.room)} » ({left})."
 
@@ -386,7 +383,7 @@ class GameEnded(Event):
             )
         return (
             f"{self.player} s'effondre d'épuisement après "
-            f"{_plural(self.cleared, 'salle')} {'franchies' if self.cleared > 1 else 'franchie'}."
+            f"{plural(self.cleared, 'salle')} {'franchies' if self.cleared > 1 else 'franchie'}."
         )
 
 

@@ -22,6 +22,7 @@ from textual.widgets import Button, Static
 from jeux.engine.cards import PlayingCard
 from jeux.engine.core import Event
 from jeux.engine.match import Match, Seat
+from jeux.engine.text import plural
 from jeux.store.records import Record
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart, resume_match, start_match
@@ -108,10 +109,6 @@ def start_daily(app, seats: Sequence[Seat], options: dict[str, Any]) -> None:
     start_match(app, GAME_ID, seats, basic, daily_seed(day), label)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count > 1)}"
-
-
 def _best(record: Record) -> str:
     return "–" if record.best is None else str(record.best)
 
@@ -121,9 +118,9 @@ def record_lines(app, profile: str, name: str) -> list[str]:
     free = app.records.record_outside(profile, GAME_ID, DAILY)
     daily = app.records.record(profile, GAME_ID, DAILY)
     lines = [
-        f"{name} : {_plural(free.played, 'partie')} libre{'s' * (free.played > 1)}, "
-        f"{_plural(free.won, 'victoire')}, meilleur score {_best(free)}",
-        f"Donjons du jour : {daily.played}, {_plural(daily.won, 'victoire')}, "
+        f"{name} : {plural(free.played, 'partie')} libre{'s' * (free.played > 1)}, "
+        f"{plural(free.won, 'victoire')}, meilleur score {_best(free)}",
+        f"Donjons du jour : {daily.played}, {plural(daily.won, 'victoire')}, "
         f"meilleur score {_best(daily)}",
     ]
     todays = app.records.record(profile, GAME_ID, DAILY + today().isoformat())

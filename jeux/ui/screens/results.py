@@ -11,15 +11,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from jeux.engine.match import Match
+from jeux.engine.text import plural
 
 from ..launch import ExtraStart, screen_hook, start_match
 from ..widgets.score_sheet import ScoreSheet, SheetData
 
 MEDALS = {1: "1er", 2: "2e", 3: "3e"}
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count > 1 else ''}"
 
 
 class ResultsScreen(Screen):

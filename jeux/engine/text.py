@@ -1,0 +1,17 @@
+"""French wording shared by engines and screens."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def plural(count: int, word: str) -> str:
+    """ "1 partie", "2 parties": French puts 0 and 1 in the singular."""
+    return f"{count} {word}{'s' if count > 1 else ''}"
+
+
+def join_names(names: Sequence[str]) -> str:
+    """ "Lina", "Lina et Marc", "Lina, Marc et Zoé"."""
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " et " + names[-1]
