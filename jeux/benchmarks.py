@@ -17,10 +17,7 @@ import time
 start = time.perf_counter()
 {imports}
 class Timed({base}):
-    def on_mount(self):
-        super_mount = getattr(super(), "on_mount", None)
-        if super_mount:
-            super_mount()
+    def on_mount(self):  # Textual also runs the base class's own on_mount
         self.call_after_refresh(self.done)
     def done(self):
         print(time.perf_counter() - start)

@@ -14,8 +14,10 @@ if TYPE_CHECKING:
 DES, CARTES = "dés", "cartes"
 
 
-def _info(id, title, pitch, lo, hi, family, hidden=False, available=False) -> GameInfo:
-    return GameInfo(id, title, pitch, lo, hi, family, lo == 1, hidden, available)
+def _info(
+    id, title, pitch, lo, hi, family, hidden=False, available=False, history=False
+) -> GameInfo:
+    return GameInfo(id, title, pitch, lo, hi, family, lo == 1, hidden, available, history)
 
 
 GAMES: dict[str, GameInfo] = {
@@ -39,6 +41,7 @@ GAMES: dict[str, GameInfo] = {
             1,
             DES,
             available=True,
+            history=True,
         ),
         _info(
             "pyramide_escape",

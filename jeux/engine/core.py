@@ -154,6 +154,8 @@ class GameInfo:
     solo: bool = False
     hidden: bool = False
     available: bool = False
+    history: bool = False
+    """Its screen offers past matches to reread (`history_screen`), reachable from the menu."""
 
     @property
     def players_label(self) -> str:

@@ -51,7 +51,7 @@ def text(screen, ident):
 
 
 async def play_to_the_end(app, pilot, screen, limit=800):
-    """Keys only: throw, let a witness reroll itself once or twice, note; take bonus passes."""
+    """Keys only: throw, let a witness reroll itself once, note; take the bonus passes."""
     for _ in range(limit):
         if isinstance(app.screen, ResultsScreen):
             return
@@ -60,8 +60,8 @@ async def play_to_the_end(app, pilot, screen, limit=800):
             await pilot.press("l")
         elif state.phase == BONUS:
             await pilot.press("l")
-        elif state.witnesses() and len(screen.match.actions) % 3:
-            await pilot.press(str(state.witnesses()[0] + 1), "t")
+        elif state.witnesses() and isinstance(screen.match.actions[-1], Roll):
+            await pilot.press(str(state.witnesses()[0] + 1), "t")  # one witness a turn
         else:
             await pilot.press("a")
         await pilot.pause()
@@ -101,7 +101,7 @@ async def test_solo_counts_the_turns_and_keeps_the_fewest(app_factory):
         assert f"record solo {turns} tours" in records
         await pilot.press("r")  # play again: the sheet shows the record to beat
         await pilot.pause()
-        assert f"record {turns} tours" in app.screen.query_one("#sheet").border_subtitle
+        assert app.screen.query_one("#sheet").border_subtitle == f"Record : {turns} tours"
 
 
 async def test_noting_before_rolling_is_refused_in_french_and_changes_nothing(app_factory):
@@ -280,12 +280,30 @@ async def test_one_player_against_a_robot(app_factory):
         screen = await start(app, pilot, 1, bots=1, **{"opt-turn_limit": 1})
         assert screen.match.options["turn_limit"] == 10
         assert "Tour 1/10" in text(screen, "#turn")
-        assert [s.bot for s in screen.match.seats].count(True) == 1
-        for _ in range(600):
-            if isinstance(app.screen, ResultsScreen):
+        seats = screen.match.seats
+        assert [s.bot for s in seats].count(True) == 1
+        for _ in range(300):
+            state = screen.match.state
+            if state.round > 3:
                 break
-            seat = screen.match.state.to_move()
-            if not screen.match.seats[seat].bot and not screen.busy:
-                await pilot.press("l" if screen.match.state.phase != CHOOSE else "a")
+            if not seats[state.to_move()].bot and not screen.busy:
+                await pilot.press("l" if state.phase != CHOOSE else "a")
             await pilot.pause(0.05)
-        assert isinstance(app.screen, ResultsScreen)
+        state = screen.match.state
+        robot = next(i for i, s in enumerate(seats) if s.bot)
+        assert state.round > 3 and len(state.sheet[robot]) >= 3  # the robot played its turns
+
+
+async def test_hostile_names_are_shown_literally(app_factory):
+    names = ("[/]", "[red]x", "[@click=app.quit]x")
+    app = app_factory(start_game="mystere_au_manoir", players=names)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 3)
+        first = screen.match.state.players[0]
+        await pilot.press("l")
+        await pilot.pause()
+        while screen.match.state.current == 0:
+            await pilot.press("a")
+            await pilot.pause()
+        assert text(screen, "#value").startswith(f"{first} : ")  # literal, not markup
+        assert isinstance(app.screen, ManoirScreen)

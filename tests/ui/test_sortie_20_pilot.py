@@ -50,51 +50,53 @@ def last_notice(app):
     return list(app._notifications)[-1].message
 
 
-async def play_to_the_end(app, pilot, screen, limit=2000):
-    """Keys only: eliminate a 5 when one shows (two presses on the die: keep, then
-    eliminate; one when no more dice may be kept), pay a first reroll with the first free
-    die otherwise (l, then its number), flip a kept 5 into a 2, and stop."""
+async def play_to_the_end(app, pilot, screen, limit=1000):
+    """Keys only: after the first throw of a turn, eliminate a 5 if one shows (two presses
+    on the die: keep, then eliminate) and reroll, or else pay a reroll with the first free
+    die (l, then its number) one turn in three; then stop."""
     for _ in range(limit):
         if isinstance(app.screen, ResultsScreen):
             return
         state = screen.match.state
+        fives = [i for i in state.free() if state.dice[i] == 5]
         if state.phase == ROLL:
             await pilot.press("l")
+        elif state.throws == 1 and fives:
+            key = str(fives[0] + 1)
+            await pilot.press(key, key)
+            assert (screen.keep, screen.drop) == ((), fives[0])
+            await pilot.press("l")
+        elif state.throws == 1 and state.round % 3 == 0:
+            await pilot.press("l", str(state.free()[-1] + 1))
         else:
-            fives = [i for i in state.free() if state.dice[i] == 5]
-            kept_fives = [i for i in state.kept() if state.dice[i] == 5]
-            if state.can_reroll and fives:
-                key = str(fives[0] + 1)
-                await pilot.press(*[key] * (1 + (state.max_keep > 0)))
-                assert screen.drop == fives[0]
-                await pilot.press("l")
-            elif state.can_reroll and state.throws < 2:
-                await pilot.press("l", str(state.free()[0] + 1))
-            elif not state.special_used and kept_fives:
-                await pilot.press("r", str(kept_fives[0] + 1))
-            else:
-                await pilot.press("a")
+            await pilot.press("a")
         await pilot.pause()
     raise AssertionError("the match did not end")
 
 
-async def test_two_players_play_by_keys_to_the_results(app_factory):
-    app = app_factory(start_game="sortie_20", players=("Lina", "Marc"))
+async def test_a_solo_game_played_by_keys_to_the_results(app_factory):
+    app = app_factory(start_game="sortie_20", players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 2, **{"opt-turn_limit": 0})
+        screen = await start(app, pilot, 1, **{"opt-turn_limit": 0})
         assert screen.match.options["turn_limit"] == 15
         await play_to_the_end(app, pilot, screen)
         assert isinstance(app.screen, ResultsScreen)
-        actions = screen.match.actions
-        assert any(isinstance(a, Reroll) for a in actions)
-        outcome = screen.match.outcome()
-        assert not outcome.lower_is_better
-        winner = screen.match.seats[outcome.winners[0]]
-        record = app.records.record(winner.profile, "sortie_20")
-        assert (record.played, record.won, record.best) == (1, 1, max(outcome.scores))
-        assert not app.records.unfinished()
+        assert any(isinstance(a, Reroll) for a in screen.match.actions)
+        state, outcome = screen.match.state, screen.match.outcome()
+        turns = len(state.sheet[0])
+        profile = screen.match.seats[0].profile
+        record = app.records.record(profile, "sortie_20")
+        fewest = app.records.record(profile, "sortie_20", lower_is_better=True)
         records = str(app.screen.query_one("#records", Static).render())
-        assert f"meilleur total {max(outcome.scores)}" in records
+        assert record.played == 1 and not app.records.unfinished()
+        if outcome.won:  # out in time: the turns taken are the score and the record
+            assert outcome.lower_is_better and outcome.scores == (turns,)
+            assert fewest.best == turns and f"record solo {turns} tours" in records
+        else:  # still inside at the limit: the points are the score, never a record of turns
+            assert turns == 15 and outcome.scores == (state.totals[0],)
+            assert not outcome.lower_is_better and fewest.best is None
+            assert "record solo" not in records
+            assert f"meilleur total {state.totals[0]}" in records
 
 
 async def test_solo_keeps_the_fewest_turns_of_a_way_out_as_the_record(app_factory):
@@ -114,7 +116,7 @@ async def test_solo_keeps_the_fewest_turns_of_a_way_out_as_the_record(app_factor
         assert records == "Lina : 3 parties, 2 victoires, record solo 9 tours, meilleur total 14"
         await pilot.press("l", "a")
         await pilot.pause()
-        assert "Objectif 20 · record 9 tours" in screen.query_one("#sheet").border_subtitle
+        assert screen.query_one("#sheet").border_subtitle == "Record : 9 tours"
 
 
 async def test_out_of_turn_keys_are_refused_in_french_and_change_nothing(app_factory):
@@ -328,3 +330,15 @@ async def test_one_player_against_a_robot(app_factory):
         state = screen.match.state
         robot = next(i for i, s in enumerate(seats) if s.bot)
         assert state.round > 3 and len(state.sheet[robot]) >= 3  # the robot played its turns
+
+
+async def test_hostile_names_are_shown_literally(app_factory):
+    names = ("[/]", "[red]x", "[@click=app.quit]x")
+    app = app_factory(start_game="sortie_20", players=names)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 3)
+        first = screen.match.state.players[0]
+        await pilot.press("l", "a")
+        await pilot.pause()
+        assert text(screen, "#value").startswith(f"{first} s'arrête : ")  # literal
+        assert isinstance(app.screen, SortieScreen)

@@ -346,7 +346,7 @@ class ManoirScreen(GameScreen):
         target = f"Objectif {state.target}"
         if state.seats == 1:
             record = self.solo_record()
-            target += f" · record {plural(record, 'tour')}" if record else " en peu de tours"
+            target = f"Record : {plural(record, 'tour')}" if record else target + " en peu de tours"
         elif state.turn_limit:
             target += f" · {state.turn_limit} tours max"
         return SheetData(state.players, tuple(rows), tuple(map(str, state.totals)), leaders, target)
@@ -398,8 +398,6 @@ class ManoirScreen(GameScreen):
                 tray.dice[i].set_state(selected=event.reason not in (THROW, BONUS_THROW))
                 tray.dice[i].border_title = ""
             await tray.roll({i: event.faces[i] for i in event.rerolled}, self.seconds(0.5))
-            for die in tray.dice:
-                die.set_state(locked=die.value == FALSE_LEAD)
             hint.update(Content(event.describe()))
         elif isinstance(event, PassScored):
             style = "bold reverse $success" if event.points else "bold reverse $error"

@@ -61,7 +61,12 @@ class ThrowValue(NamedTuple):
 def score_dice(faces: Sequence[int], activated_six: bool = False) -> ThrowValue:
     """Score the kept and final dice: 1 → +1, each three 1s → +5 instead (S20-4), 5 → −3,
     the activated 6 → +2 (pass it in `activated_six`, not in `faces`). Five dice at most."""
-    ones, fives = faces.count(1), faces.count(5)
+    return _score(faces.count(1), faces.count(5), activated_six)
+
+
+@cache
+def _score(ones: int, fives: int, activated_six: bool) -> ThrowValue:
+    """Only the 1s, the 5s and the activated six count: few cases, each reckoned once."""
     parts: list[tuple[str, int]] = []
     if ones >= 3:
         parts.append(("trois 1", TRIPLE_ONE_POINTS))
@@ -290,13 +295,13 @@ class SortieState(State):
     # --- what the screen shows ---------------------------------------------------------
 
     def free(self) -> tuple[int, ...]:
-        return tuple(i for i, s in enumerate(self.status) if s == FREE)
+        return tuple([i for i, s in enumerate(self.status) if s == FREE])
 
     def kept(self) -> tuple[int, ...]:
-        return tuple(i for i, s in enumerate(self.status) if s == KEPT)
+        return tuple([i for i, s in enumerate(self.status) if s == KEPT])
 
     def eliminated(self) -> tuple[int, ...]:
-        return tuple(i for i, s in enumerate(self.status) if s == ELIMINATED)
+        return tuple([i for i, s in enumerate(self.status) if s == ELIMINATED])
 
     @property
     def can_reroll(self) -> bool:
@@ -450,7 +455,7 @@ class SortieState(State):
 
     def _settle(self) -> list[Event]:
         """Stop at once when nothing is left to decide: forced stop, special spent."""
-        if self.must_stop and self.special_used:
+        if self.special_used and self.must_stop:
             return self._end_turn()
         return []
 

@@ -386,7 +386,7 @@ class SortieScreen(GameScreen):
         target = f"Objectif {state.target}"
         if state.seats == 1:
             record = self.solo_record()
-            target += f" · record {plural(record, 'tour')}" if record else " en peu de tours"
+            target = f"Record : {plural(record, 'tour')}" if record else target + " en peu de tours"
         else:
             target += f" · {state.turn_limit} tours max"
         return SheetData(state.players, tuple(rows), tuple(map(str, state.totals)), leaders, target)

@@ -66,6 +66,17 @@ KIND_MARKS = {WAR: "G", ALLIANCE: "A"}
 """Marks on the score sheet for a round played as a War or an Alliance."""
 
 
+FOOTER_ACTIONS = (
+    ("roll", ()),
+    ("stop", ()),
+    ("story", ()),
+    ("war", ()),
+    ("alliance", ()),
+    ("answer", (True,)),
+    ("pick", (0,)),
+    *(("target", (seat,)) for seat in range(4)),
+)
+"""The gated actions (see `check_action`), to tell when the footer needs redrawing."""
 _UNREAD = object()
 SHEET_NAME_CELLS = {3: 6, 4: 4}
 """Column headers short enough for the whole sheet to fit the 34-column side panel."""
@@ -121,6 +132,7 @@ class TroisCouronnesScreen(GameScreen):
         self._best: object = _UNREAD
         self._shown_mover: int | None = None
         """The seat to move in the state last rendered: whose keys are being pressed."""
+        self._footer_keys: tuple[bool | None, ...] = ()
         self._intent: tuple[int | None, object, tuple[object, ...]] | None = None
         """A key pressed during an animation, replayed once it is over (see `later`)."""
 
@@ -179,7 +191,7 @@ class TroisCouronnesScreen(GameScreen):
         self.show_lines(state)
         self.show_controls(state)
         self.show_guide(state)
-        self.refresh_bindings()
+        self.update_footer()
 
     def show_dice(self, state: TroisCouronnesState) -> None:
         tray = self.query_one(DiceTray)
@@ -583,8 +595,17 @@ class TroisCouronnesScreen(GameScreen):
         guide.display = True
         if not isinstance(action, Roll | Stop):
             guide.update("")
-        self.refresh_bindings()
+        self.update_footer()
         return True
+
+    def update_footer(self) -> None:
+        """Refresh the footer's keys, only when they change: rebuilding it is costly."""
+        shown = tuple(
+            self.check_action(action, parameters) for action, parameters in FOOTER_ACTIONS
+        )
+        if shown != self._footer_keys:
+            self._footer_keys = shown
+            self.refresh_bindings()
 
     def action_anyway(self, action: str, *parameters: object) -> None:
         getattr(self, f"action_{action}")(*parameters)

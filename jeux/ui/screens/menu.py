@@ -139,28 +139,29 @@ class MenuScreen(Screen):
         elif kind == "resume" and not resume_match(self.app, self.saved[int(key)]):
             self.fill(self.query_one("#filter", Input).value)
 
-    # A game's screen class may offer `history_screen(app) -> Screen` (past matches to reread,
-    # e.g. Le Signal's journals): F4 opens it, shown only while such a game is highlighted.
-    # The probe runs after a refresh, so the menu paints before any game module is imported.
+    # A game whose catalogue entry says `history` offers past matches to reread (e.g. Le
+    # Signal's journals) through its screen's `history_screen(app)`: F4, shown only while such
+    # a game is highlighted. Deciding from the catalogue keeps game modules out of the menu.
 
     @on(OptionList.OptionHighlighted, "#games")
     def highlighted_changed(self) -> None:
-        self.call_after_refresh(self._probe_history)
-
-    def _probe_history(self) -> None:
-        kind, key = self._highlighted()
-        game = self.saved[int(key)].game if kind == "resume" else key
-        available = game in GAMES and GAMES[game].available
-        self._history = screen_hook(game, "history_screen") if available else None
         self.refresh_bindings()
+
+    def _history_game(self) -> str | None:
+        kind, key = self._highlighted()
+        game = self.saved[int(key)].game if kind == "resume" and int(key) in self.saved else key
+        info = GAMES.get(game)
+        return game if info and info.available and info.history else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "history":
-            return getattr(self, "_history", None) is not None
+            return self._history_game() is not None
         return True
 
     def action_history(self) -> None:
-        self.app.push_screen(self._history(self.app))
+        game = self._history_game()
+        if game:
+            self.app.push_screen(screen_hook(game, "history_screen")(self.app))
 
     def _highlighted(self) -> tuple[str, str]:
         option = self.query_one("#games", OptionList).highlighted_option
