@@ -47,7 +47,10 @@ class GameScreen(Screen):
         """True while events are being animated: a key then only skips the animation."""
         self.skipping = False
         self.queued: tuple[int | None, Action] | None = None
-        """An action pressed during an animation: (seat it was meant for, action)."""
+        """An action pressed during an animation: (seat it was meant for, action). It is
+        dropped if the animated move passed the turn to someone else."""
+        self.animated_seat: int | None = None
+        """The seat whose move is being animated."""
         self.shown_seat: int | None = None
         """The seat whose view is on screen (matters only when information is hidden)."""
 
@@ -128,7 +131,7 @@ class GameScreen(Screen):
         end, so a quick player's keys are never lost."""
         if self.busy:
             self.skip()
-            self.queued = (self.match.state.to_move(), action)
+            self.queued = (self.animated_seat, action)
             return
         seat = self.match.state.to_move()
         if seat is None or self.match.seats[seat].bot:
@@ -136,13 +139,14 @@ class GameScreen(Screen):
         self._play(action)
 
     def _play(self, action: Action) -> None:
+        seat = self.match.state.to_move()
         try:
             events = self.match.play(action)
         except IllegalAction as refusal:
             self.app.say(str(refusal), "warning")
             return
         self.app.records.save(self.match_id, self.match.to_saved())
-        self.busy, self.skipping = True, False
+        self.busy, self.skipping, self.animated_seat = True, False, seat
         self.run_worker(self._show(events), group="events", exclusive=True)
 
     async def _show(self, events: Iterable[Event]) -> None:

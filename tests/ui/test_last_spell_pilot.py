@@ -134,3 +134,23 @@ async def test_keys_pressed_during_an_animation_are_not_lost(app_factory, monkey
             if not screen.busy and len(screen.match.actions) == 2:
                 break
         assert len(screen.match.actions) == 2
+
+
+async def test_a_key_meant_for_a_finished_turn_is_not_played_for_the_next_player(
+    app_factory, monkeypatch
+):
+    monkeypatch.delenv("TEXTUAL_ANIMATIONS")
+    app = app_factory(start_game="the_last_spell", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await tick_players(pilot, 2)
+        await pilot.press("f5", "l")
+        await pilot.pause()
+        screen = app.screen
+        app.settings.animations = "full"
+        screen.action_stop()  # the turn passes while the spell is animated
+        screen.action_roll()  # pressed during that animation: not the next player's roll
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if not screen.busy:
+                break
+        assert len(screen.match.actions) == 2

@@ -77,7 +77,7 @@ async def test_three_players_play_by_keys_to_the_results(app_factory):
                     await pilot.press(kind, str(allowed[0] + 1))
                 else:
                     await pilot.press("l")
-            elif state.phase == ROLLING and (state.throw_no == 3 or state.stop_change() >= 0):
+            elif state.phase == ROLLING and (state.throw_no >= 2 or state.stop_change() >= 0):
                 if state.round == 3:
                     await pilot.press("r", "enter")  # the suggested story line
                 else:

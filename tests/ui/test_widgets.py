@@ -58,7 +58,9 @@ async def test_card_flips_deals_and_reports_clicks():
         assert card.card == ACE and not card.has_class("-back") and card._squeeze == 0
         await card.deal(0.1)
         assert card.styles.offset.x.value == 0
+        await pilot.pause()
         await pilot.click(Card)
+        await pilot.pause()
         assert list(clicked.values()) == [2]
 
 
