@@ -1,7 +1,7 @@
 """Measurements behind the budgets of DESIGN.md §8 (never asserted by tests).
 
-    python -m jeux.benchmarks startup [--runs N]   menu first paint vs a bare Textual app
-    python -m jeux.benchmarks idle [--seconds S]   CPU share while idle at the menu and mid-game
+python -m jeux.benchmarks startup [--runs N]   menu first paint vs a bare Textual app
+python -m jeux.benchmarks idle [--seconds S]   CPU share while idle at the menu and mid-game
 """
 
 from __future__ import annotations
@@ -26,10 +26,16 @@ app = {build}
 app.run(headless=True, size=(80, 24))
 """
 
-BARE = dict(imports="from textual.app import App\nfrom textual.widgets import Static",
-            base="App", build="Timed()")
-JEUX = dict(imports="from jeux.app import JeuxApp\nfrom jeux.store.locations import Locations",
-            base="JeuxApp", build="Timed(Locations.at({folder!r} + '/c', {folder!r} + '/d'))")
+BARE = dict(
+    imports="from textual.app import App\nfrom textual.widgets import Static",
+    base="App",
+    build="Timed()",
+)
+JEUX = dict(
+    imports="from jeux.app import JeuxApp\nfrom jeux.store.locations import Locations",
+    base="JeuxApp",
+    build="Timed(Locations.at({folder!r} + '/c', {folder!r} + '/d'))",
+)
 
 IDLE = """
 import asyncio, time

@@ -20,8 +20,9 @@ def test_list_json_describes_every_game():
 
 
 def test_simulate_json_reports_the_run():
-    out = jeux("simulate", "the_last_spell", "--players", "4", "--games", "50", "--seed", "3",
-               "--json")
+    out = jeux(
+        "simulate", "the_last_spell", "--players", "4", "--games", "50", "--seed", "3", "--json"
+    )
     report = json.loads(out.stdout)
     assert report["game"] == "the_last_spell" and report["players"] == 4
     assert report["games"] == 50 and report["errors"] == 0 and report["seed"] == 3

@@ -101,8 +101,11 @@ def test_best_score_follows_the_direction_of_the_score(tmp_path):
     records = Records(tmp_path / "db")
     for turns in (14, 9, 11):
         match_id = records.start({"game": "solo", "seats": []})
-        records.finish(match_id, {"game": "solo"}, [dict(profile="p", name="A", seat=0, rank=1,
-                                                         score=turns, won=True, low=True)])
+        records.finish(
+            match_id,
+            {"game": "solo"},
+            [dict(profile="p", name="A", seat=0, rank=1, score=turns, won=True, low=True)],
+        )
     assert records.record("p", "solo", lower_is_better=True).best == 9
     assert records.record("p", "solo").best is None
 
@@ -139,6 +142,7 @@ def test_a_database_from_before_the_low_column_is_upgraded(tmp_path):
         )
     records = Records(path)
     match_id = records.start({"game": "g", "seats": []})
-    records.finish(match_id, {"game": "g"}, [dict(profile="p", name="A", seat=0, rank=1,
-                                                  score=3, won=True)])
+    records.finish(
+        match_id, {"game": "g"}, [dict(profile="p", name="A", seat=0, rank=1, score=3, won=True)]
+    )
     assert records.record("p", "g").best == 3

@@ -17,12 +17,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from jeux.engine.core import Action, Event, IllegalAction, State
 from jeux.engine.match import Match
 
 from .widgets.die import Die
+from .widgets.footer import KeysFooter
 from .widgets.game_log import GameLog
 from .widgets.player_badge import PlayerBadge
 from .widgets.score_sheet import ScoreSheet, SheetData
@@ -100,7 +101,7 @@ class GameScreen(Screen):
             with Vertical(id="side"):
                 yield ScoreSheet(id="sheet")
                 yield GameLog(id="log")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(GameLog).narrate(e.describe() for e in self.match.events)

@@ -35,9 +35,13 @@ class ScoreSheet(DataTable):
         self.border_title = "Feuille de score"
         self._previous: dict[tuple[int, int], str] = {}
         self._players: tuple[str, ...] = ()
+        self._shown: SheetData | None = None
 
     def show(self, sheet: SheetData, glyphs: Glyphs = UNICODE) -> None:
         """Rebuild from the data; cells that changed since the last call are highlighted."""
+        if sheet == self._shown:
+            return  # most moves leave the sheet as it was: a rebuild costs a full table
+        self._shown = sheet
         if sheet.players != self._players:
             self.clear(columns=True)
             self.add_column("", key="label")
@@ -67,4 +71,3 @@ class ScoreSheet(DataTable):
         if rows:
             self.move_cursor(row=len(rows) - 1)
             self.scroll_end(animate=False)
-
