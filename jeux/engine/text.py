@@ -15,3 +15,13 @@ def join_names(names: Sequence[str]) -> str:
     if len(names) < 2:
         return "".join(names)
     return ", ".join(names[:-1]) + " et " + names[-1]
+
+
+def percent(chance: float) -> str:
+    """0.583 → "58 %"."""
+    return f"{round(100 * chance)} %"
+
+
+def dice_keys(positions: Sequence[int]) -> str:
+    """(3, 4) → "4 et 5": dice named by the keys that pick them."""
+    return join_names([str(i + 1) for i in positions])

@@ -14,19 +14,25 @@ class Problem(str):
     """A French sentence for the player about a file that had to be set aside."""
 
 
-def write_atomic(path: Path, data: Any) -> None:
-    """Write JSON through a temp file, fsync, then os.replace: a reader never sees half a file."""
+def write_text_atomic(path: Path, text: str) -> None:
+    """Temp file, fsync, then os.replace: a reader never finds a file half written."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, indent=2)
+            handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_atomic(path: Path, data: Any) -> None:
+    """Write JSON atomically (see `write_text_atomic`)."""
+    write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def set_aside(path: Path) -> Path:

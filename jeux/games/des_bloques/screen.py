@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from jeux.engine.core import Event
-from jeux.engine.text import plural
+from jeux.engine.text import percent, plural
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
@@ -60,10 +60,6 @@ CAPTION_STYLES = {
 }
 DIE_CELLS = 8
 """A die's width on this board (see screen.tcss); captions are written under the dice."""
-
-
-def percent(chance: float) -> str:
-    return f"{round(100 * chance)} %"
 
 
 def throw_table(faces: Sequence[int], earlier: Sequence[int]) -> list[tuple[int, str, str]]:

@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from jeux.engine.core import Event
+from jeux.engine.text import percent
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.die import Die
@@ -86,10 +87,6 @@ CAPTION_STYLES = {
 }
 DIE_CELLS = 8
 """A die's width on this board (see screen.tcss)."""
-
-
-def percent(chance: float) -> str:
-    return f"{round(100 * chance)} %"
 
 
 def dice_word(count: int) -> str:

@@ -15,6 +15,7 @@ from textual.widgets import Button, Static
 
 from jeux.engine.core import Event
 from jeux.engine.match import Match
+from jeux.engine.text import dice_keys
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
@@ -51,12 +52,6 @@ def number(value: float) -> str:
 
 def turns(count: int) -> str:
     return f"{count} tour" if count < 2 else f"{count} tours"
-
-
-def die_list(positions: list[int]) -> str:
-    """(3, 4) → "4 et 5": dice named by their keys."""
-    keys = [str(i + 1) for i in positions]
-    return keys[0] if len(keys) == 1 else ", ".join(keys[:-1]) + " et " + keys[-1]
 
 
 class CapitaineScreen(GameScreen):
@@ -231,10 +226,10 @@ class CapitaineScreen(GameScreen):
         """What the selected cargo dice could give if thrown again, before deciding."""
         chosen = sorted(self.selection)
         if not chosen:
-            keys = die_list(list(state.cargo_dice))
+            keys = dice_keys(list(state.cargo_dice))
             return Content(f"Relancer : choisis un dé de cargaison ({keys}).")
         low, high, mean = state.outlook(chosen)
-        dice = f"le dé {die_list(chosen)}" if len(chosen) == 1 else f"les dés {die_list(chosen)}"
+        dice = f"le dé {dice_keys(chosen)}" if len(chosen) == 1 else f"les dés {dice_keys(chosen)}"
         return Content(f"Relancer (l) {dice} : {low} à {high}, moyenne {number(mean)}")
 
     @staticmethod
@@ -260,7 +255,7 @@ class CapitaineScreen(GameScreen):
         if phase == "cargo" and state.cargo_reroll == BOTH:
             guide.update(Content("Variante : les 2 dés de cargaison vont ensemble."))
         elif phase == "cargo":
-            keys = die_list(list(state.cargo_dice))
+            keys = dice_keys(list(state.cargo_dice))
             guide.update(Content(f"Touches {keys} (ou clic) : garder ou relancer."))
         else:
             guide.update(
@@ -389,7 +384,7 @@ class CapitaineScreen(GameScreen):
         if state.phase != "cargo":
             self.act(Roll(state.free_dice))
         elif not self.selection:
-            keys = die_list(list(state.cargo_dice))
+            keys = dice_keys(list(state.cargo_dice))
             self.app.say(
                 f"Choisis au moins un dé de cargaison à relancer ({keys}), ou arrête-toi (a).",
                 "warning",

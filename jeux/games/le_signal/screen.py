@@ -4,12 +4,9 @@ of Le Sixième Signe, and the journals of past sessions to reread and export."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import tempfile
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from textual import on
@@ -24,6 +21,7 @@ from textual.widgets.option_list import Option
 from jeux.engine.core import Event
 from jeux.engine.match import Match, ReplayError, Seat
 from jeux.engine.text import plural
+from jeux.store.jsonfile import write_text_atomic
 from jeux.store.records import SavedMatch
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart
@@ -520,22 +518,6 @@ class PutAwayScreen(ModalScreen[str | None]):
 
 def when_text(timestamp: float) -> str:
     return time.strftime("%d/%m/%Y %H:%M", time.localtime(timestamp))
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Temp file, fsync, os.replace: an export is never found half written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 class JournalsScreen(Screen):

@@ -15,6 +15,7 @@ from textual.widgets import Button, Static
 
 from jeux.engine.core import Event
 from jeux.engine.match import Match
+from jeux.engine.text import dice_keys
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
@@ -50,12 +51,6 @@ def turns(count: int) -> str:
 def number(value: float) -> str:
     """4.2857 → "4,3": one French decimal, none when round."""
     return f"{round(value, 1):g}".replace(".", ",")
-
-
-def die_list(positions: list[int]) -> str:
-    """(1, 2) → "2 et 3": dice named by their keys."""
-    keys = [str(i + 1) for i in positions]
-    return keys[0] if len(keys) == 1 else ", ".join(keys[:-1]) + " et " + keys[-1]
 
 
 class LuckyOddsScreen(GameScreen):
@@ -244,14 +239,14 @@ class LuckyOddsScreen(GameScreen):
         """The odds of the throw being chosen, before deciding."""
         chosen = sorted(self.selection)
         if not chosen:
-            return Content(f"Relancer : choisis un dé pair ({die_list(list(state.rerollable))}).")
+            return Content(f"Relancer : choisis un dé pair ({dice_keys(list(state.rerollable))}).")
         odds = state.odds(chosen)
         if state.may_rethrow_all:
             dice = "les trois dés"
         elif len(chosen) == 1:
-            dice = f"le dé {die_list(chosen)}"
+            dice = f"le dé {dice_keys(chosen)}"
         else:
-            dice = f"les dés {die_list(chosen)}"
+            dice = f"les dés {dice_keys(chosen)}"
         return Content(f"Relancer (l) {dice} : {round(100 * odds.chance)} % de marquer")
 
     def risk_text(self, state: LuckyOddsState) -> Content:
@@ -396,7 +391,7 @@ class LuckyOddsScreen(GameScreen):
         if state.phase != "choose":
             self.act(Roll(ALL_DICE))
         elif not self.selection:
-            keys = die_list(list(state.rerollable))
+            keys = dice_keys(list(state.rerollable))
             self.app.say(
                 f"Choisis au moins un dé pair à relancer ({keys}), ou arrête-toi (a).", "warning"
             )

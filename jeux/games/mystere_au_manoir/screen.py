@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from jeux.engine.core import Action, Event
+from jeux.engine.text import plural
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
@@ -48,10 +49,6 @@ SLOT = 9
 CAPTIONS = {1: "indice", 2: "piste", 3: "piste", 4: "piste", 5: "témoin", 6: "bloqué"}
 STATUS_CELLS = 44
 MOVES = {"roll", "pick", "witness", "double", "score", "end_turn"}
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count > 1)}"
 
 
 def dice_list(indices: tuple[int, ...]) -> str:

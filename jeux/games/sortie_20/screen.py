@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from jeux.engine.core import Action, Event
+from jeux.engine.text import plural
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
@@ -56,10 +57,6 @@ DROP, FLIP, SIX = "drop", "flip", "six"
 
 def signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count > 1)}"
 
 
 class LastTurn:

@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.widgets import Button, Input, Static
 
 from jeux.engine.core import Event, IllegalAction
+from jeux.engine.text import plural
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
@@ -84,10 +85,6 @@ SHEET_NAME_CELLS = {3: 6, 4: 4}
 
 def percent(chance) -> str:
     return f"{round(100 * chance)} %"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count > 1)}"
 
 
 class TroisCouronnesScreen(GameScreen):
