@@ -15,9 +15,9 @@ DES, CARTES = "dés", "cartes"
 
 
 def _info(
-    id, title, pitch, lo, hi, family, hidden=False, available=False, history=False
+    id, title, pitch, lo, hi, family, handoff=False, available=False, history=False
 ) -> GameInfo:
-    return GameInfo(id, title, pitch, lo, hi, family, lo == 1, hidden, available, history)
+    return GameInfo(id, title, pitch, lo, hi, family, lo == 1, handoff, available, history)
 
 
 GAMES: dict[str, GameInfo] = {
@@ -162,7 +162,7 @@ GAMES: dict[str, GameInfo] = {
             2,
             2,
             DES,
-            hidden=True,
+            handoff=True,
         ),
         _info(
             "dice_of_madness",

@@ -70,9 +70,16 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         data = {"type": type(self).__name__}
         for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            data[f.name] = list(value) if isinstance(value, tuple) else value
+            data[f.name] = _to_lists(getattr(self, f.name))
         return data
+
+
+def _to_lists(value: Any) -> Any:
+    return [_to_lists(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _to_tuples(value: Any) -> Any:
+    return tuple(_to_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 def action_from_json(data: Mapping[str, Any], types: Sequence[type[Action]]) -> Action:
@@ -84,14 +91,25 @@ def action_from_json(data: Mapping[str, Any], types: Sequence[type[Action]]) -> 
     values = {}
     for f in dataclasses.fields(kind):
         if f.name in data:
-            value = data[f.name]
-            values[f.name] = tuple(value) if isinstance(value, list) else value
+            values[f.name] = _to_tuples(data[f.name])
     return kind(**values)
 
 
 @dataclass(frozen=True)
 class Event:
-    """One thing that happened; the UI animates it and the log prints `describe()`."""
+    """One thing that happened; the UI animates it and the log prints `describe()`.
+
+    `audience` names the seats that may see it (None: everyone). A card drawn into a hand is
+    seen by its holder only; the screen shows each seat only the events it may see."""
+
+    audience: tuple[int, ...] | None = field(default=None, kw_only=True)
+    reveals: ClassVar[bool] = False
+    """True for events that show what nobody knew (a card turned, a hand dealt) without a
+    die: the move can no longer be taken back. Dice are noticed by the match itself."""
+
+    def seen_by(self, seat: int | None) -> bool:
+        """Whether `seat` may see this event; None is nobody in particular (a spectator)."""
+        return self.audience is None or seat in self.audience
 
     def describe(self) -> str:
         return ""
@@ -152,7 +170,8 @@ class GameInfo:
     max_players: int
     family: str  # "dés" or "cartes"
     solo: bool = False
-    hidden: bool = False
+    handoff: bool = False
+    """Humans must pass the screen between seats (hidden hands, roles, secret choices)."""
     available: bool = False
     history: bool = False
     """Its screen offers past matches to reread (`history_screen`), reachable from the menu."""
@@ -178,6 +197,16 @@ class State(ABC):
     @abstractmethod
     def to_move(self) -> int | None:
         """The seat that decides now, or None once the game is over."""
+
+    def whose_turn(self) -> int | None:
+        """The seat whose turn it is; differs from `to_move()` while another seat answers
+        (a defender, a partner asked for an alliance)."""
+        return self.to_move()
+
+    def prompt(self) -> str:
+        """Why the seat to move must decide now, in French, for the handoff screen when it is
+        not simply their turn ("Lina t'accuse — à toi de répondre")."""
+        return ""
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -205,7 +234,9 @@ class State(ABC):
         return "Ce coup n'est pas permis maintenant."
 
     def view(self, seat: int) -> State:
-        """What `seat` may see; games with hidden information override this."""
+        """What `seat` may see, built from the visible zones: the screen draws only this and a
+        bot decides only from it. Games with hidden information (hands, deck order) override
+        this; the playout tests check that nothing hidden reaches it."""
         return self
 
     @property
@@ -220,6 +251,8 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     version: ClassVar[int] = 1
+    """Bumped whenever the same seed and actions would play out differently (the draw order,
+    a rule); the golden replays in the tests fail until it is. Older saves are set aside."""
 
     def default_options(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}
@@ -240,5 +273,6 @@ class Game(ABC):
         return RandomBot(seed)
 
     @abstractmethod
-    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
-        """A fresh match for these player names (seat order) and resolved options."""
+    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
+        """A fresh match for these player names (seat order) and resolved options; decks are
+        shuffled and dealt here, from `rng`."""

@@ -20,6 +20,31 @@ class Seat:
     bot: bool = False
 
 
+class DrawCounter(Random):
+    """The match's rng, counting its draws: a move that drew nothing revealed no chance.
+    It draws exactly the numbers a plain `Random` with the same seed would."""
+
+    draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.draws += 1
+        return super().getrandbits(k)
+
+
+@dataclass(frozen=True)
+class Played:
+    """What the log keeps of one action besides the action: who played it, in whose turn,
+    and whether it showed anything new (a die, a card), which closes the way back."""
+
+    seat: int
+    turn: int | None
+    revealed: bool
+
+
 class ReplayError(Exception):
     """A saved match that no longer replays (rules changed, file damaged)."""
 
@@ -35,21 +60,53 @@ class Match:
     """Everything that happened, in order: the game log is rebuilt from it on resume."""
     state: State = field(init=False)
     rng: Random = field(init=False)
+    played: list[Played] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.options = self.game.resolve_options(self.options)
-        self.rng = Random(self.seed)
-        self.state = self.game.new(tuple(s.name for s in self.seats), self.options)
-        log, self.actions = self.actions, []
-        for action in log:
+        self._replay(self.actions)
+
+    def _replay(self, actions: list[Action]) -> None:
+        self.rng = DrawCounter(self.seed)
+        self.state = self.game.new(tuple(s.name for s in self.seats), self.options, self.rng)
+        self.actions, self.events, self.played = [], [], []
+        for action in actions:
             self.play(action)
 
     def play(self, action: Action) -> list[Event]:
         """Apply one action; on IllegalAction nothing changes and nothing is logged."""
+        seat, turn, draws = self.state.to_move(), self.state.whose_turn(), self.rng.draws
         events = self.state.apply(action, self.rng)
+        revealed = self.rng.draws != draws or any(e.reveals for e in events)
         self.actions.append(action.cleaned())
         self.events.extend(events)
+        self.played.append(Played(seat, turn, revealed))
         return events
+
+    @property
+    def last_revealed(self) -> bool:
+        """Whether the last action showed something new: keys pressed before the player saw
+        it must not act on it."""
+        return bool(self.played) and self.played[-1].revealed
+
+    def undoable(self) -> int:
+        """How many of the last actions the human to move may take back: their own decisions
+        of this turn that revealed nothing, so undo can never fish for other dice or cards."""
+        seat, turn = self.state.to_move(), self.state.whose_turn()
+        if seat is None or self.seats[seat].bot:
+            return 0
+        count = 0
+        for played in reversed(self.played):
+            if played.revealed or played.seat != seat or played.turn != turn:
+                break
+            count += 1
+        return count
+
+    def undo(self) -> None:
+        """Take back the last action, by replaying the match without it."""
+        if not self.undoable():
+            raise ValueError("nothing to undo")
+        self._replay(self.actions[:-1])
 
     @property
     def over(self) -> bool:

@@ -23,8 +23,8 @@ def playout(
 ) -> Playout:
     """Play one game to the end with random legal actions, or with the game's bot."""
     names = tuple(f"Joueur {i + 1}" for i in range(players))
-    state = game.new(names, game.resolve_options(options))
     rng, pick, bot = Random(seed), Random(seed).choice, game.bot(seed) if bots else None
+    state = game.new(names, game.resolve_options(options), rng)
     count = 0
     while (seat := state.to_move()) is not None:
         if count >= MAX_ACTIONS:

@@ -38,6 +38,8 @@ class GameScreen(Screen):
         Binding("f1", "rules", "Règles"),
         Binding("question_mark", "rules", "Règles", show=False),
         Binding("escape", "leave", "Menu"),
+        Binding("u", "undo", "Annuler"),
+        Binding("ctrl+z", "undo", "Annuler", show=False),
     ]
 
     def __init__(self, match: Match, match_id: int) -> None:
@@ -48,12 +50,11 @@ class GameScreen(Screen):
         """True while events are being animated: a key then only skips the animation."""
         self.skipping = False
         self.queued: tuple[int | None, Action] | None = None
-        """An action pressed during an animation: (seat it was meant for, action). It is
-        dropped if the animated move passed the turn to someone else."""
+        """An action pressed during an animation: (seat it was meant for, action)."""
         self.animated_seat: int | None = None
         """The seat whose move is being animated."""
         self.shown_seat: int | None = None
-        """The seat whose view is on screen (matters only when information is hidden)."""
+        """The seat whose view is on screen; None behind a handoff, when no board is drawn."""
 
     # --- hooks for the games -----------------------------------------------------------
 
@@ -104,18 +105,48 @@ class GameScreen(Screen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one(GameLog).narrate(e.describe() for e in self.match.events)
-        self.render_state()
+        if not self.needs_handoff():
+            self.shown_seat = self.human_seat()
+            self.redraw_log()
+            self.render_state()
         self.call_after_refresh(self.advance)
+
+    def on_screen_resume(self) -> None:
+        """Back from the rules or a dialog: anyone may have walked up to the screen, so in a
+        game of hidden hands the seat on screen confirms again before its board returns."""
+        if self.shown_seat is not None and self.needs_handoff() and not self.busy:
+            seat, self.shown_seat = self.shown_seat, None
+            self.hand_to(seat)
 
     # --- the loop ----------------------------------------------------------------------
 
+    # --- who sees what ----------------------------------------------------------------
+
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.match.seats) if not seat.bot]
+
+    def needs_handoff(self) -> bool:
+        """Hidden information and more than one human: the screen is passed between them."""
+        return self.match.game.info.handoff and len(self.humans()) > 1
+
+    def human_seat(self) -> int | None:
+        """The seat whose view to draw when nobody is handed the screen: the one human, or
+        the human to move; a match of robots only is watched from seat 0."""
+        to_move = self.match.state.to_move()
+        if to_move is not None and not self.match.seats[to_move].bot:
+            return to_move
+        humans = self.humans()
+        return humans[0] if humans else 0
+
     def visible_state(self) -> State:
+        """What the seat on screen may see; once the match is over, everything."""
         state = self.match.state
-        if not self.match.game.info.hidden:
+        if state.to_move() is None or self.shown_seat is None:
             return state
-        seat = self.shown_seat if self.shown_seat is not None else state.to_move()
-        return state.view(seat) if seat is not None else state
+        return state.view(self.shown_seat)
+
+    def seen(self, events: Iterable[Event]) -> list[Event]:
+        return [e for e in events if e.seen_by(self.shown_seat) or self.match.over]
 
     def render_state(self) -> None:
         state = self.visible_state()
@@ -126,17 +157,28 @@ class GameScreen(Screen):
             badge.set_status(status, active=seat == to_move, out=out)
         self.query_one(ScoreSheet).show(self.sheet(state), self.app.glyphs)
         self.show_state(state)
+        self.refresh_bindings()
+
+    def redraw_log(self) -> None:
+        """The whole log again, as the seat on screen may read it (after a handoff, an undo)."""
+        log = self.query_one(GameLog)
+        log.clear()
+        log.narrate(e.describe() for e in self.seen(self.match.events))
 
     def act(self, action: Action) -> None:
-        """Play a human's action. During an animation the action skips it and waits for its
-        end, so a quick player's keys are never lost."""
+        """Play a human's action. A key pressed during an animation ends it; its move is
+        played afterwards, for the same seat only, and only if the animated move revealed
+        nothing: a press made before the player could see the dice takes no risk for them."""
         if self.busy:
             self.skip()
-            self.queued = (self.animated_seat, action)
+            if not self.match.last_revealed:
+                self.queued = (self.animated_seat, action)
             return
         seat = self.match.state.to_move()
         if seat is None or self.match.seats[seat].bot:
             return
+        if self.needs_handoff() and seat != self.shown_seat:
+            return  # behind the handoff: nobody's keys count yet
         self._play(action)
 
     def _play(self, action: Action) -> None:
@@ -152,9 +194,9 @@ class GameScreen(Screen):
 
     async def _show(self, events: Iterable[Event]) -> None:
         log = self.query_one(GameLog)
-        for event in events:
-            log.narrate([event.describe()])
+        for event in self.seen(events):
             await self.animate_event(event)
+            log.narrate([event.describe()])
         self.busy = False
         self.render_state()
         self.advance()
@@ -194,17 +236,32 @@ class GameScreen(Screen):
         if seat is None:
             self.finish()
         elif self.match.seats[seat].bot:
-            self.think(seat)
-        elif self.match.game.info.hidden and seat != self.shown_seat:
-            from .screens.handoff import HandoffScreen
-
-            def reveal(_: object) -> None:
-                self.shown_seat = seat
+            if self.shown_seat is None and not self.needs_handoff():
+                self.shown_seat = self.human_seat()
                 self.render_state()
-
-            self.push_screen(HandoffScreen(state.players[seat]), reveal)
-        else:
+            self.think(seat)
+        elif self.needs_handoff() and seat != self.shown_seat:
+            self.hand_to(seat)
+        elif seat != self.shown_seat:
             self.shown_seat = seat
+            self.redraw_log()
+            self.render_state()
+
+    def hand_to(self, seat: int) -> None:
+        """Hide the board, pass the screen to `seat`, and draw its view once it is ready."""
+        from .screens.handoff import HandoffScreen
+
+        self.shown_seat = None
+        self.query_one("#table").display = False
+
+        def reveal(_: object) -> None:
+            self.shown_seat = seat
+            self.query_one("#table").display = True
+            self.redraw_log()
+            self.render_state()
+
+        state = self.match.state
+        self.app.push_screen(HandoffScreen(state.players[seat], state.prompt()), reveal)
 
     @work(thread=True, exclusive=True, group="bot")
     def think(self, seat: int) -> None:
@@ -234,6 +291,21 @@ class GameScreen(Screen):
         self.app.switch_screen(ResultsScreen(self.match, self.sheet(self.match.state)))
 
     # --- keys shared by every game ----------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return not self.busy and self.match.undoable() > 0
+        return True
+
+    def action_undo(self) -> None:
+        """Take back the last decision of this turn that revealed nothing (see Match.undo)."""
+        if self.busy or not self.match.undoable():
+            return
+        self.match.undo()
+        self.app.records.save(self.match_id, self.match.to_saved())
+        self.redraw_log()
+        self.render_state()
+        self.app.say("Coup annulé.")
 
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen

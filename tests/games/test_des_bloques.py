@@ -19,7 +19,7 @@ from jeux.games.des_bloques.rules import (
 
 
 def new(players=("Lina", "Marc"), **options):
-    return GAME.new(players, GAME.resolve_options(options))
+    return GAME.new(players, GAME.resolve_options(options), ForcedRng())
 
 
 def play(state, action, *dice):

@@ -29,7 +29,7 @@ from jeux.games.le_5000.rules import (
 
 
 def new(players=("Lina", "Marc"), **options):
-    return GAME.new(players, GAME.resolve_options(options))
+    return GAME.new(players, GAME.resolve_options(options), ForcedRng())
 
 
 def play(state, action, *dice):

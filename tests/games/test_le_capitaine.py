@@ -21,7 +21,7 @@ from jeux.games.le_capitaine.rules import (
 
 
 def new(players=("Lina", "Marc", "Zoé"), **options):
-    return GAME.new(players, GAME.resolve_options(options))
+    return GAME.new(players, GAME.resolve_options(options), ForcedRng())
 
 
 def play(state, action, *dice):

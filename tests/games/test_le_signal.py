@@ -37,7 +37,7 @@ from jeux.games.le_signal.rules import (
 
 
 def new(**options):
-    return GAME.new(("Lina",), GAME.resolve_options(options))
+    return GAME.new(("Lina",), GAME.resolve_options(options), ForcedRng())
 
 
 def scene(state, face, event="", action="", consequence=""):
@@ -532,7 +532,7 @@ def test_journal_markdown_is_a_document_with_one_section_per_scene():
 
 
 def test_journal_markdown_escapes_the_player_name():
-    state = GAME.new(("Zoé *[x]*",), GAME.resolve_options({}))
+    state = GAME.new(("Zoé *[x]*",), GAME.resolve_options({}), ForcedRng())
     assert journal_markdown(state).startswith("# Le Signal — journal de Zoé \\*\\[x\\]\\*\n")
 
 

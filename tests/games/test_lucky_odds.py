@@ -24,7 +24,7 @@ from jeux.games.lucky_odds.rules import (
 
 
 def new(players=("Lina", "Marc", "Zoé"), **options):
-    return GAME.new(players, GAME.resolve_options(options))
+    return GAME.new(players, GAME.resolve_options(options), ForcedRng())
 
 
 def play(state, action, *dice):

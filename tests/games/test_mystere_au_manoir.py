@@ -25,7 +25,7 @@ from jeux.games.mystere_au_manoir.rules import (
 
 
 def new(players=("Lina", "Marc", "Zoé"), **options):
-    return GAME.new(players, GAME.resolve_options(options))
+    return GAME.new(players, GAME.resolve_options(options), ForcedRng())
 
 
 def play(state, action, *dice):

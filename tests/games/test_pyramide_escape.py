@@ -39,7 +39,7 @@ PILE, FACE = 1, 2  # what the scripted rng answers for the coin
 
 
 def new(**options):
-    return GAME.new(("Lina",), GAME.resolve_options(options))
+    return GAME.new(("Lina",), GAME.resolve_options(options), ForcedRng())
 
 
 def play(state, action, *coins):
@@ -682,7 +682,7 @@ def test_options_are_offered_with_the_rulings_as_defaults():
 def test_random_games_view_hides_only_unknown_places(options):
     for seed in range(40):
         rng, chooser = Random(seed), Random(-seed)
-        state = GAME.new(("Lina",), GAME.resolve_options(options))
+        state = GAME.new(("Lina",), GAME.resolve_options(options), ForcedRng())
         while state.to_move() is not None:
             seen = state.view(0)
             assert seen.legal_actions() == state.legal_actions()

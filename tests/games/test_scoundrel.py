@@ -46,7 +46,7 @@ FILLER = [M(2, "trefle"), M(3, "trefle"), M(4, "trefle"), M(5, "trefle")]
 
 
 def new(**options):
-    return GAME.new(("Lina",), GAME.resolve_options(options))
+    return GAME.new(("Lina",), GAME.resolve_options(options), ForcedRng())
 
 
 def start(deck, hp=None, **options):

@@ -28,7 +28,7 @@ from jeux.games.sortie_20.rules import (
 
 
 def new(players=("Lina", "Marc", "Zoé"), **options):
-    return GAME.new(players, GAME.resolve_options(options))
+    return GAME.new(players, GAME.resolve_options(options), ForcedRng())
 
 
 def play(state, action, *dice):

@@ -20,7 +20,7 @@ from jeux.games.the_last_spell.rules import (
 
 
 def new(players=("Lina", "Marc", "Zoé"), **options):
-    return GAME.new(players, GAME.resolve_options(options))
+    return GAME.new(players, GAME.resolve_options(options), ForcedRng())
 
 
 def play(state, action, *dice):

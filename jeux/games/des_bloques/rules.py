@@ -348,7 +348,9 @@ class DesBloques(Game):
         ),
     )
 
-    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> DesBloquesState:
+    def new(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
+    ) -> DesBloquesState:
         return DesBloquesState(players, options)
 
     def bot(self, seed: int | str | None = None) -> DesBloquesBot:

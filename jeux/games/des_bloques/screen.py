@@ -123,7 +123,7 @@ class DesBloquesScreen(GameScreen):
         """The stop key shows in the footer only in the variants that allow stopping."""
         if action == "stop" and not self.match.state.stop_allowed:
             return False
-        return True
+        return super().check_action(action, parameters)
 
     # --- what is shown ------------------------------------------------------------
 

@@ -679,7 +679,7 @@ class Le5000(Game):
         ),
     )
 
-    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> Le5000State:
+    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> Le5000State:
         return Le5000State(players, options)
 
     def bot(self, seed: int | str | None = None) -> Le5000Bot:

@@ -449,7 +449,9 @@ class Capitaine(Game):
     def bot(self, seed: int | str | None = None) -> CaptainBot:
         return CaptainBot(seed)
 
-    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> CapitaineState:
+    def new(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
+    ) -> CapitaineState:
         return CapitaineState(players, options)
 
 

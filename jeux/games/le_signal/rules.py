@@ -851,7 +851,7 @@ class LeSignal(Game):
         ),
     )
 
-    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> SignalState:
+    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> SignalState:
         return SignalState(players, options)
 
     def bot(self, seed: int | str | None = None) -> Storyteller:

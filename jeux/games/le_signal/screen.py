@@ -360,7 +360,7 @@ class LeSignalScreen(GameScreen):
             return (parameters[0] == "consequence") != scene
         if action == "end":
             return state.mode != CHALLENGE
-        return True
+        return super().check_action(action, parameters)
 
     def action_roll(self) -> None:
         self.act(Roll(event=self.field("event").value, action=self.field("action").value))

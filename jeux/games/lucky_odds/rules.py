@@ -455,7 +455,9 @@ class LuckyOdds(Game):
     def bot(self, seed: int | str | None = None) -> OddsBot:
         return OddsBot(seed)
 
-    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> LuckyOddsState:
+    def new(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
+    ) -> LuckyOddsState:
         return LuckyOddsState(players, options)
 
 

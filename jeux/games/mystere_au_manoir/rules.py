@@ -534,7 +534,7 @@ class MystereAuManoir(Game):
         ),
     )
 
-    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> MystereState:
+    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> MystereState:
         return MystereState(players, options)
 
 

@@ -426,7 +426,7 @@ class ManoirScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the keys that make sense now; the hidden twins explain the others."""
         if action not in MOVES:
-            return True
+            return super().check_action(action, parameters)
         state = self.match.state
         if self.busy or not self.human_to_move(state):
             return False

@@ -861,7 +861,7 @@ class PyramideEscape(Game):
         ),
     )
 
-    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> PyramideState:
+    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> PyramideState:
         return PyramideState(players, options)
 
 

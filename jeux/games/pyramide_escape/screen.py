@@ -556,7 +556,7 @@ class PyramideScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         phases = PHASES_OF.get(action)
         if phases is None:
-            return True
+            return super().check_action(action, parameters)
         state = self.match.state
         if action == "target":
             return self._amulet_picked(state) and len(self._amulet_targets(state)) > 1

@@ -621,7 +621,9 @@ class Scoundrel(Game):
         ),
     )
 
-    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> ScoundrelState:
+    def new(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
+    ) -> ScoundrelState:
         return ScoundrelState(players, options)
 
 

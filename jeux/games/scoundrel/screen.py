@@ -484,7 +484,7 @@ class ScoundrelScreen(GameScreen):
             return phase == ENTRANCE
         if action in ("pick", "avoid"):
             return phase != ENTRANCE
-        return True
+        return super().check_action(action, parameters)
 
     def choose(self, slot: int) -> None:
         """A card picked by key or click: played at once, or held for weapon or barehanded."""

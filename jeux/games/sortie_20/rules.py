@@ -588,7 +588,7 @@ class Sortie20(Game):
         ),
     )
 
-    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> SortieState:
+    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> SortieState:
         return SortieState(players, options)
 
 

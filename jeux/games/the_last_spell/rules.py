@@ -358,7 +358,9 @@ class LastSpell(Game):
     def bot(self, seed: int | str | None = None) -> SpellBot:
         return SpellBot(seed)
 
-    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> LastSpellState:
+    def new(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
+    ) -> LastSpellState:
         return LastSpellState(players, options)
 
 

@@ -1129,7 +1129,9 @@ class TroisCouronnes(Game):
         ),
     )
 
-    def new(self, players: Sequence[str], options: Mapping[str, Any]) -> TroisCouronnesState:
+    def new(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
+    ) -> TroisCouronnesState:
         return TroisCouronnesState(players, options)
 
     def bot(self, seed: int | str | None = None) -> CrownBot:

@@ -557,7 +557,7 @@ class TroisCouronnesScreen(GameScreen):
         """Show only the keys that make sense now; the hidden twins explain the others."""
         state = self.match.state
         if action not in {"roll", "pick", "target", "stop", "story", "war", "alliance", "answer"}:
-            return True
+            return super().check_action(action, parameters)
         if self.busy or not self.human_to_move(state):
             return False
         phase = state.phase

@@ -8,11 +8,15 @@ from textual.widgets import Button, Static
 
 
 class HandoffScreen(Screen[None]):
+    """Names the next player and, when it is not simply their turn, why they must decide
+    ("Marc : Lina t'accuse — à toi de répondre")."""
+
     BINDINGS = [("enter", "ready", "Je suis prêt·e"), ("space", "ready", "")]
 
-    def __init__(self, player: str) -> None:
+    def __init__(self, player: str, reason: str = "") -> None:
         super().__init__()
         self.player = player
+        self.reason = reason
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -20,6 +24,11 @@ class HandoffScreen(Screen[None]):
                 Content.from_markup("Passe l'ordinateur à [b]$name[/b].", name=self.player),
                 id="handoff-title",
             )
+            if self.reason:
+                yield Static(
+                    Content.from_markup("$name : $reason", name=self.player, reason=self.reason),
+                    id="handoff-reason",
+                )
             yield Static("Les autres ne regardent pas ? Alors appuie sur Entrée.")
             yield Button("Je suis prêt·e", id="ready", variant="primary")
 
