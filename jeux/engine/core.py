@@ -239,6 +239,12 @@ class State(ABC):
         this; the playout tests check that nothing hidden reaches it."""
         return self
 
+    def secrets(self, seat: int) -> frozenset[Any]:
+        """The cards `seat` may not see now (others' hands, face-down plays, the deck's
+        order), as the values the state holds them by. The playout tests check that none of
+        them reaches `view(seat)` or an event `seat` is shown."""
+        return frozenset()
+
     @property
     def seats(self) -> int:
         return len(self.players)

@@ -81,6 +81,11 @@ class GameScreen(Screen):
     async def animate_event(self, event: Event) -> None:
         """Animate one event (dice tumble, cards flip); by default nothing moves."""
 
+    def keys_for(self, action: Action) -> list[str]:
+        """The keys a player presses, from the board as it stands, to play `action`: the
+        shared Pilot driver plays every game's last moves through them."""
+        raise NotImplementedError(f"{type(self).__name__} names no keys for {action!r}")
+
     # --- layout ----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
