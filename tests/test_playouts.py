@@ -1,5 +1,11 @@
-"""Layer 2: every game with an engine, every player count, many seeds, random legal play."""
+"""Layer 2: every game with an engine, every player count, many seeds, random legal play.
 
+Each playout ends well and replays identically through JSON; on the first seeds every position
+is also checked for privacy: the mover's view offers the same actions as the state, a bot decides
+from a view without touching the state, and no seat's view or shown events hold a card it may
+not see."""
+
+import json
 from random import Random
 
 import pytest
@@ -9,7 +15,11 @@ from jeux.engine.bots import RandomBot
 from jeux.engine.match import Match, Seat
 from jeux.engine.simulate import MAX_ACTIONS
 
+from .privacy import leaks
+
 SEEDS = 50
+CHECKED_SEEDS = 4
+"""Seeds on which every position gets the privacy checks (they cost a view per seat)."""
 ENGINES = [gid for gid in GAMES if has_engine(gid)]
 CASES = [
     (gid, players)
@@ -18,7 +28,7 @@ CASES = [
 ]
 
 
-def play_out(game, players: int, seed: int, options: dict) -> Match:
+def play_out(game, players: int, seed: int, options: dict, checked: bool = False) -> Match:
     seats = tuple(Seat(f"Joueur {i + 1}") for i in range(players))
     match = Match(game, seed, seats, options)
     bot = RandomBot(seed)
@@ -26,8 +36,24 @@ def play_out(game, players: int, seed: int, options: dict) -> Match:
         assert len(match.actions) < MAX_ACTIONS, "the game does not end"
         seat = match.state.to_move()
         assert match.state.legal_actions(), "a running game must offer an action"
+        if checked:
+            check_privacy(match, seat, seed)
         match.play(bot.choose(match.state.view(seat)))
     return match
+
+
+def check_privacy(match: Match, mover: int, seed: int) -> None:
+    state = match.state
+    view = state.view(mover)
+    assert view.legal_actions() == state.legal_actions(), "the view offers other actions"
+    before = repr(vars(state))
+    match.game.bot(seed).choose(state.view(mover))
+    assert repr(vars(state)) == before, "a bot changed the state it was shown"
+    for seat in range(state.seats):
+        secrets = state.secrets(seat)
+        assert not leaks(state.view(seat), secrets), f"seat {seat} sees a hidden card"
+        shown = [e for e in match.events if e.seen_by(seat)]
+        assert not leaks(shown[-20:], secrets), f"seat {seat} is told of a hidden card"
 
 
 def option_sets(game) -> list[dict]:
@@ -39,18 +65,21 @@ def option_sets(game) -> list[dict]:
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_random_playouts_end_well_and_replay_identically(game_id: str, players: int) -> None:
+def test_random_playouts_end_well_keep_secrets_and_replay_through_json(
+    game_id: str, players: int
+) -> None:
     game = load_game(game_id)
     variants = option_sets(game)
     for seed in range(SEEDS):
         options = variants[seed % len(variants)]
-        match = play_out(game, players, seed, options)
+        match = play_out(game, players, seed, options, checked=seed < CHECKED_SEEDS)
         outcome = match.outcome()
         assert outcome is not None
         assert len(outcome.scores) == len(outcome.ranks) == players
         assert min(outcome.ranks) == 1 and outcome.summary
 
-        replayed = Match.from_saved(game, match.to_saved())
+        saved = json.loads(json.dumps(match.to_saved()))
+        replayed = Match.from_saved(game, saved)
         assert replayed.events == match.events  # the same dice, cards and results, in order
         assert replayed.outcome() == outcome
         assert replayed.to_saved() == match.to_saved()
