@@ -140,3 +140,12 @@ def test_the_match_rng_draws_what_a_plain_random_would():
     a, b = Match(ToyGame(), 9, match().seats, {}), Random(9)
     b.shuffle(list(range(10)))
     assert a.rng.random() == b.random()
+
+
+def test_the_reaction_window_opens_without_a_reaction_unless_the_table_chose_speed():
+    from jeux.engine.reactions import REACTION_WINDOW, WHEN_ABLE, window_opens
+
+    defaults = {REACTION_WINDOW.key: REACTION_WINDOW.default}
+    assert window_opens(defaults, can_react=False) and window_opens(defaults, can_react=True)
+    fast = {REACTION_WINDOW.key: WHEN_ABLE}
+    assert not window_opens(fast, can_react=False) and window_opens(fast, can_react=True)
