@@ -116,13 +116,6 @@ class GameScreen(Screen):
             self.render_state()
         self.call_after_refresh(self.advance)
 
-    def on_screen_resume(self) -> None:
-        """Back from the rules or a dialog: anyone may have walked up to the screen, so in a
-        game of hidden hands the seat on screen confirms again before its board returns."""
-        if self.shown_seat is not None and self.needs_handoff() and not self.busy:
-            seat, self.shown_seat = self.shown_seat, None
-            self.hand_to(seat)
-
     # --- the loop ----------------------------------------------------------------------
 
     # --- who sees what ----------------------------------------------------------------
@@ -315,7 +308,13 @@ class GameScreen(Screen):
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.match.game.info.id))
+        def back(_: object) -> None:
+            """Anyone may have walked up to the screen meanwhile: in a game of hidden hands
+            the seat on screen confirms again before its board returns."""
+            if self.shown_seat is not None and self.needs_handoff():
+                self.hand_to(self.shown_seat)
+
+        self.app.push_screen(RulesScreen(self.match.game.info.id), back)
 
     def action_leave(self) -> None:
         from .screens.confirm import ConfirmScreen

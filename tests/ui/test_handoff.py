@@ -1,0 +1,80 @@
+"""The handoff of GameScreen, on a dice game made to hide its information for the test."""
+
+import dataclasses
+
+import pytest
+from textual.widgets import Select
+
+from jeux.catalog import load_game
+from jeux.ui.screens.handoff import HandoffScreen
+
+
+@pytest.fixture
+def hidden_last_spell(monkeypatch):
+    game = type(load_game("the_last_spell"))
+    monkeypatch.setattr(game, "info", dataclasses.replace(game.info, handoff=True))
+
+
+async def start(app, pilot, seats):
+    for _ in range(seats):
+        await pilot.press("space", "down")
+    await pilot.press("f5")
+    await pilot.pause()
+
+
+async def test_each_change_of_human_seat_and_the_rules_pass_through_the_handoff(
+    app_factory, hidden_last_spell
+):
+    app = app_factory(start_game="the_last_spell", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(app, pilot, 2)
+        assert isinstance(app.screen, HandoffScreen)
+        first = app.screen.player
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        assert game.shown_seat == 0 and game.query_one("#table").display
+        assert game.match.seats[0].name == first
+        second = game.match.seats[1].name
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("a")  # Lina stops: Marc's turn
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == second
+        assert game.shown_seat is None and not game.query_one("#table").display
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.shown_seat == 1
+        await pilot.press("f1")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == second
+
+
+async def test_a_resumed_match_shows_the_handoff_before_the_board(app_factory, hidden_last_spell):
+    app = app_factory(start_game="the_last_spell", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(app, pilot, 2)
+        await pilot.press("enter", "l")
+        await pilot.pause()
+        first = app.screen.match.seats[0].name
+        await pilot.press("ctrl+c")
+
+    again = app_factory()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # « Reprendre »
+        await pilot.pause()
+        assert isinstance(again.screen, HandoffScreen) and again.screen.player == first
+
+
+async def test_one_human_among_robots_needs_no_handoff(app_factory, hidden_last_spell):
+    app = app_factory(start_game="the_last_spell", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        app.screen.query_one("#bots", Select).value = 1
+        await pilot.press("f5")
+        await pilot.pause()
+        assert not isinstance(app.screen, HandoffScreen)
+        assert app.screen.shown_seat == 0
