@@ -77,4 +77,5 @@ async def test_one_human_among_robots_needs_no_handoff(app_factory, hidden_last_
         await pilot.press("f5")
         await pilot.pause()
         assert not isinstance(app.screen, HandoffScreen)
-        assert app.screen.shown_seat == 0
+        seats = app.screen.match.seats
+        assert seats[app.screen.shown_seat].name == "Lina"
