@@ -141,6 +141,7 @@ async def test_the_story_line_is_suggested_optional_and_shown_whole(app_factory)
         field = screen.query_one("#story-text")
         suggestion = screen.match.state.story_suggestion()
         assert screen.focused is field and field.value == suggestion
+        assert footer(screen)["escape"] == "Fermer le récit"
         await pilot.press("escape")  # leaves the field, not the match
         await pilot.pause()
         assert screen.focused is None and app.screen is screen

@@ -77,6 +77,15 @@ SHEET_NAME_CELLS = {3: 6, 4: 4}
 """Column headers short enough for the whole sheet to fit the 34-column side panel."""
 
 
+class StoryField(Input):
+    """The optional story line: Escape leaves the field, not the match, and the footer says so."""
+
+    BINDINGS = [Binding("escape", "leave_field", "Fermer le récit")]
+
+    def action_leave_field(self) -> None:
+        self.screen.set_focus(None)
+
+
 class TroisCouronnesScreen(GameScreen):
     CSS_PATH = "screen.tcss"
     BINDINGS = [
@@ -131,7 +140,7 @@ class TroisCouronnesScreen(GameScreen):
             yield self._button("Alliance (p)", "alliance", "warning")
             yield self._button("Oui (o)", "yes", "success")
             yield self._button("Non (n)", "no", "error")
-        yield Input(
+        yield StoryField(
             placeholder="Récit facultatif (r)",
             id="story-text",
             max_length=STORY_LIMIT,
@@ -663,10 +672,8 @@ class TroisCouronnesScreen(GameScreen):
         self.action_answer(False)
 
     def action_leave(self) -> None:
-        """Escape first leaves the story field or the seat picker, then the match."""
-        if isinstance(self.focused, Input):
-            self.set_focus(None)
-        elif self.choosing:
+        """Escape closes the seat picker first (should it have lost the focus), then leaves."""
+        if self.choosing:
             self.cancel_choice()
         else:
             super().action_leave()
