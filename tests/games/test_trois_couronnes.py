@@ -9,6 +9,7 @@ import pytest
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.trois_couronnes.present import LEGEND, sheet_rows
 from jeux.games.trois_couronnes.rules import (
     ALLIANCE,
     ALLIANCE_CHANCE,
@@ -528,6 +529,32 @@ def test_trc8_two_players_no_endless_war_on_the_same_opponent():
     assert state.legal_actions() == [Roll(), ProposeAlliance(1)]
 
 
+def test_trc8_no_target_left_says_why():
+    state = new()
+    play(state, DeclareWar(1), 1, 1, 1)  # round 1: Lina attacks Marc…
+    play(state, DeclareWar(0), 1, 1, 1)  # …Marc attacks Lina
+    pass_turns(state, 1)
+    assert state.round == 2 and state.war_targets() == [2]
+    pass_turns(state, 2)
+    assert state.current == 2 and state.war_targets() == []  # Zoé faces two shelters
+    assert state.closed_refusal(war=True) == (
+        "Aucun royaume à attaquer : Lina et Marc ont subi une guerre à la manche précédente."
+    )
+    two = new(("Lina", "Marc"))
+    play(two, DeclareWar(1), 1, 1, 1)
+    pass_turns(two, 1)
+    assert two.closed_refusal(war=True).startswith("Impossible de cibler Marc")
+    solo = new(("Lina",))
+    assert "en solo" in solo.closed_refusal(war=False)
+
+
+def test_trc7_covered_stakes_no_partner_with_the_bet_says_why():
+    state = new(stakes="covered")
+    state.scores = [5, 0, 0]
+    assert state.alliance_partners() == []
+    assert state.closed_refusal(war=False) == "Personne n'a les 5 points de la mise."
+
+
 def test_target_selection_never_the_active_player():
     state = new()
     assert 0 not in state.war_targets() and 0 not in state.alliance_partners()
@@ -581,6 +608,24 @@ def test_trc9_a_refused_proposal_still_counts_for_the_cooldown():
     play(state, AnswerAlliance(False))
     pass_turns(state, 2)
     assert state.alliance_resting(0) and state.alliance_partners() == []
+
+
+def test_trc9_the_partner_decides_during_the_proposers_turn():
+    state = new()
+    assert (state.to_move(), state.whose_turn(), state.prompt()) == (0, 0, "")
+    play(state, ProposeAlliance(1))
+    assert (state.to_move(), state.whose_turn()) == (1, 0)
+    assert state.prompt() == "Lina te propose une alliance — à toi de répondre"
+    play(state, AnswerAlliance(False))
+    assert (state.to_move(), state.whose_turn(), state.prompt()) == (0, 0, "")
+
+
+def test_trc9_the_partners_answer_cannot_be_taken_back_by_either_seat():
+    match = Match(GAME, 1, (Seat("Lina"), Seat("Marc")), {})
+    match.play(ProposeAlliance(1))
+    assert match.undoable() == 0  # Marc answers: Lina's proposal is not his to undo
+    match.play(AnswerAlliance(False))
+    assert match.undoable() == 0  # Lina plays on: Marc's answer is not hers either
 
 
 def test_trc9_only_the_partner_answers():
@@ -782,6 +827,42 @@ def test_score_sheet_rows_per_round_sum_to_the_totals():
     assert kinds == [(1, 0, KINGDOM, 10), (1, 1, WAR, 30), (1, 2, ALLIANCE, 10), (2, 0, KINGDOM, 8)]
     assert state.turns[0].label == "6-5-5 Royaume noble"
     assert state.turns[1].label == "Guerre contre Lina : victoire"
+    # Every seat's change in each turn: the target of a War and the ally count too.
+    assert [t.changes for t in state.turns] == [(10, 0, 0), (-30, 30, 0), (10, 0, 10), (8, 0, 0)]
+
+
+def test_score_sheet_keeps_kingdoms_wars_and_alliances_apart():
+    state = new()
+    kingdom_turn(state, 6, 5, 5)  # Lina +10
+    play(state, DeclareWar(0), 4, 5, 1)  # Marc takes 30 from Lina
+    play(state, ProposeAlliance(0))  # Zoé and Lina gain 10 each
+    play(state, AnswerAlliance(True), 6, 1, 1)
+    play(state, Roll(), 2, 2, 3)  # Lina's second turn, under way
+    assert sheet_rows(state, "…") == (
+        ("M1", ("+10", "G", "A")),
+        ("M2", ("…", "", "")),
+        *((f"M{n}", ("", "", "")) for n in range(3, ROUNDS + 1)),
+        ("G", ("-30", "+30", "")),
+        ("A", ("+10", "", "+10")),
+        ("6-5-4", ("0", "0", "0")),
+    )
+    assert LEGEND == "G guerre · A alliance"
+
+
+def test_score_sheet_marks_a_special_played_before_a_kingdom_turn():
+    state = new(special_turn="plus_turn")
+    play(state, DeclareWar(1), 1, 1, 1)  # the bet goes to Marc
+    kingdom_turn(state, 6, 5, 5)
+    rows = dict(sheet_rows(state))
+    assert rows["M1"][:2] == ("+10G", "…") and rows["G"][:2] == ("-10", "+10")
+    assert "A" not in rows
+    assert "6-5-4" not in dict(sheet_rows(new(("Lina",))))
+
+
+def test_the_dice_that_count_in_a_war_or_an_alliance():
+    war = WarResolved("Lina", "Marc", (4, 6, 5), True, 30)
+    alliance = AllianceResolved("Lina", "Marc", (6, 1, 6), True)
+    assert war.counted == (True, False, True) and alliance.counted == (True, False, True)
 
 
 def test_phase_dice_and_throws_left():

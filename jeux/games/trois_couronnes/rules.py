@@ -31,6 +31,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.text import join_names
 
 ROUNDS = 7
 """"La partie dure 7 tours": seven rounds, one turn per player in each."""
@@ -157,9 +158,19 @@ def _kingdom(faces: tuple[int, ...], prosperous: bool, legacy: bool, additive: b
     return Kingdom("Couronne isolée", 0)
 
 
+def war_counts(faces: Sequence[int]) -> tuple[bool, ...]:
+    """Which dice of a War throw count: those showing 4 or 5."""
+    return tuple(face in WAR_FACES for face in faces)
+
+
 def war_success(faces: Sequence[int]) -> bool:
     """ "Si 2 ou 3 dés font 4 ou 5" (probability 7/27)."""
-    return sum(face in WAR_FACES for face in faces) >= 2
+    return sum(war_counts(faces)) >= 2
+
+
+def alliance_counts(faces: Sequence[int]) -> tuple[bool, ...]:
+    """Which dice of an Alliance throw count: the 6s."""
+    return tuple(face == 6 for face in faces)
 
 
 def alliance_success(faces: Sequence[int]) -> bool:
@@ -376,6 +387,11 @@ class WarResolved(Event):
     stolen: int
     """Points taken from the target on success; 0 on failure."""
 
+    @property
+    def counted(self) -> tuple[bool, ...]:
+        """Which dice counted for the War (the screen marks them)."""
+        return war_counts(self.faces)
+
     def describe(self) -> str:
         thrown = faces_text(self.faces)
         if self.success:
@@ -413,6 +429,11 @@ class AllianceResolved(Event):
     partner: str
     faces: tuple[int, ...]
     success: bool
+
+    @property
+    def counted(self) -> tuple[bool, ...]:
+        """Which dice counted for the Alliance (the screen marks them)."""
+        return alliance_counts(self.faces)
 
     def describe(self) -> str:
         thrown = faces_text(self.faces)
@@ -457,6 +478,8 @@ class TurnRecord:
     """"6-5-5 Royaume noble", "Guerre contre Marc : victoire", …"""
     points: int
     """The change of the active player's score in that turn."""
+    changes: tuple[int, ...]
+    """The change of every seat's score in that turn (a War's target, an ally)."""
 
 
 # --- the state --------------------------------------------------------------------------
@@ -530,6 +553,11 @@ class TroisCouronnesState(State):
             self.phase, self.special_used, self.partner = START, True, None
             return []
         return self._end_turn()
+
+    def _record(self, kind: str, label: str, changes: Mapping[int, int]) -> None:
+        seat = self.current
+        every = tuple(changes.get(s, 0) for s in range(self.seats))
+        self.turns.append(TurnRecord(self.round, seat, kind, label, changes[seat], every))
 
     def _change(self, seat: int, delta: int) -> None:
         self.scores[seat] += delta
@@ -641,12 +669,31 @@ class TroisCouronnesState(State):
         last = self.last_alliance_round[seat]
         return last is not None and last == self.round - 1
 
-    def _special_open(self) -> bool:
+    def specials_open(self) -> bool:
+        """Whether a War or an Alliance may still be declared this turn (targets aside)."""
         return self.phase == START and not self.special_used and self.seats > 1
+
+    def closed_refusal(self, war: bool) -> str:
+        """Why no War (`war`) or no Alliance may be declared now, with anyone: said when the
+        player asks for one while `war_targets()` (or `alliance_partners()`) is empty."""
+        others = [s for s in range(self.seats) if s != self.current]
+        if not others:
+            return "Pas de guerre ni d'alliance en solo : il n'y a aucun autre royaume."
+        refusals = [self.refusal(DeclareWar(s) if war else ProposeAlliance(s)) for s in others]
+        if len(set(refusals)) == 1:
+            return refusals[0]
+        # Refusals that differ by seat name the seat: shelters (war) or stakes (alliance).
+        if war:
+            sheltered = join_names([self.players[s] for s in others])
+            return (
+                f"Aucun royaume à attaquer : {sheltered} ont subi une guerre "
+                "à la manche précédente."
+            )
+        return f"Personne n'a les {ALLIANCE_BET} points de la mise."
 
     def war_targets(self) -> list[int]:
         """The seats the active player may attack right now (empty: no War possible)."""
-        if not self._special_open():
+        if not self.specials_open():
             return []
         if self.covered_stakes and self.scores[self.current] < WAR_BET:
             return []
@@ -656,7 +703,7 @@ class TroisCouronnesState(State):
 
     def alliance_partners(self) -> list[int]:
         """The seats the active player may ask for an alliance right now."""
-        if not self._special_open() or self.alliance_resting(self.current):
+        if not self.specials_open() or self.alliance_resting(self.current):
             return []
         if self.covered_stakes and self.scores[self.current] < ALLIANCE_BET:
             return []
@@ -753,6 +800,15 @@ class TroisCouronnesState(State):
         if self.phase == ANSWER:
             return self.partner
         return self.current
+
+    def whose_turn(self) -> int | None:
+        """The active player, even while the partner they asked answers the alliance."""
+        return None if self.phase == OVER else self.current
+
+    def prompt(self) -> str:
+        if self.phase == ANSWER:
+            return f"{self.players[self.current]} te propose une alliance — à toi de répondre"
+        return ""
 
     def legal_actions(self) -> list[Action]:
         # Computed once per position (bots and `apply` both ask); `_apply` forgets it.
@@ -891,7 +947,7 @@ class TroisCouronnesState(State):
             self.complete_kingdoms[seat] += 1
         self._change(seat, total - before)
         label = f"{faces_text(self.dice)} {found.name}"
-        self.turns.append(TurnRecord(self.round, seat, KINGDOM, label, total - before))
+        self._record(KINGDOM, label, {seat: total - before})
         return events + self._end_turn()
 
     def _war(self, target: int, rng: Random) -> list[Event]:
@@ -910,9 +966,7 @@ class TroisCouronnesState(State):
         self._change(target, -delta)
         attacker, defender = self.players[seat], self.players[target]
         result = "victoire" if success else "défaite"
-        self.turns.append(
-            TurnRecord(self.round, seat, WAR, f"Guerre contre {defender} : {result}", delta)
-        )
+        self._record(WAR, f"Guerre contre {defender} : {result}", {seat: delta, target: -delta})
         events: list[Event] = [
             WarDeclared(attacker, defender),
             WarResolved(attacker, defender, faces, success, stolen),
@@ -938,9 +992,7 @@ class TroisCouronnesState(State):
         self._change(seat, delta)
         self._change(partner, delta)
         result = "réussie" if success else "échouée"
-        self.turns.append(
-            TurnRecord(self.round, seat, ALLIANCE, f"Alliance avec {ally} : {result}", delta)
-        )
+        self._record(ALLIANCE, f"Alliance avec {ally} : {result}", {seat: delta, partner: delta})
         events: list[Event] = [AllianceResolved(proposer, ally, faces, success)]
         return events + self._after_special()
 

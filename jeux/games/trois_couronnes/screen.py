@@ -10,16 +10,18 @@ import time
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Input, Static
 
-from jeux.engine.core import Event, IllegalAction
-from jeux.engine.text import plural
+from jeux.engine.core import Action, Event, IllegalAction
+from jeux.engine.text import percent, plural
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
+from jeux.ui.widgets.seat_picker import SeatChoice, SeatPicker
 
+from .present import LEGEND, sheet_rows
 from .rules import (
     ALLIANCE,
     ALLIANCE_BET,
@@ -37,7 +39,6 @@ from .rules import (
     WAR,
     WAR_BET,
     WAR_CHANCE,
-    WAR_FACES,
     WAR_STEAL,
     AllianceProposed,
     AllianceRefused,
@@ -55,18 +56,11 @@ from .rules import (
     TroisCouronnesState,
     WarDeclared,
     WarResolved,
-    alliance_success,
     faces_text,
     signed,
-    war_success,
 )
 
 DICE_KEYS = Binding.Group("Dés", compact=True)
-TARGET_KEYS = Binding.Group("Cible", compact=True)
-KIND_MARKS = {WAR: "G", ALLIANCE: "A"}
-"""Marks on the score sheet for a round played as a War or an Alliance."""
-
-
 FOOTER_ACTIONS = (
     ("roll", ()),
     ("stop", ()),
@@ -75,16 +69,21 @@ FOOTER_ACTIONS = (
     ("alliance", ()),
     ("answer", (True,)),
     ("pick", (0,)),
-    *(("target", (seat,)) for seat in range(4)),
 )
 """The gated actions (see `check_action`), to tell when the footer needs redrawing."""
+GATED = {"roll", "pick", "stop", "story", "war", "alliance", "answer"}
 _UNREAD = object()
 SHEET_NAME_CELLS = {3: 6, 4: 4}
 """Column headers short enough for the whole sheet to fit the 34-column side panel."""
 
 
-def percent(chance) -> str:
-    return f"{round(100 * chance)} %"
+class StoryField(Input):
+    """The optional story line: Escape leaves the field, not the match, and the footer says so."""
+
+    BINDINGS = [Binding("escape", "leave_field", "Fermer le récit")]
+
+    def action_leave_field(self) -> None:
+        self.screen.set_focus(None)
 
 
 class TroisCouronnesScreen(GameScreen):
@@ -96,10 +95,6 @@ class TroisCouronnesScreen(GameScreen):
         Binding("1", "pick(0)", "Dé 1", group=DICE_KEYS),
         Binding("2", "pick(1)", "Dé 2", group=DICE_KEYS),
         Binding("3", "pick(2)", "Dé 3", group=DICE_KEYS),
-        Binding("1", "target(0)", "Joueur 1", group=TARGET_KEYS),
-        Binding("2", "target(1)", "Joueur 2", group=TARGET_KEYS),
-        Binding("3", "target(2)", "Joueur 3", group=TARGET_KEYS),
-        Binding("4", "target(3)", "Joueur 4", group=TARGET_KEYS),
         Binding("a", "stop", "Arrêter"),
         Binding("r", "story", "Récit"),
         Binding("g", "war", "Guerre"),
@@ -127,11 +122,7 @@ class TroisCouronnesScreen(GameScreen):
         self.choosing: str | None = None
         """WAR or ALLIANCE while the player picks a target."""
         self._best: object = _UNREAD
-        self._shown_mover: int | None = None
-        """The seat to move in the state last rendered: whose keys are being pressed."""
         self._footer_keys: tuple[bool | None, ...] = ()
-        self._intent: tuple[int | None, object, tuple[object, ...]] | None = None
-        """A key pressed during an animation, replayed once it is over (see `later`)."""
 
     # --- layout ------------------------------------------------------------------
 
@@ -149,23 +140,18 @@ class TroisCouronnesScreen(GameScreen):
             yield self._button("Alliance (p)", "alliance", "warning")
             yield self._button("Oui (o)", "yes", "success")
             yield self._button("Non (n)", "no", "error")
-            yield self._button("Retour (Échap)", "cancel")
-        yield Input(
+        yield StoryField(
             placeholder="Récit facultatif (r)",
             id="story-text",
             max_length=STORY_LIMIT,
             compact=True,
         )
         yield Static(id="guide")
-        with Vertical(id="targets"):
-            yield Static(id="targets-title")
-            for seat in range(len(self.match.seats)):
-                yield self._button("", f"target-{seat}", classes="target")
-            yield Static(Content("Échap : revenir sans rien déclarer"), id="targets-help")
+        yield SeatPicker(id="targets")
 
     @staticmethod
-    def _button(label: str, ident: str, variant: str = "default", classes: str = "") -> Button:
-        button = Button(label, id=ident, variant=variant, compact=True, classes=classes)
+    def _button(label: str, ident: str, variant: str = "default") -> Button:
+        button = Button(label, id=ident, variant=variant, compact=True)
         button.can_focus = False  # keys are the moves; a click must not leave focus behind
         return button
 
@@ -176,7 +162,6 @@ class TroisCouronnesScreen(GameScreen):
         return seat is not None and not self.match.seats[seat].bot
 
     def show_state(self, state: TroisCouronnesState) -> None:
-        self._shown_mover = state.to_move()
         key = (state.round, state.current, state.throw_no)
         if key != self._pending_for:
             self._pending_for = key
@@ -218,7 +203,7 @@ class TroisCouronnesScreen(GameScreen):
             die.caption = caption
 
     def show_lines(self, state: TroisCouronnesState) -> None:
-        value, hint = self.prompt(state)
+        value, hint = self.stake_lines(state)
         self.query_one("#status", Static).update(self.status_text(state))
         self.query_one("#value", Static).update(value)
         self.query_one("#hint", Static).update(hint)
@@ -241,7 +226,7 @@ class TroisCouronnesScreen(GameScreen):
             parts.append("déclinant")
         return Content(" · ".join(parts))
 
-    def prompt(self, state: TroisCouronnesState) -> tuple[Content, Content]:
+    def stake_lines(self, state: TroisCouronnesState) -> tuple[Content, Content]:
         """The two lines under the dice: what is at stake now, and what the keys would do."""
         seat, current = state.to_move(), state.current
         if seat is None:
@@ -295,41 +280,36 @@ class TroisCouronnesScreen(GameScreen):
     def show_controls(self, state: TroisCouronnesState) -> None:
         human = self.human_to_move(state)
         phase = state.phase
-        specials = phase == START and self.specials_open(state)
+        specials = human and state.specials_open() and not self.choosing
         shown = {
             "roll": human and phase == START and not self.choosing,
             "reroll": human and phase == ROLLING,
             "stop": human and phase == ROLLING,
             "story": human and phase == ROLLING,
-            "war": specials and not self.choosing,
-            "alliance": specials and not self.choosing,
+            "war": specials,
+            "alliance": specials,
             "yes": human and phase == ANSWER,
             "no": human and phase == ANSWER,
-            "cancel": bool(self.choosing),
         }
         for ident, visible in shown.items():
             self.query_one(f"#{ident}", Button).display = visible
-        self.query_one("#reroll", Button).disabled = state.throw_no >= MAX_THROWS
+        self.query_one("#reroll", Button).disabled = not state.lock_choices()
         story = self.query_one("#story-text", Input)
         story.display = human and phase == ROLLING
         suggestion = state.story_suggestion()
         story.placeholder = f"Récit (r) : {suggestion}" if suggestion else "Récit facultatif (r)"
 
-    def specials_open(self, state: TroisCouronnesState) -> bool:
-        """Whether a human may still declare a War or propose an Alliance this turn."""
-        human = self.human_to_move(state)
-        return human and state.phase == START and state.seats > 1 and not state.special_used
-
     def show_guide(self, state: TroisCouronnesState) -> None:
         guide = self.query_one("#guide", Static)
-        targets = self.query_one("#targets", Vertical)
-        targets.display = bool(self.choosing)
+        picker = self.query_one(SeatPicker)
         guide.display = not self.choosing
         if self.choosing:
-            self.show_targets(state)
-        elif state.phase == ANSWER:
+            picker.show(self.picker_title(), self.target_choices(state))
+            return
+        picker.hide()
+        if state.phase == ANSWER:
             guide.update(self.alliance_question(state))
-        elif state.phase == START and self.specials_open(state):
+        elif self.human_to_move(state) and state.specials_open():
             guide.update(self.specials_text(state))
         else:
             guide.update(self.bonus_table(state))
@@ -404,27 +384,27 @@ class TroisCouronnesScreen(GameScreen):
             lines.append(Content("Dans les deux cas, le tour normal suit."))
         return Content("\n").join(lines)
 
-    def show_targets(self, state: TroisCouronnesState) -> None:
+    def picker_title(self) -> Content:
+        if self.choosing == WAR:
+            return Content(f"Guerre (mise {WAR_BET}) : qui attaquer ?")
+        return Content(f"Alliance (mise {ALLIANCE_BET} chacun) : avec qui ?")
+
+    def target_choices(self, state: TroisCouronnesState) -> list[SeatChoice]:
+        """Every seat, with the engine's reason when the War or Alliance cannot aim at it."""
         war = self.choosing == WAR
-        title = (
-            f"Guerre (mise {WAR_BET}) : qui attaquer ?"
-            if war
-            else f"Alliance (mise {ALLIANCE_BET} chacun) : avec qui ?"
-        )
-        self.query_one("#targets-title", Static).update(Content.styled(title, "bold"))
-        allowed = state.war_targets() if war else state.alliance_partners()
-        for seat in range(state.seats):
-            button = self.query_one(f"#target-{seat}", Button)
-            button.display = seat != state.current
-            label = Content.assemble(
-                f"{seat + 1} ", (state.players[seat], "bold"), f" · {state.scores[seat]} pts"
-            )
-            if war and state.war_protected(seat):
-                label += Content(f" · à l'abri (guerre en M{state.round - 1})")
-            elif seat not in allowed:
-                label += Content(" · impossible")
-            button.label = label
-            button.disabled = seat not in allowed
+        legal = state.legal_actions()
+        choices = []
+        for seat, name in enumerate(state.players):
+            action = DeclareWar(seat) if war else ProposeAlliance(seat)
+            refusal = "" if action in legal else state.refusal(action)
+            if seat == state.current:
+                detail = "toi"
+            elif war and state.war_protected(seat):
+                detail = f"{state.scores[seat]} pts · à l'abri (guerre en M{state.round - 1})"
+            else:
+                detail = f"{state.scores[seat]} pts" + (" · impossible" if refusal else "")
+            choices.append(SeatChoice(seat, name, detail, refusal))
+        return choices
 
     def personal_best(self) -> int | None:
         """The solo player's best recorded score (read once, and again once the match ends)."""
@@ -453,39 +433,18 @@ class TroisCouronnesScreen(GameScreen):
 
     def sheet(self, state: TroisCouronnesState) -> SheetData:
         name_cells = SHEET_NAME_CELLS.get(state.seats, 10)
-        rows = []
-        for number in range(1, ROUNDS + 1):
-            cells = []
-            for seat in range(state.seats):
-                cells.append(self.sheet_cell(state, number, seat))
-            rows.append((f"M{number}", tuple(cells)))
-        if state.seats > 1:
-            rows.append(("6-5-4", tuple(str(n) for n in state.complete_kingdoms)))
         if state.seats == 1:
             best = self.personal_best()
-            target = f"Record : {best}" if best is not None else "Pas encore de record"
+            legend = f"Record : {best}" if best is not None else "Pas encore de record"
         else:
-            target = "G guerre · A alliance"
+            legend = LEGEND
         return SheetData(
             tuple(self.app.glyphs.clip(name, name_cells) for name in state.players),
-            tuple(rows),
+            sheet_rows(state, self.app.glyphs.more),
             tuple(map(str, state.scores)),
             state.leaders(),
-            target,
+            legend,
         )
-
-    def sheet_cell(self, state: TroisCouronnesState, number: int, seat: int) -> str:
-        if number > len(state.round_scores):
-            return ""
-        turns = [t for t in state.turns if t.round == number and t.seat == seat]
-        change = state.round_scores[number - 1][seat]
-        if not turns:
-            over = state.to_move() is None
-            if number == state.round and seat == state.current and not over:
-                return f"{signed(change) if change else ''}{self.app.glyphs.more}"
-            return signed(change) if change else ""
-        marks = "".join(KIND_MARKS.get(t.kind, "") for t in turns)
-        return f"{signed(change)}{marks}"
 
     # --- animation ---------------------------------------------------------------
 
@@ -535,16 +494,14 @@ class TroisCouronnesScreen(GameScreen):
             die.set_state()
             die.border_title = die.caption = ""
         await tray.roll(dict(enumerate(event.faces)), self.seconds(0.5))
-        for die, face in zip(tray.dice, event.faces, strict=True):
-            counts = face in WAR_FACES if war else face == 6
+        for die, counts in zip(tray.dice, event.counted, strict=True):
             die.set_state(selected=counts)
             die.caption = "compte" if counts else ""
-        success = war_success(event.faces) if war else alliance_success(event.faces)
         if war:
-            word = "Victoire" if success else "Défaite"
+            word = "Victoire" if event.success else "Défaite"
         else:
-            word = "Alliance réussie" if success else "Alliance ratée"
-        style = "bold reverse $success" if success else "bold reverse $error"
+            word = "Alliance réussie" if event.success else "Alliance ratée"
+        style = "bold reverse $success" if event.success else "bold reverse $error"
         self.query_one("#value", Static).update(
             Content.styled(f"{faces_text(event.faces)} : {word}", style)
         )
@@ -555,45 +512,56 @@ class TroisCouronnesScreen(GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the keys that make sense now; the hidden twins explain the others."""
-        state = self.match.state
-        if action not in {"roll", "pick", "target", "stop", "story", "war", "alliance", "answer"}:
+        if action not in GATED:
             return super().check_action(action, parameters)
-        if self.busy or not self.human_to_move(state):
+        state = self.match.state
+        if self.busy or self.choosing or not self.human_to_move(state):
             return False
-        phase = state.phase
-        if action == "target":
-            if not self.choosing:
-                return False
-            allowed = state.war_targets() if self.choosing == WAR else state.alliance_partners()
-            return parameters[0] in allowed
-        if self.choosing:
-            return False
+        legal = state.legal_actions()
         if action == "roll":
-            return phase == START or (phase == ROLLING and state.throw_no < MAX_THROWS)
+            return any(isinstance(a, Roll) for a in legal)
         if action == "pick":
-            return phase == ROLLING and state.throw_no < MAX_THROWS
+            return bool(state.lock_choices())
         if action in ("stop", "story"):
-            return phase == ROLLING
+            return any(isinstance(a, Stop) for a in legal)
         if action in ("war", "alliance"):
-            return phase == START and state.seats > 1 and not state.special_used
-        return phase == ANSWER
+            return state.specials_open()
+        return any(isinstance(a, AnswerAlliance) for a in legal)
 
-    def play(self, action) -> bool:
-        """Play a human's action; once accepted, the controls step aside for the animation."""
-        before = len(self.match.actions)
+    def keys_for(self, action: Action) -> list[str]:
+        state = self.match.state
+        if isinstance(action, Roll):
+            if state.phase == START:
+                return ["l"]
+            unpick = [str(die + 1) for die in reversed(self.pending)]  # the last first
+            return [*unpick, *(str(die + 1) for die in action.lock), "l"]
+        if isinstance(action, Stop):
+            return ["r", "home", "ctrl+k", *action.story, "enter"] if action.story else ["a"]
+        if isinstance(action, DeclareWar):
+            return ["g", str(action.target + 1)]
+        if isinstance(action, ProposeAlliance):
+            return ["p", str(action.partner + 1)]
+        if isinstance(action, AnswerAlliance):
+            return ["o" if action.accept else "n"]
+        return super().keys_for(action)
+
+    def play(self, action: Action) -> None:
+        """Play a human's action (see `GameScreen.act`); once it is under way, the controls
+        step aside for the animation."""
+        self.choosing = None
         self.act(action)
-        if len(self.match.actions) == before:
-            return False
+        if not self.busy:
+            self.render_state()  # refused: the board is as it was, the notice says why
+            return
         for button in self.query("#actions > Button"):
             button.display = False
         self.query_one("#story-text", Input).display = False
-        self.query_one("#targets", Vertical).display = False
+        self.query_one(SeatPicker).hide()
         guide = self.query_one("#guide", Static)
         guide.display = True
         if not isinstance(action, Roll | Stop):
             guide.update("")
         self.update_footer()
-        return True
 
     def update_footer(self) -> None:
         """Refresh the footer's keys, only when they change: rebuilding it is costly."""
@@ -607,53 +575,33 @@ class TroisCouronnesScreen(GameScreen):
     def action_anyway(self, action: str, *parameters: object) -> None:
         getattr(self, f"action_{action}")(*parameters)
 
-    def later(self, handler, *args: object) -> bool:
-        """During an animation, a key skips it and its move waits for the end: it is then
-        built from what is on screen (the new dice, the new selection), and only if the
-        same seat is still to move, so a quick key never plays the next player's turn."""
-        if not self.busy:
-            return False
-        self.skip()
-        self._intent = (self._shown_mover, handler, args)
-        return True
-
-    def advance(self) -> None:
-        super().advance()
-        intent, self._intent = self._intent, None
-        if intent and not self.busy and self.app.screen is self:
-            seat, handler, args = intent
-            if seat == self.match.state.to_move():
-                handler(*args)
+    def ready(self) -> bool:
+        """Whether a key that only changes the board (a die picked, a list opened) counts:
+        not during an animation (the key ends it) nor while a robot plays."""
+        return not self.busy and self.human_to_move(self.match.state)
 
     @on(Button.Pressed, "#roll")
     @on(Button.Pressed, "#reroll")
     def action_roll(self) -> None:
-        if self.later(self.action_roll):
-            return
-        if self.choosing:
-            self.cancel_choice()
         state = self.match.state
-        lock = self.pending if state.phase == ROLLING else ()
-        self.play(Roll(lock))
+        self.play(Roll(self.pending if state.phase == ROLLING else ()))
 
     @on(Button.Pressed, "#stop")
     def action_stop(self) -> None:
-        if self.later(self.action_stop):
-            return
         field = self.query_one("#story-text", Input)
         story = field.value if self.match.state.phase == ROLLING else ""
-        if self.play(Stop(story)):
+        self.play(Stop(story))
+        if self.busy:
             field.value = ""
 
     def action_pick(self, die: int) -> None:
-        if self.choosing:
-            self.action_target(die)  # digits name the kingdoms while a target is chosen
+        if self.choosing:  # the picker lost the focus to a click: its keys still count
+            self.query_one(SeatPicker).action_choose(die)
             return
-        if self.later(self.action_pick, die) or not self.human_to_move(self.match.state):
+        if not self.ready():
             return
-        state = self.match.state
         try:
-            self.pending = state.toggle_lock(self.pending, die)
+            self.pending = self.match.state.toggle_lock(self.pending, die)
         except IllegalAction as refusal:
             self.app.say(str(refusal), "warning")
             return
@@ -665,7 +613,7 @@ class TroisCouronnesScreen(GameScreen):
 
     @on(Button.Pressed, "#story")
     def action_story(self) -> None:
-        if self.later(self.action_story) or not self.human_to_move(self.match.state):
+        if not self.ready():
             return
         state = self.match.state
         if state.phase != ROLLING:
@@ -691,43 +639,29 @@ class TroisCouronnesScreen(GameScreen):
         self.choose(ALLIANCE)
 
     def choose(self, kind: str) -> None:
-        """Open the list of targets, or say why this special action is out of reach."""
-        if self.later(self.choose, kind) or not self.human_to_move(self.match.state):
+        """Open the seat picker, or say why this special action is out of reach."""
+        if not self.ready():
             return
         state = self.match.state
         allowed = state.war_targets() if kind == WAR else state.alliance_partners()
         if not allowed:
-            others = [s for s in range(state.seats) if s != state.current] or [state.current]
-            probe = DeclareWar(others[0]) if kind == WAR else ProposeAlliance(others[0])
-            self.app.say(state.refusal(probe), "warning")
+            self.app.say(state.closed_refusal(kind == WAR), "warning")
             return
         self.choosing = kind
         self.render_state()
 
+    @on(SeatPicker.Picked)
+    def target_picked(self, message: SeatPicker.Picked) -> None:
+        war = self.choosing == WAR
+        self.play(DeclareWar(message.seat) if war else ProposeAlliance(message.seat))
+
+    @on(SeatPicker.Cancelled)
     def cancel_choice(self) -> None:
         self.choosing = None
         self.render_state()
 
-    def action_target(self, seat: int) -> None:
-        if not self.choosing:
-            return
-        kind = self.choosing
-        self.choosing = None
-        if not self.play(DeclareWar(seat) if kind == WAR else ProposeAlliance(seat)):
-            self.choosing = kind  # refused: the list stays open, the notice says why
-            self.render_state()
-
-    @on(Button.Pressed, ".target")
-    def target_clicked(self, event: Button.Pressed) -> None:
-        self.action_target(int(event.button.id.removeprefix("target-")))
-
-    @on(Button.Pressed, "#cancel")
-    def cancel_clicked(self) -> None:
-        self.cancel_choice()
-
     def action_answer(self, accept: bool) -> None:
-        if not self.later(self.action_answer, accept):
-            self.play(AnswerAlliance(accept))
+        self.play(AnswerAlliance(accept))
 
     @on(Button.Pressed, "#yes")
     def yes_clicked(self) -> None:
@@ -738,10 +672,8 @@ class TroisCouronnesScreen(GameScreen):
         self.action_answer(False)
 
     def action_leave(self) -> None:
-        """Escape first leaves the story field or the list of targets, then the match."""
-        if isinstance(self.focused, Input):
-            self.set_focus(None)
-        elif self.choosing:
+        """Escape closes the seat picker first (should it have lost the focus), then leaves."""
+        if self.choosing:
             self.cancel_choice()
         else:
             super().action_leave()
