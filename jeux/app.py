@@ -10,7 +10,7 @@ from textual.binding import Binding
 
 from .store.locations import Locations
 from .store.profiles import Profiles, Settings
-from .store.records import Records
+from .store.records import Claim, Records
 from .ui.glyphs import ASCII, UNICODE, Glyphs
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -43,6 +43,8 @@ class JeuxApp(App):
         self.fixed_seed = seed
         self.start_game = start_game
         self._too_small = False
+        self.claims: dict[int, Claim] = {}
+        """The matches this copy of jeux plays, by id: held while their screen is open."""
 
     # --- shared facts for screens and widgets ------------------------------------------
 
@@ -62,6 +64,21 @@ class JeuxApp(App):
         self.theme = self.settings.theme
         self.animation_level = "none" if self.animation_scale == 0 else "full"
 
+    def claim(self, match_id: int) -> bool:
+        """Hold a match for this copy of jeux; False when another copy is playing it."""
+        if match_id not in self.claims:
+            claim = self.records.claim(match_id)
+            if claim is None:
+                return False
+            self.claims[match_id] = claim
+        return True
+
+    def release_closed_matches(self, _screen: object = None) -> None:
+        """Let go of the matches whose screen has closed (called on every change of screen)."""
+        open_ids = {getattr(screen, "match_id", None) for screen in self.screen_stack}
+        for match_id in [m for m in self.claims if m not in open_ids]:
+            self.claims.pop(match_id).release()
+
     def say(self, text: str, severity: str = "information", timeout: float = 4) -> None:
         """Notify with literal text: names and file names are never read as markup."""
         self.notify(str(text), severity=severity, timeout=timeout, markup=False)
@@ -77,6 +94,7 @@ class JeuxApp(App):
         for problem in (self.settings.problem, self.profiles.problem, self.records.problem):
             if problem:
                 self.say(problem, "warning", timeout=10)
+        self.screen_change_signal.subscribe(self, self.release_closed_matches, immediate=True)
         self.push_screen(MenuScreen())
         if self.start_game:
             from .ui.screens.setup import SetupScreen
@@ -107,4 +125,7 @@ def make_app(
     animations: str | None = None,
     start_game: str | None = None,
 ) -> JeuxApp:
-    return JeuxApp(Locations.at(config_dir, data_dir), seed, animations, start_game)
+    """Raises StoreError, in French, when a folder cannot hold jeux's files."""
+    locations = Locations.at(config_dir, data_dir)
+    locations.check()
+    return JeuxApp(locations, seed, animations, start_game)

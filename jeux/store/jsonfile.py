@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -12,6 +13,25 @@ from typing import Any
 
 class Problem(str):
     """A French sentence for the player about a file that had to be set aside."""
+
+
+class StoreError(Exception):
+    """A folder or file jeux cannot use, with a French sentence saying which and why."""
+
+
+REASONS = {
+    errno.EACCES: "accès refusé",
+    errno.EPERM: "accès refusé",
+    errno.EROFS: "disque en lecture seule",
+    errno.ENOSPC: "disque plein",
+    errno.ENOTDIR: "un fichier porte ce nom",
+    errno.EEXIST: "un fichier porte ce nom",
+}
+
+
+def reason(error: OSError) -> str:
+    """Why a file operation failed, in French."""
+    return REASONS.get(error.errno, error.strerror or str(error))
 
 
 def write_text_atomic(path: Path, text: str) -> None:

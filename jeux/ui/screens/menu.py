@@ -14,9 +14,10 @@ from textual.widgets.option_list import Option
 
 from jeux.catalog import GAMES
 from jeux.engine.core import GameInfo
+from jeux.engine.text import plural
 from jeux.store.records import SavedMatch
 
-from ..launch import resume_match, screen_hook
+from ..launch import forget_match, resume_match, screen_hook
 
 GROUPS = (
     ("Solo", lambda g: g.max_players == 1),
@@ -36,12 +37,40 @@ def ago(timestamp: float) -> str:
     return f"il y a {minutes // (60 * 24)} j"
 
 
+RESUME_SHOWN = 4
+"""Unfinished matches listed before « Toutes les parties en cours » unfolds the rest."""
+
+
+def resume_line(match: SavedMatch, in_use: bool) -> Content:
+    """Two lines that tell matches apart: the game and when, then who, which seed, how far."""
+    seed = match.saved.get("seed")
+    moves = len(match.saved.get("actions", []))
+    details = [
+        ", ".join(match.names),
+        f"graine {seed}" if isinstance(seed, int) else str(seed),
+        plural(moves, "coup") + " joué" + "s" * (moves > 1),
+    ]
+    when = "ouverte dans une autre fenêtre" if in_use else ago(match.updated)
+    return Content.assemble(
+        (f"{GAMES[match.game].title:<27.27}", "bold"),
+        (when, "$warning" if in_use else ""),
+        "\n",
+        (f"  {' · '.join(details)}", "$text-muted"),
+    )
+
+
 def game_line(info: GameInfo) -> Content:
     title = f"{info.title:<27.27}"
     players = f"{info.players_label:<12}"
     if not info.available:
         return Content.assemble((title, "dim"), (players, "dim"), ("bientôt", "dim italic"))
     return Content.assemble((title, "bold"), (players, "$text-muted"), info.pitch)
+
+
+def resume_text(match: SavedMatch) -> str:
+    """What a search matches in an unfinished match: its game, its players and its seed."""
+    words = [GAMES[match.game].title, *match.names, str(match.saved.get("seed", ""))]
+    return " ".join(words).casefold()
 
 
 class MenuScreen(Screen):
@@ -51,6 +80,7 @@ class MenuScreen(Screen):
         Binding("f3", "settings", "Paramètres"),
         Binding("f4", "history", "Historique"),
         Binding("delete", "forget", "Oublier la partie", show=False),
+        Binding("question_mark", "question_mark", "Règles", show=False, priority=True),
         Binding("escape", "clear", "Effacer", show=False),
         Binding("down", "move(1)", show=False),
         Binding("up", "move(-1)", show=False),
@@ -60,6 +90,8 @@ class MenuScreen(Screen):
         super().__init__()
         self.saved: dict[int, SavedMatch] = {}
         """The matches offered under « Reprendre », by id."""
+        self.all_saved = False
+        """Whether « Reprendre » lists every unfinished match, not only the latest."""
 
     def compose(self) -> ComposeResult:
         yield Static(Content("jeux — dés et cartes en hot-seat"), id="menu-title")
@@ -71,7 +103,12 @@ class MenuScreen(Screen):
         self.fill("")
 
     def on_screen_resume(self) -> None:
-        self.fill(self.query_one("#filter", Input).value)
+        # Back from a game or a screen, a filter typed earlier would hide « Reprendre »: clear it.
+        field = self.query_one("#filter", Input)
+        if field.value:
+            field.value = ""  # its Changed message refills the list
+        else:
+            self.fill("")
 
     def fill(self, text: str) -> None:
         wanted = text.casefold().strip()
@@ -79,17 +116,17 @@ class MenuScreen(Screen):
         highlighted = games.highlighted_option.id if games.highlighted_option else None
         games.clear_options()
         options: list[Option | None] = []
-        saved = self.app.records.unfinished()
-        if saved and not wanted:
+        saved = [m for m in self.app.records.unfinished() if m.game in GAMES]
+        shown = [m for m in saved if wanted in resume_text(m)]
+        if shown:
             options.append(Option(Content.styled("Reprendre", "bold $accent"), disabled=True))
-            for match in saved[:5]:
-                names = ", ".join(match.names)
-                line = Content.assemble(
-                    (f"{GAMES[match.game].title:<27.27}", "bold"),
-                    f"{ago(match.updated):<14}",
-                    names,
-                )
+            folded = not self.all_saved and not wanted and len(shown) > RESUME_SHOWN
+            for match in shown[:RESUME_SHOWN] if folded else shown:
+                line = resume_line(match, self.app.records.in_use(match.id))
                 options.append(Option(line, id=f"resume:{match.id}"))
+            if folded:
+                text = f"Voir toutes les parties en cours ({len(shown)})…"
+                options.append(Option(Content.styled(text, "italic"), id="more:"))
         for title, belongs in GROUPS:
             found = [
                 g
@@ -132,7 +169,10 @@ class MenuScreen(Screen):
     @on(OptionList.OptionSelected, "#games")
     def chosen(self, event: OptionList.OptionSelected) -> None:
         kind, _, key = (event.option.id or "").partition(":")
-        if kind == "game":
+        if kind == "more":
+            self.all_saved = True
+            self.fill(self.query_one("#filter", Input).value)
+        elif kind == "game":
             from .setup import SetupScreen
 
             self.app.push_screen(SetupScreen(key))
@@ -173,17 +213,24 @@ class MenuScreen(Screen):
 
         kind, key = self._highlighted()
         game = self.saved[int(key)].game if kind == "resume" else key
-        if game and GAMES[game].available:
+        if game in GAMES and GAMES[game].available:
             self.app.push_screen(RulesScreen(game))
         else:
             self.app.say("Choisis d'abord un jeu disponible dans la liste.")
 
+    def action_question_mark(self) -> None:
+        """« ? » opens the highlighted game's rules, unless it is part of a search being typed."""
+        field = self.query_one("#filter", Input)
+        if field.value:
+            field.insert_text_at_cursor("?")
+        else:
+            self.action_rules()
+
     def action_forget(self) -> None:
         kind, key = self._highlighted()
         if kind == "resume":
-            self.app.records.abandon(int(key))
-            self.app.say("Partie retirée de « Reprendre ».")
-            self.fill(self.query_one("#filter", Input).value)
+            field = self.query_one("#filter", Input)
+            forget_match(self.app, self.saved[int(key)], lambda: self.fill(field.value))
 
     def action_players(self) -> None:
         from .players import PlayersScreen
