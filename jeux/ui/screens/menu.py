@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -73,14 +73,28 @@ def resume_text(match: SavedMatch) -> str:
     return " ".join(words).casefold()
 
 
+class Filter(Input):
+    """The search field; « ? » typed first is left to the menu, which opens the rules."""
+
+    def _wants(self, character: str | None) -> bool:
+        return bool(self.value) or character != "?"
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return self._wants(character) and super().check_consume_key(key, character)
+
+    def _on_key(self, event: events.Key) -> None:
+        if not self._wants(event.character):
+            event.prevent_default()  # Input's own handler would type it
+
+
 class MenuScreen(Screen):
     BINDINGS = [
         Binding("f1", "rules", "Règles"),
         Binding("f2", "players", "Joueurs"),
         Binding("f3", "settings", "Paramètres"),
         Binding("f4", "history", "Historique"),
-        Binding("delete", "forget", "Oublier la partie", show=False),
-        Binding("question_mark", "question_mark", "Règles", show=False, priority=True),
+        Binding("delete", "forget", "Oublier la partie", show=False, priority=True),
+        Binding("question_mark", "rules", "Règles", show=False),
         Binding("escape", "clear", "Effacer", show=False),
         Binding("down", "move(1)", show=False),
         Binding("up", "move(-1)", show=False),
@@ -95,7 +109,7 @@ class MenuScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static(Content("jeux — dés et cartes en hot-seat"), id="menu-title")
-        yield Input(placeholder="Tape pour filtrer…  (Entrée : jouer)", id="filter")
+        yield Filter(placeholder="Tape pour filtrer…  (Entrée : jouer)", id="filter")
         yield OptionList(id="games")
         yield Footer()
 
@@ -218,18 +232,13 @@ class MenuScreen(Screen):
         else:
             self.app.say("Choisis d'abord un jeu disponible dans la liste.")
 
-    def action_question_mark(self) -> None:
-        """« ? » opens the highlighted game's rules, unless it is part of a search being typed."""
-        field = self.query_one("#filter", Input)
-        if field.value:
-            field.insert_text_at_cursor("?")
-        else:
-            self.action_rules()
-
     def action_forget(self) -> None:
+        """Delete forgets the highlighted unfinished match, unless it edits a search."""
+        field = self.query_one("#filter", Input)
         kind, key = self._highlighted()
-        if kind == "resume":
-            field = self.query_one("#filter", Input)
+        if field.value:
+            field.action_delete_right()
+        elif kind == "resume":
             forget_match(self.app, self.saved[int(key)], lambda: self.fill(field.value))
 
     def action_players(self) -> None:
