@@ -38,6 +38,16 @@ def test_hostile_names_are_bounded_and_kept_literal(tmp_path, name):
         assert profile.name == name  # brackets survive: shown literally, never as markup
 
 
+def test_new_players_get_the_colours_and_symbols_nobody_has(tmp_path):
+    profiles = Profiles(tmp_path / "p.json")
+    profiles.create("Lina", "rouge", "A")
+    marc = profiles.create("Marc")
+    assert (marc.color, marc.symbol) == ("bleu", "B")
+    profiles.delete(profiles.players[0].id)
+    zoe = profiles.create("Zoé")
+    assert (zoe.color, zoe.symbol) == ("rouge", "A")
+
+
 def test_empty_and_duplicate_names_are_refused_in_french(tmp_path):
     profiles = Profiles(tmp_path / "p.json")
     profiles.create("Lina")

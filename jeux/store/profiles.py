@@ -66,15 +66,22 @@ class Profiles:
         if any(p.name.casefold() == name.casefold() and p.id != except_id for p in self.players):
             raise ProfileError(f"Il y a déjà un joueur nommé {name}.")
 
+    def next_look(self) -> tuple[str, str]:
+        """The colour and symbol a new player gets: the first ones nobody has, else the least
+        used, so that players stay told apart on the board."""
+
+        def least_used(choices: tuple[str, ...], taken: list[str]) -> str:
+            return min(choices, key=taken.count)  # min keeps the first of equal counts
+
+        return (
+            least_used(COLORS, [p.color for p in self.players]),
+            least_used(SYMBOLS, [p.symbol for p in self.players]),
+        )
+
     def create(self, name: str, color: str | None = None, symbol: str | None = None) -> Profile:
-        used = len(self.players)
+        next_color, next_symbol = self.next_look()
         profile = self._validated(
-            Profile(
-                uuid.uuid4().hex[:12],
-                name,
-                color or COLORS[used % len(COLORS)],
-                symbol or SYMBOLS[used % len(SYMBOLS)],
-            )
+            Profile(uuid.uuid4().hex[:12], name, color or next_color, symbol or next_symbol)
         )
         self._check_unique(profile.name)
         self.players.append(profile)

@@ -48,18 +48,29 @@ async def test_players_are_created_renamed_and_deleted(app_factory, tmp_path):
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, PlayersScreen)
-        await pilot.press(*"Lina", "enter")
+        await pilot.press(*"Lina", "enter", *"Marc", "enter")
         await pilot.pause()
-        app.screen.query_one("#name", Input).value = "Lina B."
-        await pilot.click("#save")
+        lina, marc = app.profiles.players
+        assert (lina.color, lina.symbol) != (marc.color, marc.symbol)
+        assert lina.color != marc.color and lina.symbol != marc.symbol
+        listed = app.screen.query_one("#profiles", OptionList).get_option_at_index(1).prompt
+        assert "Marc · " + marc.color in str(listed)
+        await pilot.press("shift+tab", "down")  # the list: Lina's form
         await pilot.pause()
-        assert [p.name for p in app.profiles.players] == ["Lina B."]
+        name = app.screen.query_one("#name", Input)
+        assert name.value == "Lina"
+        name.focus()
+        name.value = "Lina B."
+        await pilot.press("enter")  # Enter while editing renames, it does not create
+        await pilot.pause()
+        assert [p.name for p in app.profiles.players] == ["Lina B.", "Marc"]
         await pilot.click("#delete")
         await pilot.press("o")
         await pilot.pause()
-        assert app.profiles.players == []
+        assert [p.name for p in app.profiles.players] == ["Marc"]
+        assert app.screen.query_one("#name", Input).value == ""
     saved = json.loads((tmp_path / "c" / "players.json").read_text())
-    assert saved["players"] == []
+    assert [p["name"] for p in saved["players"]] == ["Marc"]
 
 
 async def test_settings_are_saved_at_once(app_factory, tmp_path):
