@@ -108,6 +108,8 @@ class Settings:
     animations: str = "full"
     theme: str = "textual-dark"
     ascii: bool = False
+    setups: dict[str, dict] = field(default_factory=dict)
+    """Per game, what its setup chose last time: {"bots": 2, "order": "random"}."""
     problem: Problem | None = field(default=None, compare=False)
 
     @classmethod
@@ -120,6 +122,9 @@ class Settings:
         if isinstance(data.get("theme"), str):
             settings.theme = data["theme"]
         settings.ascii = bool(data.get("ascii", False))
+        setups = data.get("setups")
+        if isinstance(setups, dict):
+            settings.setups = {k: v for k, v in setups.items() if isinstance(v, dict)}
         return settings
 
     def save(self, path: Path) -> None:
@@ -130,5 +135,6 @@ class Settings:
                 "animations": self.animations,
                 "theme": self.theme,
                 "ascii": self.ascii,
+                "setups": self.setups,
             },
         )

@@ -242,3 +242,54 @@ async def test_question_mark_opens_the_rules_unless_a_search_is_typed(app_factor
         await pilot.press("escape", "question_mark")  # no search: the highlighted game's rules
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen) and app.screen.game_id == "the_last_spell"
+
+
+async def test_setup_remembers_robots_and_order_and_seeds_the_random_order(app_factory, tmp_path):
+    app = app_factory(seed=7, start_game="le_5000", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        await pilot.press("space", "down", "space")
+        setup.query_one("#bots", Select).value = 3
+        await pilot.pause()
+
+        def order(seed):
+            return [s.name for s in setup.seats(seed)]
+
+        assert all(order(7) == order(7) for _ in range(3))  # the seed decides the order
+        assert len({tuple(order(seed)) for seed in range(8, 14)}) > 1
+        setup.query_one("#order", Select).value = "list"
+        await pilot.press("f5")
+        await pilot.pause()
+        assert [s.name for s in app.screen.match.seats] == [
+            "Lina",
+            "Marc",
+            "Robot 1",
+            "Robot 2",
+            "Robot 3",
+        ]
+    saved = json.loads((tmp_path / "c" / "settings.json").read_text())
+    assert saved["setups"]["le_5000"] == {"bots": 3, "order": "list"}
+    app = app_factory(start_game="le_5000")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#bots", Select).value == 3
+        assert app.screen.query_one("#order", Select).value == "list"
+
+
+async def test_play_again_hands_the_first_turn_to_the_next_seat(app_factory):
+    from jeux.engine.bots import RandomBot
+    from jeux.ui.screens.results import ResultsScreen
+    from jeux.ui.widgets.score_sheet import SheetData
+
+    app = app_factory()
+    match = Match(GAME, 3, (Seat("Lina", "p"), Seat("Marc", "q"), Seat("Zoé", "r")), {})
+    bot = RandomBot(1)
+    while match.outcome() is None:
+        match.play(bot.choose(match.state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ResultsScreen(match, SheetData(("Lina", "Marc", "Zoé"))))
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert [s.name for s in app.screen.match.seats] == ["Marc", "Zoé", "Lina"]
