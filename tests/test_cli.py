@@ -88,3 +88,15 @@ def test_an_unusable_folder_is_refused_in_french_before_anything_starts(tmp_path
         assert out.returncode == 1 and "Traceback" not in out.stderr
         assert out.stderr.startswith("jeux : impossible d'écrire dans le dossier")
         assert "un fichier porte ce nom" in out.stderr
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Tester", 1)[1].split("```sh\n", 1)[1]
+    command = section.split("\n```", 1)[0].strip()
+    assert command.startswith("python3 -m venv .venv && ")  # installs from nothing
+    assert command.endswith("python -m pytest")  # the pyproject's addopts apply
+    assert command in (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()
