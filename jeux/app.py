@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
+from .store.jsonfile import StoreError
 from .store.locations import Locations
 from .store.profiles import Profiles, Settings
 from .store.records import Claim, Records
@@ -40,6 +41,7 @@ class JeuxApp(App):
             self.settings.animations = animations
         self.profiles = Profiles(locations.players_file)
         self.records = Records(locations.database)
+        self.records.on_failure = lambda message: self.say(message, "error", timeout=10)
         self.fixed_seed = seed
         self.start_game = start_game
         self._too_small = False
@@ -60,7 +62,11 @@ class JeuxApp(App):
         return min(scale, TEXTUAL_LEVEL_SCALE.get(env, 1.0))
 
     def save_settings(self) -> None:
-        self.settings.save(self.locations.settings_file)
+        """Apply the settings, and keep them if the file can be written (else say so)."""
+        try:
+            self.settings.save(self.locations.settings_file)
+        except StoreError as error:
+            self.say(str(error), "error", timeout=10)
         self.theme = self.settings.theme
         self.animation_level = "none" if self.animation_scale == 0 else "full"
 

@@ -216,6 +216,33 @@ def test_a_database_that_cannot_be_opened_is_left_alone(tmp_path):
 
     path = tmp_path / "jeux.sqlite3"
     path.mkdir()
-    with pytest.raises(StoreError, match="impossible d'ouvrir la base"):
+    with pytest.raises(StoreError, match="base .* est inutilisable .impossible de l'ouvrir"):
         Records(path)
     assert path.is_dir() and not list(tmp_path.glob("*.corrompu-*"))
+
+
+def test_a_save_that_fails_is_reported_and_the_next_one_keeps_everything(tmp_path):
+    folder = tmp_path / "d"
+    records = Records(folder / "jeux.sqlite3")
+    told = []
+    records.on_failure = told.append
+    match_id = records.start({"game": "g", "seats": [], "actions": [1]})
+    folder.rename(tmp_path / "away")  # the disk is gone for a while
+    records.save(match_id, {"game": "g", "seats": [], "actions": [1, 2]})
+    assert len(told) == 1 and told[0].startswith("Partie non enregistrée")
+    (tmp_path / "away").rename(folder)
+    records.save(match_id, {"game": "g", "seats": [], "actions": [1, 2, 3]})
+    assert records.unfinished()[0].saved["actions"] == [1, 2, 3] and len(told) == 1
+
+
+def test_profiles_and_settings_that_cannot_be_written_say_so_and_change_nothing(tmp_path):
+    from jeux.store.jsonfile import StoreError
+
+    blocker = tmp_path / "un-fichier"
+    blocker.write_text("")
+    profiles = Profiles(blocker / "players.json")
+    with pytest.raises(ProfileError, match="Joueurs non enregistrés"):
+        profiles.create("Lina")
+    assert profiles.players == []
+    with pytest.raises(StoreError, match="Paramètres non enregistrés"):
+        Settings().save(blocker / "settings.json")

@@ -68,10 +68,11 @@ def set_aside(path: Path) -> Path:
 
 
 def read_json(path: Path, version: int) -> tuple[dict | None, Problem | None]:
-    """(data, None) if the file is sound, (None, None) if absent, (None, problem) if set aside."""
+    """(data, None) if the file is sound, (None, None) if absent, (None, problem) if set aside
+    (or, when even that fails, left where it is)."""
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None, None
     except (OSError, UnicodeDecodeError):
         text = None
@@ -81,5 +82,8 @@ def read_json(path: Path, version: int) -> tuple[dict | None, Problem | None]:
         data = None
     if isinstance(data, dict) and data.get("version") == version:
         return data, None
-    aside = set_aside(path)
+    try:
+        aside = set_aside(path)
+    except OSError as error:
+        return None, Problem(f"Le fichier {path} est illisible ({reason(error)}).")
     return None, Problem(f"Le fichier {path.name} était illisible : mis de côté sous {aside.name}.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +40,15 @@ CREATE TABLE IF NOT EXISTS results (
 );
 CREATE INDEX IF NOT EXISTS results_by_profile ON results (profile, game);
 """
+
+
+SQLITE_REASONS = {
+    "disk is full": "disque plein",
+    "readonly": "lecture seule",
+    "unable to open": "impossible de l'ouvrir",
+    "locked": "occupée par un autre programme",
+    "disk I/O error": "erreur du disque",
+}
 
 
 @dataclass(frozen=True)
@@ -104,11 +113,11 @@ class Records:
         self.locks = path.parent / "verrous"
         """One lock file per match open in some copy of jeux (see `claim`)."""
         path.parent.mkdir(parents=True, exist_ok=True)
+        self.on_failure: Callable[[str], None] | None = None
+        """Told, in French, when a match could not be saved; None: the error is raised."""
         try:
             self._init()
-        except sqlite3.OperationalError as error:  # unreadable folder or file: keep it as it is
-            raise StoreError(f"impossible d'ouvrir la base {path} ({error}).") from None
-        except sqlite3.DatabaseError:
+        except sqlite3.DatabaseError:  # damaged; an unusable one raises StoreError and stays
             aside = set_aside(path)
             self.problem = Problem(
                 f"La base {path.name} était illisible : mise de côté sous {aside.name}."
@@ -127,9 +136,19 @@ class Records:
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
-        with closing(sqlite3.connect(self.path, timeout=10)) as db, db:
-            db.execute("PRAGMA busy_timeout = 10000")
-            yield db
+        """One transaction; an unusable file or folder raises StoreError, in French."""
+        try:
+            with closing(sqlite3.connect(self.path, timeout=10)) as db, db:
+                db.execute("PRAGMA busy_timeout = 10000")
+                yield db
+        except sqlite3.OperationalError as error:
+            why = next((v for k, v in SQLITE_REASONS.items() if k in str(error)), str(error))
+            raise StoreError(f"la base {self.path} est inutilisable ({why}).") from None
+
+    def _report(self, error: StoreError, consequence: str) -> None:
+        if self.on_failure is None:
+            raise error
+        self.on_failure(f"{consequence} : {error}")
 
     # --- matches ------------------------------------------------------------------
 
@@ -143,11 +162,17 @@ class Records:
             return int(cursor.lastrowid)
 
     def save(self, match_id: int, saved: dict[str, Any]) -> None:
-        with self._db() as db:
-            db.execute(
-                "UPDATE matches SET saved = ?, updated = ? WHERE id = ?",
-                (json.dumps(saved, ensure_ascii=False), time.time(), match_id),
-            )
+        """Store the whole match. A failed write is reported (`on_failure`), not raised: the
+        match goes on in memory and the next save writes it whole, so nothing is lost once
+        the disk takes it again."""
+        try:
+            with self._db() as db:
+                db.execute(
+                    "UPDATE matches SET saved = ?, updated = ? WHERE id = ?",
+                    (json.dumps(saved, ensure_ascii=False), time.time(), match_id),
+                )
+        except StoreError as error:
+            self._report(error, "Partie non enregistrée (nouvel essai au prochain coup)")
 
     def unfinished(self) -> list[SavedMatch]:
         with self._db() as db:
@@ -209,9 +234,17 @@ class Records:
             )
 
     def finish(self, match_id: int, saved: dict[str, Any], results: list[dict[str, Any]]) -> None:
-        """Mark the match finished and store one result per seat, in one transaction."""
+        """Mark the match finished and store one result per seat, in one transaction; if that
+        fails it is reported and the match stays in « Reprendre », to be finished again."""
+        try:
+            self._finish(match_id, saved, results)
+        except StoreError as error:
+            self._report(error, "Résultat non enregistré (la partie reste à reprendre)")
+        else:
+            self._forget_lock(match_id)
+
+    def _finish(self, match_id: int, saved: dict[str, Any], results: list[dict[str, Any]]) -> None:
         now = time.time()
-        self._forget_lock(match_id)
         with self._db() as db:
             db.execute(
                 "UPDATE matches SET saved = ?, status = 'finished', updated = ? WHERE id = ?",

@@ -9,6 +9,7 @@ from typing import Any
 
 from jeux.catalog import load_game, load_screen
 from jeux.engine.match import Match, ReplayError, Seat
+from jeux.store.jsonfile import StoreError
 from jeux.store.records import SavedMatch
 
 
@@ -59,7 +60,11 @@ def start_match(
     if seed is None:
         seed = app.fixed_seed if app.fixed_seed is not None else new_seed()
     match = Match(load_game(game_id), seed, tuple(seats), options)
-    match_id = app.records.start(match.to_saved(), label)
+    try:
+        match_id = app.records.start(match.to_saved(), label)
+    except StoreError as error:  # a match that could not be kept is not begun
+        app.say(f"Partie non commencée : {error}", "error", timeout=10)
+        return
     app.claim(match_id)
     app.push_screen(load_screen(game_id)(match, match_id))
 
@@ -96,8 +101,12 @@ def forget_match(app, saved: SavedMatch, done: Callable[[], None]) -> None:
 
     def forget(yes: bool | None) -> None:
         if yes:
-            app.records.abandon(saved.id, counted=bool(counted))
-            app.say("Partie retirée de « Reprendre ».")
+            try:
+                app.records.abandon(saved.id, counted=bool(counted))
+            except StoreError as error:
+                app.say(f"Partie gardée : {error}", "error", timeout=10)
+            else:
+                app.say("Partie retirée de « Reprendre ».")
         done()
 
     question = "Oublier cette partie ? Elle ne pourra plus être reprise."

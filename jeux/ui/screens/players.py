@@ -137,10 +137,15 @@ class PlayersScreen(Screen):
             return
 
         def delete(yes: bool | None) -> None:
-            if yes:
+            if not yes:
+                return
+            try:
                 self.app.profiles.delete(profile.id)
-                self.fill()
-                self.action_new()
+            except ProfileError as error:
+                self.app.say(str(error), "warning")
+                return
+            self.fill()
+            self.action_new()
 
         self.app.push_screen(
             ConfirmScreen(f"Supprimer {profile.name} ? Ses résultats restent dans l'historique."),
