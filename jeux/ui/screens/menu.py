@@ -93,7 +93,7 @@ class MenuScreen(Screen):
         Binding("f2", "players", "Joueurs"),
         Binding("f3", "settings", "Paramètres"),
         Binding("f4", "history", "Historique"),
-        Binding("delete", "forget", "Oublier la partie", show=False, priority=True),
+        Binding("delete", "forget", "Oublier", key_display="Suppr", priority=True),
         Binding("question_mark", "rules", "Règles", show=False),
         Binding("escape", "clear", "Effacer", show=False),
         Binding("down", "move(1)", show=False),
@@ -210,6 +210,8 @@ class MenuScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "history":
             return self._history_game() is not None
+        if action == "forget":  # shown on an unfinished match; elsewhere Delete edits the search
+            return self._highlighted()[0] == "resume"
         return True
 
     def action_history(self) -> None:
@@ -233,10 +235,11 @@ class MenuScreen(Screen):
             self.app.say("Choisis d'abord un jeu disponible dans la liste.")
 
     def action_forget(self) -> None:
-        """Delete forgets the highlighted unfinished match, unless it edits a search."""
+        """Delete forgets the highlighted unfinished match, unless there is search text to its
+        right to delete."""
         field = self.query_one("#filter", Input)
         kind, key = self._highlighted()
-        if field.value:
+        if field.cursor_position < len(field.value):
             field.action_delete_right()
         elif kind == "resume":
             forget_match(self.app, self.saved[int(key)], lambda: self.fill(field.value))
