@@ -180,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
         # The reader left (`jeux list | head -1`): stop quietly, as `cat` would.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except KeyboardInterrupt:  # Ctrl+C during `jeux simulate`
+        print(file=sys.stderr)
+        return 130
     return code
 
 

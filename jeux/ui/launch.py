@@ -7,8 +7,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from jeux.catalog import load_game, load_screen
+from jeux.catalog import GAMES, load_game, load_screen
 from jeux.engine.match import Match, ReplayError, Seat
+from jeux.engine.text import join_names
 from jeux.store.jsonfile import StoreError
 from jeux.store.records import SavedMatch
 
@@ -109,5 +110,9 @@ def forget_match(app, saved: SavedMatch, done: Callable[[], None]) -> None:
                 app.say("Partie retirée de « Reprendre ».")
         done()
 
-    question = "Oublier cette partie ? Elle ne pourra plus être reprise."
+    title = GAMES[saved.game].title
+    question = (
+        f"Oublier la partie « {title} » de {join_names(saved.names)} ? "
+        "Elle ne pourra plus être reprise."
+    )
     app.push_screen(ConfirmScreen(f"{question} {counted}".strip()), forget)
