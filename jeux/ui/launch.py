@@ -90,6 +90,21 @@ def resume_match(app, saved: SavedMatch) -> bool:
     return True
 
 
+def progress_text(saved: SavedMatch) -> str:
+    """Where an unfinished match stands, from its replay: the state's own `progress()` when it
+    has one ("salle 4"), and whose turn it is when several play; '' if it no longer replays."""
+    try:
+        match = Match.from_saved(load_game(saved.game), saved.saved)
+    except (ReplayError, ImportError):
+        return ""
+    state = match.state
+    own = state.progress() if hasattr(state, "progress") else ""
+    seat = state.whose_turn()
+    several = seat is not None and len(match.seats) > 1
+    turn = f"au tour de {match.seats[seat].name}" if several else ""
+    return " · ".join(text for text in (own, turn) if text)
+
+
 def forget_match(app, saved: SavedMatch, done: Callable[[], None]) -> None:
     """Ask, then take an unfinished match out of « Reprendre »; a run that counts stays counted."""
     from .screens.confirm import ConfirmScreen

@@ -176,8 +176,12 @@ async def test_every_unfinished_match_is_reachable_and_told_apart(app_factory):
         shown = [i for i in menu_ids(app) if i and i.startswith("resume:")]
         assert len(shown) == 4 and "more:" in menu_ids(app)
         games = app.screen.query_one("#games", OptionList)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
         line = str(games.get_option(f"resume:{ids[-1]}").prompt)
-        assert "Lina, Marc" in line and "graine 7" in line and "1 coup joué" in line
+        assert "Lina, Marc" in line and "graine 7" in line
+        turn = Match.from_saved(GAME, app.records.unfinished()[0].saved).state.whose_turn()
+        assert f"au tour de {('Lina', 'Marc')[turn]}" in line
         games.highlighted = games.get_option_index("more:")
         await pilot.press("enter")
         await pilot.pause()

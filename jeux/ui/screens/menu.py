@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import time
 
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from jeux.catalog import GAMES
 from jeux.engine.core import GameInfo
 from jeux.engine.text import plural
 from jeux.store.records import SavedMatch
 
-from ..launch import forget_match, resume_match, screen_hook
+from ..launch import forget_match, progress_text, resume_match, screen_hook
 
 GROUPS = (
     ("Solo", lambda g: g.max_players == 1),
@@ -41,14 +41,15 @@ RESUME_SHOWN = 4
 """Unfinished matches listed before « Toutes les parties en cours » unfolds the rest."""
 
 
-def resume_line(match: SavedMatch, in_use: bool) -> Content:
+def resume_line(match: SavedMatch, in_use: bool, progress: str = "") -> Content:
     """Two lines that tell matches apart: the game and when, then who, which seed, how far."""
     seed = match.saved.get("seed")
     moves = len(match.saved.get("actions", []))
+    played = plural(moves, "coup") + " joué" + "s" * (moves > 1) if moves else "pas commencée"
     details = [
         ", ".join(match.names),
         f"graine {seed}" if isinstance(seed, int) else str(seed),
-        plural(moves, "coup") + " joué" + "s" * (moves > 1),
+        progress or played,
     ]
     when = "ouverte dans une autre fenêtre" if in_use else ago(match.updated)
     return Content.assemble(
@@ -106,6 +107,9 @@ class MenuScreen(Screen):
         """The matches offered under « Reprendre », by id."""
         self.all_saved = False
         """Whether « Reprendre » lists every unfinished match, not only the latest."""
+        self.progress: dict[tuple[int, float], str] = {}
+        """Where each listed match stands, by (id, time saved): found by replaying it, off
+        the event loop, once the menu is on screen."""
 
     def compose(self) -> ComposeResult:
         yield Static(Content("jeux — dés et cartes en hot-seat"), id="menu-title")
@@ -135,9 +139,13 @@ class MenuScreen(Screen):
         if shown:
             options.append(Option(Content.styled("Reprendre", "bold $accent"), disabled=True))
             folded = not self.all_saved and not wanted and len(shown) > RESUME_SHOWN
-            for match in shown[:RESUME_SHOWN] if folded else shown:
-                line = resume_line(match, self.app.records.in_use(match.id))
+            listed = shown[:RESUME_SHOWN] if folded else shown
+            for match in listed:
+                line = self._resume_line(match)
                 options.append(Option(line, id=f"resume:{match.id}"))
+            unknown = [m for m in listed if (m.id, m.updated) not in self.progress]
+            if unknown:
+                self.call_after_refresh(self.find_progress, unknown)
             if folded:
                 text = f"Voir toutes les parties en cours ({len(shown)})…"
                 options.append(Option(Content.styled(text, "italic"), id="more:"))
@@ -162,6 +170,25 @@ class MenuScreen(Screen):
             keep = highlighted in ids and not resumed_changed
             games.highlighted = games.get_option_index(highlighted if keep else ids[0])
         self.saved = {m.id: m for m in saved}
+
+    def _resume_line(self, match: SavedMatch) -> Content:
+        progress = self.progress.get((match.id, match.updated), "")
+        return resume_line(match, self.app.records.in_use(match.id), progress)
+
+    @work(thread=True, group="progress")
+    def find_progress(self, matches: list[SavedMatch]) -> None:
+        found = {(m.id, m.updated): progress_text(m) for m in matches}
+        self.app.call_from_thread(self.show_progress, found)
+
+    def show_progress(self, found: dict[tuple[int, float], str]) -> None:
+        self.progress.update(found)
+        games = self.query_one("#games", OptionList)
+        for match_id, _updated in found:
+            match = self.saved.get(match_id)
+            try:
+                games.replace_option_prompt(f"resume:{match_id}", self._resume_line(match))
+            except (OptionDoesNotExist, AttributeError):
+                continue  # no longer listed (a search, a match left)
 
     @on(Input.Changed, "#filter")
     def filter_changed(self, event: Input.Changed) -> None:
