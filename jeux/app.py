@@ -108,6 +108,12 @@ class JeuxApp(App):
             self.push_screen(SetupScreen(self.start_game))
         self.call_after_refresh(self._check_size)
 
+    def on_unmount(self) -> None:
+        """Leaving: let go of every match (the system would at exit, but not in tests)."""
+        for claim in self.claims.values():
+            claim.release()
+        self.claims.clear()
+
     def on_resize(self) -> None:
         self.call_after_refresh(self._check_size)
 
