@@ -13,8 +13,9 @@ from .catalog import GAMES, load_game
 FRENCH = {
     "usage: ": "usage : ",
     "%(prog)s: error: %(message)s\n": "%(prog)s : erreur : %(message)s\n",
-    "positional arguments": "arguments",
-    "options": "options",
+    # argparse writes a heading then ":"; French wants a space before it
+    "positional arguments": "arguments ",
+    "options": "options ",
     "show this help message and exit": "afficher cette aide et quitter",
     "argument %(argument_name)s: %(message)s": "argument %(argument_name)s : %(message)s",
     "invalid choice: %(value)r (choose from %(choices)s)": (
@@ -72,7 +73,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--config-dir", metavar="DOSSIER", help="dossier des joueurs et paramètres")
     p.add_argument("--data-dir", metavar="DOSSIER", help="dossier des parties")
-    sub = p.add_subparsers(dest="command", title="commandes", metavar="COMMANDE")
+    sub = p.add_subparsers(dest="command", title="commandes ", metavar="COMMANDE")
     play = sub.add_parser("play", help="ouvrir un jeu")
     play.add_argument("game", type=game_id, metavar="ID", help="l'id du jeu (jeux list)")
     play.add_argument("--seed", metavar="GRAINE", help="graine des dés et des cartes")

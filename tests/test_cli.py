@@ -70,7 +70,7 @@ def test_a_reader_that_leaves_early_gets_no_traceback():
 def test_help_and_argument_errors_speak_french():
     help_text = jeux("--help").stdout
     assert help_text.startswith("usage : jeux") and "afficher cette aide et quitter" in help_text
-    assert "options:" in help_text and "commandes:" in help_text
+    assert "\noptions :" in help_text and "\ncommandes :" in help_text
     for english in ("usage:", "show this help", "positional arguments"):
         assert english not in help_text
     out = jeux("play", "nope")

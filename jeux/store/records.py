@@ -210,6 +210,7 @@ class Records:
         """Keep a match that no longer replays, out of the way, for later inspection."""
         with self._db() as db:
             db.execute("UPDATE matches SET status = 'broken' WHERE id = ?", (match_id,))
+        self._forget_lock(match_id)
 
     def abandon(self, match_id: int, counted: bool = False) -> None:
         """Take a match out of « Reprendre ». A counted run (e.g. a daily dungeon's first
