@@ -100,6 +100,8 @@ def start_daily(app, seats: Sequence[Seat], options: dict[str, Any]) -> None:
     if saved is not None and resume_match(app, saved):
         app.say("Ton donjon du jour est en cours : tu reprends là où tu l'avais laissé.")
         return
+    if saved is not None and app.records.in_use(saved.id):
+        return  # played in another copy of jeux, as resume_match has said: start nothing
     basic = GAME.resolve_options({})
     if tried:
         label = DAILY_REPLAY + day.isoformat()
