@@ -297,3 +297,23 @@ async def test_play_again_hands_the_first_turn_to_the_next_seat(app_factory):
         await pilot.press("r")
         await pilot.pause()
         assert [s.name for s in app.screen.match.seats] == ["Marc", "Zoé", "Lina"]
+
+
+async def test_a_daily_dungeon_open_in_another_copy_starts_nothing(app_factory, tmp_path):
+    from jeux.games.scoundrel import screen as scoundrel
+    from jeux.games.scoundrel.rules import GAME as SCOUNDREL
+
+    app = app_factory(players=("Lina",))
+    lina = app.profiles.players[0]
+    day = scoundrel.today().isoformat()
+    seats = (Seat("Lina", lina.id),)
+    saved = Match(SCOUNDREL, f"donjon-{day}", seats, {}).to_saved()
+    match_id = app.records.start(saved, label=f"daily:{day}")
+    other_copy = Records(tmp_path / "d" / "jeux.sqlite3").claim(match_id)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        scoundrel.start_daily(app, seats, {})
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and len(app.records.unfinished()) == 1
+        assert any("autre fenêtre" in n.message for n in app._notifications)
+    other_copy.release()
