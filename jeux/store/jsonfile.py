@@ -26,6 +26,10 @@ REASONS = {
     errno.ENOSPC: "disque plein",
     errno.ENOTDIR: "un fichier porte ce nom",
     errno.EEXIST: "un fichier porte ce nom",
+    errno.ENOENT: "chemin impossible à créer",
+    errno.EISDIR: "un dossier porte ce nom",
+    errno.EDQUOT: "quota dépassé",
+    errno.EIO: "erreur du disque",
 }
 
 
