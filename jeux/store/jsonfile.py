@@ -28,7 +28,6 @@ REASONS = {
     errno.EEXIST: "un fichier porte ce nom",
     errno.ENOENT: "chemin impossible à créer",
     errno.EISDIR: "un dossier porte ce nom",
-    errno.EDQUOT: "quota dépassé",
     errno.EIO: "erreur du disque",
 }
 
