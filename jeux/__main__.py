@@ -4,31 +4,89 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from importlib.metadata import version
 
 from .catalog import GAMES, load_game
 
+FRENCH = {
+    "usage: ": "usage : ",
+    "%(prog)s: error: %(message)s\n": "%(prog)s : erreur : %(message)s\n",
+    # argparse writes a heading then ":"; French wants a space before it
+    "positional arguments": "arguments ",
+    "options": "options ",
+    "show this help message and exit": "afficher cette aide et quitter",
+    "argument %(argument_name)s: %(message)s": "argument %(argument_name)s : %(message)s",
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        "choix invalide : %(value)r (parmi %(choices)s)"
+    ),
+    "invalid %(type)s value: %(value)r": "valeur invalide (%(type)s) : %(value)r",
+    "the following arguments are required: %s": "arguments manquants : %s",
+    "unrecognized arguments: %s": "arguments inconnus : %s",
+    "expected one argument": "une valeur attendue",
+    "expected at most one argument": "au plus une valeur attendue",
+    "expected at least one argument": "au moins une valeur attendue",
+    "ambiguous option: %(option)s could match %(matches)s": (
+        "option ambiguë : %(option)s peut être %(matches)s"
+    ),
+    "ignored explicit argument %r": "valeur %r ignorée",
+    "not allowed with argument %s": "incompatible avec l'argument %s",
+    "one of the arguments %s is required": "l'un des arguments %s est requis",
+}
+
+
+def _french(message: str) -> str:
+    return FRENCH.get(message, message)
+
+
+def _french_plural(singular: str, plural: str, n: int) -> str:
+    if singular == "expected %s argument":
+        return "%s valeur attendue" if n == 1 else "%s valeurs attendues"
+    return singular if n == 1 else plural
+
+
+# argparse looks its words up through these module globals at call time: the command speaks French.
+argparse._ = _french
+argparse.ngettext = _french_plural
+
+
+def entier(text: str) -> int:
+    """An int for argparse, named so that its error reads « valeur invalide (entier) »."""
+    return int(text)
+
+
+def game_id(text: str) -> str:
+    """A game id for argparse, refused in French with a pointer to the list."""
+    if text not in GAMES:
+        raise argparse.ArgumentTypeError(f"jeu inconnu : {text!r} (la liste : jeux list)")
+    return text
+
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="jeux", description="Jeux de dés et de cartes en terminal.")
-    p.add_argument("--version", action="version", version=f"jeux {version('jeux')}")
-    p.add_argument("--config-dir", help="dossier des joueurs et paramètres")
-    p.add_argument("--data-dir", help="dossier des parties")
-    sub = p.add_subparsers(dest="command")
+    p.add_argument(
+        "--version",
+        action="version",
+        version=f"jeux {version('jeux')}",
+        help="afficher la version et quitter",
+    )
+    p.add_argument("--config-dir", metavar="DOSSIER", help="dossier des joueurs et paramètres")
+    p.add_argument("--data-dir", metavar="DOSSIER", help="dossier des parties")
+    sub = p.add_subparsers(dest="command", title="commandes ", metavar="COMMANDE")
     play = sub.add_parser("play", help="ouvrir un jeu")
-    play.add_argument("game", choices=sorted(GAMES))
-    play.add_argument("--seed", help="graine des dés et des cartes")
+    play.add_argument("game", type=game_id, metavar="ID", help="l'id du jeu (jeux list)")
+    play.add_argument("--seed", metavar="GRAINE", help="graine des dés et des cartes")
     listing = sub.add_parser("list", help="lister les jeux")
-    listing.add_argument("--json", action="store_true")
+    listing.add_argument("--json", action="store_true", help="en JSON")
     rules = sub.add_parser("rules", help="afficher les règles d'un jeu")
-    rules.add_argument("game", choices=sorted(GAMES))
+    rules.add_argument("game", type=game_id, metavar="ID", help="l'id du jeu")
     sim = sub.add_parser("simulate", help="parties aléatoires sans interface (mesure)")
-    sim.add_argument("game", choices=sorted(GAMES))
-    sim.add_argument("--players", type=int)
-    sim.add_argument("--games", type=int, default=1000)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument("game", type=game_id, metavar="ID", help="l'id du jeu")
+    sim.add_argument("--players", type=entier, metavar="N", help="nombre de joueurs")
+    sim.add_argument("--games", type=entier, default=1000, metavar="K", help="nombre de parties")
+    sim.add_argument("--seed", type=entier, default=1, metavar="S", help="graine de départ")
+    sim.add_argument("--json", action="store_true", help="en JSON")
     sim.add_argument("--bots", action="store_true", help="le bot du jeu au lieu du hasard")
     return p
 
@@ -52,7 +110,7 @@ def list_games(as_json: bool) -> None:
         return
     for g in GAMES.values():
         state = "" if g.available else "  (bientôt)"
-        print(f"{g.id:<20} {g.title:<28} {g.players_label:<12}{state}")
+        print(f"{g.id:<20} {g.title:<28} {g.players_label:<12} {g.family:<7}{state}".rstrip())
 
 
 def print_rules(game_id: str) -> int:
@@ -86,8 +144,7 @@ def simulate_games(args: argparse.Namespace) -> int:
     return 1 if report["errors"] else 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+def run(args: argparse.Namespace) -> int:
     if args.command == "list":
         list_games(args.json)
         return 0
@@ -102,11 +159,32 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         start = args.game
     from .app import make_app
+    from .store.jsonfile import StoreError
 
     seed = getattr(args, "seed", None)
     seed = int(seed) if seed and seed.isdigit() else seed
-    make_app(args.config_dir, args.data_dir, seed=seed, start_game=start).run()
-    return 0
+    try:
+        app = make_app(args.config_dir, args.data_dir, seed=seed, start_game=start)
+    except StoreError as error:
+        print(f"jeux : {error}", file=sys.stderr)
+        return 1
+    app.run()
+    return app.return_code or 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        code = run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader left (`jeux list | head -1`): stop quietly, as `cat` would.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except KeyboardInterrupt:  # Ctrl+C during `jeux simulate`
+        print(file=sys.stderr)
+        return 130
+    return code
 
 
 if __name__ == "__main__":

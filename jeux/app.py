@@ -8,9 +8,10 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
+from .store.jsonfile import StoreError
 from .store.locations import Locations
 from .store.profiles import Profiles, Settings
-from .store.records import Records
+from .store.records import Claim, Records
 from .ui.glyphs import ASCII, UNICODE, Glyphs
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -40,9 +41,12 @@ class JeuxApp(App):
             self.settings.animations = animations
         self.profiles = Profiles(locations.players_file)
         self.records = Records(locations.database)
+        self.records.on_failure = lambda message: self.say(message, "error", timeout=10)
         self.fixed_seed = seed
         self.start_game = start_game
         self._too_small = False
+        self.claims: dict[int, Claim] = {}
+        """The matches this copy of jeux plays, by id: held while their screen is open."""
 
     # --- shared facts for screens and widgets ------------------------------------------
 
@@ -58,9 +62,28 @@ class JeuxApp(App):
         return min(scale, TEXTUAL_LEVEL_SCALE.get(env, 1.0))
 
     def save_settings(self) -> None:
-        self.settings.save(self.locations.settings_file)
+        """Apply the settings, and keep them if the file can be written (else say so)."""
+        try:
+            self.settings.save(self.locations.settings_file)
+        except StoreError as error:
+            self.say(str(error), "error", timeout=10)
         self.theme = self.settings.theme
         self.animation_level = "none" if self.animation_scale == 0 else "full"
+
+    def claim(self, match_id: int) -> bool:
+        """Hold a match for this copy of jeux; False when another copy is playing it."""
+        if match_id not in self.claims:
+            claim = self.records.claim(match_id)
+            if claim is None:
+                return False
+            self.claims[match_id] = claim
+        return True
+
+    def release_closed_matches(self, _screen: object = None) -> None:
+        """Let go of the matches whose screen has closed (called on every change of screen)."""
+        open_ids = {getattr(screen, "match_id", None) for screen in self.screen_stack}
+        for match_id in [m for m in self.claims if m not in open_ids]:
+            self.claims.pop(match_id).release()
 
     def say(self, text: str, severity: str = "information", timeout: float = 4) -> None:
         """Notify with literal text: names and file names are never read as markup."""
@@ -77,12 +100,19 @@ class JeuxApp(App):
         for problem in (self.settings.problem, self.profiles.problem, self.records.problem):
             if problem:
                 self.say(problem, "warning", timeout=10)
+        self.screen_change_signal.subscribe(self, self.release_closed_matches, immediate=True)
         self.push_screen(MenuScreen())
         if self.start_game:
             from .ui.screens.setup import SetupScreen
 
             self.push_screen(SetupScreen(self.start_game))
         self.call_after_refresh(self._check_size)
+
+    def on_unmount(self) -> None:
+        """Leaving: let go of every match (the system would at exit, but not in tests)."""
+        for claim in self.claims.values():
+            claim.release()
+        self.claims.clear()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._check_size)
@@ -107,4 +137,7 @@ def make_app(
     animations: str | None = None,
     start_game: str | None = None,
 ) -> JeuxApp:
-    return JeuxApp(Locations.at(config_dir, data_dir), seed, animations, start_game)
+    """Raises StoreError, in French, when a folder cannot hold jeux's files."""
+    locations = Locations.at(config_dir, data_dir)
+    locations.check()
+    return JeuxApp(locations, seed, animations, start_game)

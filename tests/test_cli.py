@@ -48,3 +48,55 @@ def test_simulate_with_the_games_own_bot():
     out = jeux("simulate", "the_last_spell", "--games", "20", "--bots", "--json")
     report = json.loads(out.stdout)
     assert report["errors"] == 0 and report["players_are"] == "bot du jeu"
+
+
+def test_list_shows_the_family_of_each_game():
+    lines = {line.split()[0]: line.split() for line in jeux("list").stdout.splitlines()}
+    assert len(lines) == 26
+    assert "cartes" in lines["scoundrel"] and "dés" in lines["le_5000"]
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback():
+    child = subprocess.Popen(
+        [sys.executable, "-m", "jeux", "list", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    child.stdout.close()  # like `jeux list | head -1` once head has what it wants
+    stderr = child.stderr.read().decode()
+    assert child.wait() == 141 and stderr == ""
+
+
+def test_help_and_argument_errors_speak_french():
+    help_text = jeux("--help").stdout
+    assert help_text.startswith("usage : jeux") and "afficher cette aide et quitter" in help_text
+    assert "\noptions :" in help_text and "\ncommandes :" in help_text
+    for english in ("usage:", "show this help", "positional arguments"):
+        assert english not in help_text
+    out = jeux("play", "nope")
+    assert out.returncode == 2 and "erreur : argument ID : jeu inconnu : 'nope'" in out.stderr
+    out = jeux("simulate", "le_5000", "--games", "beaucoup")
+    assert out.returncode == 2 and "valeur invalide (entier) : 'beaucoup'" in out.stderr
+    assert "error" not in jeux("list", "--nope").stderr
+
+
+def test_an_unusable_folder_is_refused_in_french_before_anything_starts(tmp_path):
+    blocker = tmp_path / "un-fichier"
+    blocker.write_text("")
+    for option in ("--data-dir", "--config-dir"):
+        out = jeux(option, str(blocker / "jeux"), "play", "le_5000")
+        assert out.returncode == 1 and "Traceback" not in out.stderr
+        assert out.stderr.startswith("jeux : impossible d'écrire dans le dossier")
+        assert "un fichier porte ce nom" in out.stderr
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Tester", 1)[1].split("```sh\n", 1)[1]
+    command = section.split("\n```", 1)[0].strip()
+    assert command.startswith("python3 -m venv .venv && ")  # installs from nothing
+    assert command.endswith("python -m pytest")  # the pyproject's addopts apply
+    assert command in (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()

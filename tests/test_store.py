@@ -38,6 +38,16 @@ def test_hostile_names_are_bounded_and_kept_literal(tmp_path, name):
         assert profile.name == name  # brackets survive: shown literally, never as markup
 
 
+def test_new_players_get_the_colours_and_symbols_nobody_has(tmp_path):
+    profiles = Profiles(tmp_path / "p.json")
+    profiles.create("Lina", "rouge", "A")
+    marc = profiles.create("Marc")
+    assert (marc.color, marc.symbol) == ("bleu", "B")
+    profiles.delete(profiles.players[0].id)
+    zoe = profiles.create("Zoé")
+    assert (zoe.color, zoe.symbol) == ("rouge", "A")
+
+
 def test_empty_and_duplicate_names_are_refused_in_french(tmp_path):
     profiles = Profiles(tmp_path / "p.json")
     profiles.create("Lina")
@@ -146,3 +156,93 @@ def test_a_database_from_before_the_low_column_is_upgraded(tmp_path):
         match_id, {"game": "g"}, [dict(profile="p", name="A", seat=0, rank=1, score=3, won=True)]
     )
     assert records.record("p", "g").best == 3
+
+
+def test_a_match_is_claimed_by_one_copy_of_jeux_at_a_time(tmp_path):
+    mine, theirs = Records(tmp_path / "db"), Records(tmp_path / "db")
+    match_id = mine.start({"game": "g", "seats": []})
+    claim = mine.claim(match_id)
+    assert claim is not None
+    assert theirs.claim(match_id) is None and theirs.in_use(match_id)
+    claim.release()
+    assert not theirs.in_use(match_id) and theirs.claim(match_id) is not None
+
+
+def test_the_claim_of_a_killed_process_is_recovered(tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    records = Records(tmp_path / "db")
+    match_id = records.start({"game": "g", "seats": []})
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from pathlib import Path; from jeux.store.records import Records;"
+            f"c = Records(Path(sys.argv[1])).claim({match_id}); print(c is not None, flush=True);"
+            "time.sleep(60)",
+            str(tmp_path / "db"),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout.readline().strip() == "True"
+    assert records.in_use(match_id)
+    holder.send_signal(signal.SIGKILL)
+    holder.wait()
+    assert not records.in_use(match_id)
+
+
+def test_a_forgotten_counted_run_stays_counted_as_lost(tmp_path):
+    records = Records(tmp_path / "db")
+    seats = [{"name": "Lina", "profile": "p1"}, {"name": "Robot 1", "profile": ""}]
+    won = records.start({"game": "g", "seats": seats}, label="daily:2026-11-28")
+    records.finish(
+        won, {"game": "g"}, [dict(profile="p1", name="Lina", seat=0, rank=1, score=12, won=True)]
+    )
+    forgotten = records.start({"game": "g", "seats": seats}, label="daily:2026-11-29")
+    records.abandon(forgotten, counted=True)
+    assert records.unfinished() == []
+    assert records.record("p1", "g", "daily:") == Record(2, 1, 12)
+    assert records.record("p1", "g", "daily:2026-11-29") == Record(1, 0, None)
+    free = records.start({"game": "g", "seats": seats})
+    records.abandon(free)
+    assert records.record("p1", "g") == Record(2, 1, 12)
+
+
+def test_a_database_that_cannot_be_opened_is_left_alone(tmp_path):
+    from jeux.store.jsonfile import StoreError
+
+    path = tmp_path / "jeux.sqlite3"
+    path.mkdir()
+    with pytest.raises(StoreError, match="base .* est inutilisable .impossible de l'ouvrir"):
+        Records(path)
+    assert path.is_dir() and not list(tmp_path.glob("*.corrompu-*"))
+
+
+def test_a_save_that_fails_is_reported_and_the_next_one_keeps_everything(tmp_path):
+    folder = tmp_path / "d"
+    records = Records(folder / "jeux.sqlite3")
+    told = []
+    records.on_failure = told.append
+    match_id = records.start({"game": "g", "seats": [], "actions": [1]})
+    folder.rename(tmp_path / "away")  # the disk is gone for a while
+    records.save(match_id, {"game": "g", "seats": [], "actions": [1, 2]})
+    assert len(told) == 1 and told[0].startswith("Partie non enregistrée")
+    (tmp_path / "away").rename(folder)
+    records.save(match_id, {"game": "g", "seats": [], "actions": [1, 2, 3]})
+    assert records.unfinished()[0].saved["actions"] == [1, 2, 3] and len(told) == 1
+
+
+def test_profiles_and_settings_that_cannot_be_written_say_so_and_change_nothing(tmp_path):
+    from jeux.store.jsonfile import StoreError
+
+    blocker = tmp_path / "un-fichier"
+    blocker.write_text("")
+    profiles = Profiles(blocker / "players.json")
+    with pytest.raises(ProfileError, match="Joueurs non enregistrés"):
+        profiles.create("Lina")
+    assert profiles.players == []
+    with pytest.raises(StoreError, match="Paramètres non enregistrés"):
+        Settings().save(blocker / "settings.json")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -12,6 +13,28 @@ from typing import Any
 
 class Problem(str):
     """A French sentence for the player about a file that had to be set aside."""
+
+
+class StoreError(Exception):
+    """A folder or file jeux cannot use, with a French sentence saying which and why."""
+
+
+REASONS = {
+    errno.EACCES: "accès refusé",
+    errno.EPERM: "accès refusé",
+    errno.EROFS: "disque en lecture seule",
+    errno.ENOSPC: "disque plein",
+    errno.ENOTDIR: "un fichier porte ce nom",
+    errno.EEXIST: "un fichier porte ce nom",
+    errno.ENOENT: "chemin impossible à créer",
+    errno.EISDIR: "un dossier porte ce nom",
+    errno.EIO: "erreur du disque",
+}
+
+
+def reason(error: OSError) -> str:
+    """Why a file operation failed, in French."""
+    return REASONS.get(error.errno, error.strerror or str(error))
 
 
 def write_text_atomic(path: Path, text: str) -> None:
@@ -48,10 +71,11 @@ def set_aside(path: Path) -> Path:
 
 
 def read_json(path: Path, version: int) -> tuple[dict | None, Problem | None]:
-    """(data, None) if the file is sound, (None, None) if absent, (None, problem) if set aside."""
+    """(data, None) if the file is sound, (None, None) if absent, (None, problem) if set aside
+    (or, when even that fails, left where it is)."""
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None, None
     except (OSError, UnicodeDecodeError):
         text = None
@@ -61,5 +85,8 @@ def read_json(path: Path, version: int) -> tuple[dict | None, Problem | None]:
         data = None
     if isinstance(data, dict) and data.get("version") == version:
         return data, None
-    aside = set_aside(path)
+    try:
+        aside = set_aside(path)
+    except OSError as error:
+        return None, Problem(f"Le fichier {path} est illisible ({reason(error)}).")
     return None, Problem(f"Le fichier {path.name} était illisible : mis de côté sous {aside.name}.")

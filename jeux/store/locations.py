@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
+
+from .jsonfile import StoreError, reason
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,19 @@ class Locations:
             Path(config_dir) if config_dir else base.config_dir,
             Path(data_dir) if data_dir else base.data_dir,
         )
+
+    def check(self) -> None:
+        """Create both folders and make sure jeux may write there, before anything is played:
+        a folder that cannot hold a save is refused up front rather than losing a match."""
+        for folder, what in ((self.config_dir, "des joueurs"), (self.data_dir, "des parties")):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                with tempfile.TemporaryFile(dir=folder):
+                    pass
+            except OSError as error:
+                raise StoreError(
+                    f"impossible d'écrire dans le dossier {what} {folder} ({reason(error)})."
+                ) from None
 
     @property
     def players_file(self) -> Path:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from jeux.engine.core import clean_text
 
-from .jsonfile import Problem, read_json, write_atomic
+from .jsonfile import Problem, StoreError, read_json, reason, write_atomic
 
 NAME_LIMIT = 24
 COLORS = ("rouge", "bleu", "vert", "jaune", "violet", "cyan", "orange", "rose")
@@ -31,7 +31,7 @@ class Profile:
 
 
 class ProfileError(ValueError):
-    """A refused name, with a French message."""
+    """A refused name or a list that could not be written, with a French message."""
 
 
 class Profiles:
@@ -56,8 +56,15 @@ class Profiles:
         symbol = profile.symbol if profile.symbol in SYMBOLS else SYMBOLS[0]
         return replace(profile, id=str(profile.id), name=name, color=color, symbol=symbol)
 
-    def _save(self) -> None:
-        write_atomic(self.path, {"version": VERSION, "players": [asdict(p) for p in self.players]})
+    def _save(self, players: list[Profile]) -> None:
+        """Write the list, then adopt it: a failed write leaves file and memory as they were."""
+        try:
+            write_atomic(self.path, {"version": VERSION, "players": [asdict(p) for p in players]})
+        except OSError as error:
+            raise ProfileError(
+                f"Joueurs non enregistrés : impossible d'écrire {self.path} ({reason(error)})."
+            ) from None
+        self.players = players
 
     def get(self, profile_id: str) -> Profile | None:
         return next((p for p in self.players if p.id == profile_id), None)
@@ -66,19 +73,25 @@ class Profiles:
         if any(p.name.casefold() == name.casefold() and p.id != except_id for p in self.players):
             raise ProfileError(f"Il y a déjà un joueur nommé {name}.")
 
+    def next_look(self) -> tuple[str, str]:
+        """The colour and symbol a new player gets: the first ones nobody has, else the least
+        used, so that players stay told apart on the board."""
+
+        def least_used(choices: tuple[str, ...], taken: list[str]) -> str:
+            return min(choices, key=taken.count)  # min keeps the first of equal counts
+
+        return (
+            least_used(COLORS, [p.color for p in self.players]),
+            least_used(SYMBOLS, [p.symbol for p in self.players]),
+        )
+
     def create(self, name: str, color: str | None = None, symbol: str | None = None) -> Profile:
-        used = len(self.players)
+        next_color, next_symbol = self.next_look()
         profile = self._validated(
-            Profile(
-                uuid.uuid4().hex[:12],
-                name,
-                color or COLORS[used % len(COLORS)],
-                symbol or SYMBOLS[used % len(SYMBOLS)],
-            )
+            Profile(uuid.uuid4().hex[:12], name, color or next_color, symbol or next_symbol)
         )
         self._check_unique(profile.name)
-        self.players.append(profile)
-        self._save()
+        self._save([*self.players, profile])
         return profile
 
     def update(self, profile_id: str, **changes: str) -> Profile:
@@ -87,13 +100,11 @@ class Profiles:
             raise KeyError(profile_id)
         new = self._validated(replace(old, **changes))
         self._check_unique(new.name, profile_id)
-        self.players[self.players.index(old)] = new
-        self._save()
+        self._save([new if p is old else p for p in self.players])
         return new
 
     def delete(self, profile_id: str) -> None:
-        self.players = [p for p in self.players if p.id != profile_id]
-        self._save()
+        self._save([p for p in self.players if p.id != profile_id])
 
 
 @dataclass
@@ -101,6 +112,8 @@ class Settings:
     animations: str = "full"
     theme: str = "textual-dark"
     ascii: bool = False
+    setups: dict[str, dict] = field(default_factory=dict)
+    """Per game, what its setup chose last time: {"bots": 2, "order": "random"}."""
     problem: Problem | None = field(default=None, compare=False)
 
     @classmethod
@@ -113,15 +126,23 @@ class Settings:
         if isinstance(data.get("theme"), str):
             settings.theme = data["theme"]
         settings.ascii = bool(data.get("ascii", False))
+        setups = data.get("setups")
+        if isinstance(setups, dict):
+            settings.setups = {k: v for k, v in setups.items() if isinstance(v, dict)}
         return settings
 
     def save(self, path: Path) -> None:
-        write_atomic(
-            path,
-            {
-                "version": VERSION,
-                "animations": self.animations,
-                "theme": self.theme,
-                "ascii": self.ascii,
-            },
-        )
+        """Raises StoreError (French) when the file cannot be written."""
+        data = {
+            "version": VERSION,
+            "animations": self.animations,
+            "theme": self.theme,
+            "ascii": self.ascii,
+            "setups": self.setups,
+        }
+        try:
+            write_atomic(path, data)
+        except OSError as error:
+            raise StoreError(
+                f"Paramètres non enregistrés : impossible d'écrire {path} ({reason(error)})."
+            ) from None

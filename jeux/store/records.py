@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .jsonfile import Problem, set_aside
+from .jsonfile import Problem, StoreError, set_aside
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -35,10 +35,20 @@ CREATE TABLE IF NOT EXISTS results (
     label TEXT NOT NULL DEFAULT '',
     finished REAL NOT NULL,
     low INTEGER NOT NULL DEFAULT 0,             -- 1 when a smaller score is better
+    forfeit INTEGER NOT NULL DEFAULT 0,         -- 1 for a counted run given up: lost, no score
     PRIMARY KEY (match_id, seat)
 );
 CREATE INDEX IF NOT EXISTS results_by_profile ON results (profile, game);
 """
+
+
+SQLITE_REASONS = {
+    "disk is full": "disque plein",
+    "readonly": "lecture seule",
+    "unable to open": "impossible de l'ouvrir",
+    "locked": "occupée par un autre programme",
+    "disk I/O error": "erreur du disque",
+}
 
 
 @dataclass(frozen=True)
@@ -52,6 +62,37 @@ class SavedMatch:
     @property
     def names(self) -> list[str]:
         return [seat.get("name", "?") for seat in self.saved.get("seats", [])]
+
+
+class Claim:
+    """The right to play one match, held by one copy of jeux at a time: an exclusive lock on a
+    file, which the system releases by itself when the process dies (kill -9 included)."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._handle = open(path, "a+b")  # held open as long as the claim lasts
+        try:
+            _lock(self._handle.fileno())
+        except OSError:
+            self._handle.close()
+            raise
+
+    def release(self) -> None:
+        if not self._handle.closed:
+            self._handle.close()  # closing the file releases its lock
+
+
+def _lock(fd: int) -> None:
+    """Lock a file without waiting; OSError when another process holds it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 @dataclass(frozen=True)
@@ -69,10 +110,14 @@ class Records:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.problem: Problem | None = None
+        self.locks = path.parent / "verrous"
+        """One lock file per match open in some copy of jeux (see `claim`)."""
         path.parent.mkdir(parents=True, exist_ok=True)
+        self.on_failure: Callable[[str], None] | None = None
+        """Told, in French, when a match could not be saved; None: the error is raised."""
         try:
             self._init()
-        except sqlite3.DatabaseError:
+        except sqlite3.DatabaseError:  # damaged; an unusable one raises StoreError and stays
             aside = set_aside(path)
             self.problem = Problem(
                 f"La base {path.name} était illisible : mise de côté sous {aside.name}."
@@ -86,12 +131,24 @@ class Records:
             columns = {row[1] for row in db.execute("PRAGMA table_info(results)")}
             if "low" not in columns:  # databases made before scores could count down
                 db.execute("ALTER TABLE results ADD COLUMN low INTEGER NOT NULL DEFAULT 0")
+            if "forfeit" not in columns:  # databases made before forgotten runs could count
+                db.execute("ALTER TABLE results ADD COLUMN forfeit INTEGER NOT NULL DEFAULT 0")
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
-        with closing(sqlite3.connect(self.path, timeout=10)) as db, db:
-            db.execute("PRAGMA busy_timeout = 10000")
-            yield db
+        """One transaction; an unusable file or folder raises StoreError, in French."""
+        try:
+            with closing(sqlite3.connect(self.path, timeout=10)) as db, db:
+                db.execute("PRAGMA busy_timeout = 10000")
+                yield db
+        except sqlite3.OperationalError as error:
+            why = next((v for k, v in SQLITE_REASONS.items() if k in str(error)), str(error))
+            raise StoreError(f"la base {self.path} est inutilisable ({why}).") from None
+
+    def _report(self, error: StoreError, consequence: str) -> None:
+        if self.on_failure is None:
+            raise error
+        self.on_failure(f"{consequence} : {error}")
 
     # --- matches ------------------------------------------------------------------
 
@@ -105,11 +162,17 @@ class Records:
             return int(cursor.lastrowid)
 
     def save(self, match_id: int, saved: dict[str, Any]) -> None:
-        with self._db() as db:
-            db.execute(
-                "UPDATE matches SET saved = ?, updated = ? WHERE id = ?",
-                (json.dumps(saved, ensure_ascii=False), time.time(), match_id),
-            )
+        """Store the whole match. A failed write is reported (`on_failure`), not raised: the
+        match goes on in memory and the next save writes it whole, so nothing is lost once
+        the disk takes it again."""
+        try:
+            with self._db() as db:
+                db.execute(
+                    "UPDATE matches SET saved = ?, updated = ? WHERE id = ?",
+                    (json.dumps(saved, ensure_ascii=False), time.time(), match_id),
+                )
+        except StoreError as error:
+            self._report(error, "Partie non enregistrée (nouvel essai au prochain coup)")
 
     def unfinished(self) -> list[SavedMatch]:
         with self._db() as db:
@@ -125,17 +188,63 @@ class Records:
                 self.set_broken(match_id)
         return matches
 
+    def claim(self, match_id: int) -> Claim | None:
+        """Hold a match for this copy of jeux, or None if another copy is playing it."""
+        try:
+            return Claim(self.locks / f"partie-{match_id}.verrou")
+        except OSError:
+            return None
+
+    def _forget_lock(self, match_id: int) -> None:
+        """A match that can no longer be resumed needs no lock file."""
+        (self.locks / f"partie-{match_id}.verrou").unlink(missing_ok=True)
+
+    def in_use(self, match_id: int) -> bool:
+        """Whether another copy of jeux is playing this match now."""
+        claim = self.claim(match_id)
+        if claim:
+            claim.release()
+        return claim is None
+
     def set_broken(self, match_id: int) -> None:
         """Keep a match that no longer replays, out of the way, for later inspection."""
         with self._db() as db:
             db.execute("UPDATE matches SET status = 'broken' WHERE id = ?", (match_id,))
+        self._forget_lock(match_id)
 
-    def abandon(self, match_id: int) -> None:
+    def abandon(self, match_id: int, counted: bool = False) -> None:
+        """Take a match out of « Reprendre ». A counted run (e.g. a daily dungeon's first
+        attempt) keeps one lost result per profile seated, with no score, so it still counts."""
         with self._db() as db:
             db.execute("UPDATE matches SET status = 'abandoned' WHERE id = ?", (match_id,))
+            self._forget_lock(match_id)
+            if not counted:
+                return
+            game, saved, label = db.execute(
+                "SELECT game, saved, label FROM matches WHERE id = ?", (match_id,)
+            ).fetchone()
+            seats = json.loads(saved).get("seats", [])
+            db.executemany(
+                "INSERT OR REPLACE INTO results (match_id, game, profile, name, seat, rank, score,"
+                " won, label, finished, forfeit) VALUES (?, ?, ?, ?, ?, 0, 0, 0, ?, ?, 1)",
+                [
+                    (match_id, game, s["profile"], s.get("name", ""), i, label, time.time())
+                    for i, s in enumerate(seats)
+                    if s.get("profile")
+                ],
+            )
 
     def finish(self, match_id: int, saved: dict[str, Any], results: list[dict[str, Any]]) -> None:
-        """Mark the match finished and store one result per seat, in one transaction."""
+        """Mark the match finished and store one result per seat, in one transaction; if that
+        fails it is reported and the match stays in « Reprendre », to be finished again."""
+        try:
+            self._finish(match_id, saved, results)
+        except StoreError as error:
+            self._report(error, "Résultat non enregistré (la partie reste à reprendre)")
+        else:
+            self._forget_lock(match_id)
+
+    def _finish(self, match_id: int, saved: dict[str, Any], results: list[dict[str, Any]]) -> None:
         now = time.time()
         with self._db() as db:
             db.execute(
@@ -174,7 +283,8 @@ class Records:
         best = "MIN" if lower_is_better else "MAX"
         with self._db() as db:
             played, won, best = db.execute(
-                f"SELECT COUNT(*), COALESCE(SUM(won), 0), {best}(CASE WHEN low = ? THEN score END) "
+                f"SELECT COUNT(*), COALESCE(SUM(won), 0), "
+                f"{best}(CASE WHEN low = ? AND NOT forfeit THEN score END) "
                 "FROM results WHERE profile = ? AND game = ? AND label LIKE ? || '%'",
                 (int(lower_is_better), profile, game, label_prefix),
             ).fetchone()
@@ -228,7 +338,8 @@ class Records:
         """Like `record`, over the results whose label does NOT start with the prefix."""
         with self._db() as db:
             played, won, best = db.execute(
-                "SELECT COUNT(*), COALESCE(SUM(won), 0), MAX(score) FROM results "
+                "SELECT COUNT(*), COALESCE(SUM(won), 0), MAX(CASE WHEN NOT forfeit THEN score END) "
+                "FROM results "
                 "WHERE profile = ? AND game = ? AND substr(label, 1, length(?)) != ?",
                 (profile, game, label_prefix, label_prefix),
             ).fetchone()

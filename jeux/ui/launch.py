@@ -7,8 +7,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from jeux.catalog import load_game, load_screen
+from jeux.catalog import GAMES, load_game, load_screen
 from jeux.engine.match import Match, ReplayError, Seat
+from jeux.engine.text import join_names
+from jeux.store.jsonfile import StoreError
 from jeux.store.records import SavedMatch
 
 
@@ -34,7 +36,9 @@ def screen_hook(game_id: str, name: str) -> Any:
     """An optional hook of a game's screen class used by the shared screens, or None.
 
     Known hooks: `setup_starts(app) -> list[ExtraStart]`,
-    `results_starts(app, match) -> list[ExtraStart]`, `results_records(app, match) -> str`."""
+    `results_starts(app, match) -> list[ExtraStart]`, `results_records(app, match) -> str`,
+    `counted_run(saved: SavedMatch) -> str`: why forgetting this unfinished match still counts
+    it as lost (e.g. a daily dungeon's first attempt), '' when it does not."""
     try:
         return getattr(load_screen(game_id), name, None)
     except ImportError:
@@ -57,17 +61,73 @@ def start_match(
     if seed is None:
         seed = app.fixed_seed if app.fixed_seed is not None else new_seed()
     match = Match(load_game(game_id), seed, tuple(seats), options)
-    match_id = app.records.start(match.to_saved(), label)
+    try:
+        match_id = app.records.start(match.to_saved(), label)
+    except StoreError as error:  # a match that could not be kept is not begun
+        app.say(f"Partie non commencée : {error}", "error", timeout=10)
+        return
+    app.claim(match_id)
     app.push_screen(load_screen(game_id)(match, match_id))
 
 
+IN_USE = "Cette partie est ouverte dans une autre fenêtre de jeux : termine-la ou quitte-la là-bas."
+
+
 def resume_match(app, saved: SavedMatch) -> bool:
-    """Replay a saved match and open it; a match that no longer replays is set aside."""
+    """Replay a saved match and open it, unless another copy of jeux is playing it; a match
+    that no longer replays is set aside."""
+    if not app.claim(saved.id):
+        app.say(IN_USE, "warning")
+        return False
     try:
         match = Match.from_saved(load_game(saved.game), saved.saved)
     except (ReplayError, ImportError) as error:
+        app.release_closed_matches()
         app.records.set_broken(saved.id)
         app.say(f"Cette partie ne peut plus être reprise ({error}) : mise de côté.", "error")
         return False
     app.push_screen(load_screen(saved.game)(match, saved.id))
     return True
+
+
+def progress_text(saved: SavedMatch) -> str:
+    """Where an unfinished match stands, from its replay: the state's own `progress()` when it
+    has one ("salle 4"), and whose turn it is when several play; '' if it no longer replays."""
+    try:
+        match = Match.from_saved(load_game(saved.game), saved.saved)
+    except (ReplayError, ImportError):
+        return ""
+    state = match.state
+    own = state.progress() if hasattr(state, "progress") else ""
+    seat = state.whose_turn()
+    several = seat is not None and len(match.seats) > 1
+    turn = f"au tour de {match.seats[seat].name}" if several else ""
+    return " · ".join(text for text in (own, turn) if text)
+
+
+def forget_match(app, saved: SavedMatch, done: Callable[[], None]) -> None:
+    """Ask, then take an unfinished match out of « Reprendre »; a run that counts stays counted."""
+    from .screens.confirm import ConfirmScreen
+
+    if app.records.in_use(saved.id):
+        app.say(IN_USE, "warning")
+        return
+    hook = screen_hook(saved.game, "counted_run")
+    counted = hook(saved) if hook else ""
+
+    def forget(yes: bool | None) -> None:
+        if yes:
+            try:
+                app.records.abandon(saved.id, counted=bool(counted))
+            except StoreError as error:
+                app.say(f"Partie gardée : {error}", "error", timeout=10)
+            else:
+                app.say("Partie retirée de « Reprendre ».")
+        done()
+
+    title = GAMES[saved.game].title
+    question = (
+        f"Oublier la partie « {title} » de {join_names(saved.names)} ? "
+        "Elle ne pourra plus être reprise."
+    )
+    app.push_screen(ConfirmScreen(f"{question} {counted}".strip()), forget)

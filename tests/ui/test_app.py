@@ -2,12 +2,15 @@
 
 import json
 
-from textual.widgets import Input, OptionList, Select, Switch
+from textual.widgets import Input, OptionList, Select, Static, Switch
 
 from jeux.engine.match import Match, Seat
 from jeux.games.the_last_spell.rules import GAME, Roll
+from jeux.store.records import Record, Records
+from jeux.ui.screens.confirm import ConfirmScreen
 from jeux.ui.screens.menu import MenuScreen
 from jeux.ui.screens.players import PlayersScreen
+from jeux.ui.screens.rules import RulesScreen
 from jeux.ui.screens.settings import SettingsScreen
 from jeux.ui.screens.setup import SetupScreen
 
@@ -45,18 +48,29 @@ async def test_players_are_created_renamed_and_deleted(app_factory, tmp_path):
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, PlayersScreen)
-        await pilot.press(*"Lina", "enter")
+        await pilot.press(*"Lina", "enter", *"Marc", "enter")
         await pilot.pause()
-        app.screen.query_one("#name", Input).value = "Lina B."
-        await pilot.click("#save")
+        lina, marc = app.profiles.players
+        assert (lina.color, lina.symbol) != (marc.color, marc.symbol)
+        assert lina.color != marc.color and lina.symbol != marc.symbol
+        listed = app.screen.query_one("#profiles", OptionList).get_option_at_index(1).prompt
+        assert "Marc · " + marc.color in str(listed)
+        await pilot.press("shift+tab", "down")  # the list: Lina's form
         await pilot.pause()
-        assert [p.name for p in app.profiles.players] == ["Lina B."]
+        name = app.screen.query_one("#name", Input)
+        assert name.value == "Lina"
+        name.focus()
+        name.value = "Lina B."
+        await pilot.press("enter")  # Enter while editing renames, it does not create
+        await pilot.pause()
+        assert [p.name for p in app.profiles.players] == ["Lina B.", "Marc"]
         await pilot.click("#delete")
         await pilot.press("o")
         await pilot.pause()
-        assert app.profiles.players == []
+        assert [p.name for p in app.profiles.players] == ["Marc"]
+        assert app.screen.query_one("#name", Input).value == ""
     saved = json.loads((tmp_path / "c" / "players.json").read_text())
-    assert saved["players"] == []
+    assert [p["name"] for p in saved["players"]] == ["Marc"]
 
 
 async def test_settings_are_saved_at_once(app_factory, tmp_path):
@@ -113,3 +127,193 @@ async def test_animation_setting_and_textual_animations(app_factory, monkeypatch
     monkeypatch.delenv("TEXTUAL_ANIMATIONS")
     app.settings.animations = "reduced"
     assert 0 < app.animation_scale < 1
+
+
+def saved_match(seed=3, names=("Lina", "Marc"), rolls=1) -> dict:
+    match = Match(GAME, seed, tuple(Seat(n, n.lower()) for n in names), {})
+    for _ in range(rolls):
+        match.play(Roll())
+    return match.to_saved()
+
+
+async def test_delete_asks_before_forgetting_a_match(app_factory):
+    app = app_factory()
+    match_id = app.records.start(saved_match())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("delete")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert f"resume:{match_id}" in menu_ids(app)
+        await pilot.press("delete", "o")
+        await pilot.pause()
+        assert f"resume:{match_id}" not in menu_ids(app) and app.records.unfinished() == []
+
+
+async def test_a_forgotten_daily_dungeon_still_counts(app_factory):
+    from jeux.games.scoundrel.rules import GAME as SCOUNDREL
+
+    app = app_factory()
+    saved = Match(SCOUNDREL, "donjon-2026-11-29", (Seat("Lina", "p1"),), {}).to_saved()
+    app.records.start(saved, label="daily:2026-11-29")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("delete")
+        await pilot.pause()
+        assert "comptera comme perdu" in str(app.screen.query_one(Static).render())
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("o")
+        await pilot.pause()
+    assert app.records.record("p1", "scoundrel", "daily:") == Record(1, 0, None)
+
+
+async def test_every_unfinished_match_is_reachable_and_told_apart(app_factory):
+    app = app_factory()
+    ids = [app.records.start(saved_match(seed=seed)) for seed in range(1, 8)]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = [i for i in menu_ids(app) if i and i.startswith("resume:")]
+        assert len(shown) == 4 and "more:" in menu_ids(app)
+        games = app.screen.query_one("#games", OptionList)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        line = str(games.get_option(f"resume:{ids[-1]}").prompt)
+        assert "Lina, Marc" in line and "graine 7" in line
+        turn = Match.from_saved(GAME, app.records.unfinished()[0].saved).state.whose_turn()
+        assert f"au tour de {('Lina', 'Marc')[turn]}" in line
+        games.highlighted = games.get_option_index("more:")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert {f"resume:{i}" for i in ids} <= set(menu_ids(app))
+
+
+async def test_a_filter_left_from_a_search_never_hides_resume(app_factory):
+    app = app_factory()
+    match_id = app.records.start(saved_match())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"5000")
+        await pilot.pause()
+        assert f"resume:{match_id}" not in menu_ids(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.query_one("#filter", Input).value == ""
+        assert f"resume:{match_id}" in menu_ids(app)
+        await pilot.press(*"lina")
+        await pilot.pause()
+        assert f"resume:{match_id}" in menu_ids(app)  # a search finds matches by player too
+
+
+async def test_a_match_open_in_another_copy_is_not_opened_twice(app_factory, tmp_path):
+    app = app_factory()
+    match_id = app.records.start(saved_match())
+    other_copy = Records(tmp_path / "d" / "jeux.sqlite3").claim(match_id)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        games = app.screen.query_one("#games", OptionList)
+        assert "autre fenêtre" in str(games.get_option(f"resume:{match_id}").prompt)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any("autre fenêtre de jeux" in n.message for n in app._notifications)
+        await pilot.press("delete")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.records.unfinished()
+        other_copy.release()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert getattr(app.screen, "match_id", None) == match_id
+        assert Records(tmp_path / "d" / "jeux.sqlite3").in_use(match_id)
+        await pilot.press("escape", "o")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert not Records(tmp_path / "d" / "jeux.sqlite3").in_use(match_id)
+
+
+async def test_question_mark_opens_the_rules_unless_a_search_is_typed(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"spell")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert app.screen.query_one("#filter", Input).value == "spell?"
+        await pilot.press("backspace", "home", "delete")  # Delete edits a search too
+        await pilot.pause()
+        assert app.screen.query_one("#filter", Input).value == "pell"
+        await pilot.press("escape", "question_mark")  # no search: the highlighted game's rules
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.game_id == "the_last_spell"
+
+
+async def test_setup_remembers_robots_and_order_and_seeds_the_random_order(app_factory, tmp_path):
+    app = app_factory(seed=7, start_game="le_5000", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        await pilot.press("space", "down", "space")
+        setup.query_one("#bots", Select).value = 3
+        await pilot.pause()
+
+        def order(seed):
+            return [s.name for s in setup.seats(seed)]
+
+        assert all(order(7) == order(7) for _ in range(3))  # the seed decides the order
+        assert len({tuple(order(seed)) for seed in range(8, 14)}) > 1
+        setup.query_one("#order", Select).value = "list"
+        await pilot.press("f5")
+        await pilot.pause()
+        assert [s.name for s in app.screen.match.seats] == [
+            "Lina",
+            "Marc",
+            "Robot 1",
+            "Robot 2",
+            "Robot 3",
+        ]
+    saved = json.loads((tmp_path / "c" / "settings.json").read_text())
+    assert saved["setups"]["le_5000"] == {"bots": 3, "order": "list"}
+    app = app_factory(start_game="le_5000")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#bots", Select).value == 3
+        assert app.screen.query_one("#order", Select).value == "list"
+
+
+async def test_play_again_hands_the_first_turn_to_the_next_seat(app_factory):
+    from jeux.engine.bots import RandomBot
+    from jeux.ui.screens.results import ResultsScreen
+    from jeux.ui.widgets.score_sheet import SheetData
+
+    app = app_factory()
+    match = Match(GAME, 3, (Seat("Lina", "p"), Seat("Marc", "q"), Seat("Zoé", "r")), {})
+    bot = RandomBot(1)
+    while match.outcome() is None:
+        match.play(bot.choose(match.state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ResultsScreen(match, SheetData(("Lina", "Marc", "Zoé"))))
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert [s.name for s in app.screen.match.seats] == ["Marc", "Zoé", "Lina"]
+
+
+async def test_a_daily_dungeon_open_in_another_copy_starts_nothing(app_factory, tmp_path):
+    from jeux.games.scoundrel import screen as scoundrel
+    from jeux.games.scoundrel.rules import GAME as SCOUNDREL
+
+    app = app_factory(players=("Lina",))
+    lina = app.profiles.players[0]
+    day = scoundrel.today().isoformat()
+    seats = (Seat("Lina", lina.id),)
+    saved = Match(SCOUNDREL, f"donjon-{day}", seats, {}).to_saved()
+    match_id = app.records.start(saved, label=f"daily:{day}")
+    other_copy = Records(tmp_path / "d" / "jeux.sqlite3").claim(match_id)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        scoundrel.start_daily(app, seats, {})
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and len(app.records.unfinished()) == 1
+        assert any("autre fenêtre" in n.message for n in app._notifications)
+    other_copy.release()

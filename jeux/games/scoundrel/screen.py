@@ -23,7 +23,7 @@ from jeux.engine.cards import PlayingCard
 from jeux.engine.core import Event
 from jeux.engine.match import Match, Seat
 from jeux.engine.text import plural
-from jeux.store.records import Record
+from jeux.store.records import Record, SavedMatch
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart, resume_match, start_match
 from jeux.ui.widgets.card import Card, CardData
@@ -100,6 +100,8 @@ def start_daily(app, seats: Sequence[Seat], options: dict[str, Any]) -> None:
     if saved is not None and resume_match(app, saved):
         app.say("Ton donjon du jour est en cours : tu reprends là où tu l'avais laissé.")
         return
+    if saved is not None and app.records.in_use(saved.id):
+        return  # played in another copy of jeux, as resume_match has said: start nothing
     basic = GAME.resolve_options({})
     if tried:
         label = DAILY_REPLAY + day.isoformat()
@@ -125,7 +127,7 @@ def record_lines(app, profile: str, name: str) -> list[str]:
     ]
     todays = app.records.record(profile, GAME_ID, DAILY + today().isoformat())
     if todays.played:
-        lines[-1] += f" (aujourd'hui : {todays.best})"
+        lines[-1] += f" (aujourd'hui : {_best(todays)})"
     return lines
 
 
@@ -171,6 +173,12 @@ class ScoundrelScreen(GameScreen):
                 f"{daily_seed(day)}, règles de base) : seul ton premier essai compte.",
             )
         ]
+
+    @classmethod
+    def counted_run(cls, saved: SavedMatch) -> str:
+        if saved.label.startswith(DAILY):
+            return "Ce premier essai du donjon du jour comptera comme perdu."
+        return ""
 
     @classmethod
     def results_starts(cls, app, match: Match) -> list[ExtraStart]:

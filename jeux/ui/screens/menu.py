@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import time
 
-from textual import on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from jeux.catalog import GAMES
 from jeux.engine.core import GameInfo
+from jeux.engine.text import plural
 from jeux.store.records import SavedMatch
 
-from ..launch import resume_match, screen_hook
+from ..launch import forget_match, progress_text, resume_match, screen_hook
 
 GROUPS = (
     ("Solo", lambda g: g.max_players == 1),
@@ -36,6 +37,29 @@ def ago(timestamp: float) -> str:
     return f"il y a {minutes // (60 * 24)} j"
 
 
+RESUME_SHOWN = 4
+"""Unfinished matches listed before « Toutes les parties en cours » unfolds the rest."""
+
+
+def resume_line(match: SavedMatch, in_use: bool, progress: str = "") -> Content:
+    """Two lines that tell matches apart: the game and when, then who, which seed, how far."""
+    seed = match.saved.get("seed")
+    moves = len(match.saved.get("actions", []))
+    played = plural(moves, "coup") + " joué" + "s" * (moves > 1) if moves else "pas commencée"
+    details = [
+        ", ".join(match.names),
+        f"graine {seed}" if isinstance(seed, int) else str(seed),
+        progress or played,
+    ]
+    when = "ouverte dans une autre fenêtre" if in_use else ago(match.updated)
+    return Content.assemble(
+        (f"{GAMES[match.game].title:<27.27}", "bold"),
+        (when, "$warning" if in_use else ""),
+        "\n",
+        (f"  {' · '.join(details)}", "$text-muted"),
+    )
+
+
 def game_line(info: GameInfo) -> Content:
     title = f"{info.title:<27.27}"
     players = f"{info.players_label:<12}"
@@ -44,13 +68,34 @@ def game_line(info: GameInfo) -> Content:
     return Content.assemble((title, "bold"), (players, "$text-muted"), info.pitch)
 
 
+def resume_text(match: SavedMatch) -> str:
+    """What a search matches in an unfinished match: its game, its players and its seed."""
+    words = [GAMES[match.game].title, *match.names, str(match.saved.get("seed", ""))]
+    return " ".join(words).casefold()
+
+
+class Filter(Input):
+    """The search field; « ? » typed first is left to the menu, which opens the rules."""
+
+    def _wants(self, character: str | None) -> bool:
+        return bool(self.value) or character != "?"
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return self._wants(character) and super().check_consume_key(key, character)
+
+    def _on_key(self, event: events.Key) -> None:
+        if not self._wants(event.character):
+            event.prevent_default()  # Input's own handler would type it
+
+
 class MenuScreen(Screen):
     BINDINGS = [
         Binding("f1", "rules", "Règles"),
         Binding("f2", "players", "Joueurs"),
         Binding("f3", "settings", "Paramètres"),
         Binding("f4", "history", "Historique"),
-        Binding("delete", "forget", "Oublier la partie", show=False),
+        Binding("delete", "forget", "Oublier", key_display="Suppr", priority=True),
+        Binding("question_mark", "rules", "Règles", show=False),
         Binding("escape", "clear", "Effacer", show=False),
         Binding("down", "move(1)", show=False),
         Binding("up", "move(-1)", show=False),
@@ -60,10 +105,15 @@ class MenuScreen(Screen):
         super().__init__()
         self.saved: dict[int, SavedMatch] = {}
         """The matches offered under « Reprendre », by id."""
+        self.all_saved = False
+        """Whether « Reprendre » lists every unfinished match, not only the latest."""
+        self.progress: dict[tuple[int, float], str] = {}
+        """Where each listed match stands, by (id, time saved): found by replaying it, off
+        the event loop, once the menu is on screen."""
 
     def compose(self) -> ComposeResult:
         yield Static(Content("jeux — dés et cartes en hot-seat"), id="menu-title")
-        yield Input(placeholder="Tape pour filtrer…  (Entrée : jouer)", id="filter")
+        yield Filter(placeholder="Tape pour filtrer…  (Entrée : jouer)", id="filter")
         yield OptionList(id="games")
         yield Footer()
 
@@ -71,7 +121,12 @@ class MenuScreen(Screen):
         self.fill("")
 
     def on_screen_resume(self) -> None:
-        self.fill(self.query_one("#filter", Input).value)
+        # Back from a game or a screen, a filter typed earlier would hide « Reprendre »: clear it.
+        field = self.query_one("#filter", Input)
+        if field.value:
+            field.value = ""  # its Changed message refills the list
+        else:
+            self.fill("")
 
     def fill(self, text: str) -> None:
         wanted = text.casefold().strip()
@@ -79,17 +134,21 @@ class MenuScreen(Screen):
         highlighted = games.highlighted_option.id if games.highlighted_option else None
         games.clear_options()
         options: list[Option | None] = []
-        saved = self.app.records.unfinished()
-        if saved and not wanted:
+        saved = [m for m in self.app.records.unfinished() if m.game in GAMES]
+        shown = [m for m in saved if wanted in resume_text(m)]
+        if shown:
             options.append(Option(Content.styled("Reprendre", "bold $accent"), disabled=True))
-            for match in saved[:5]:
-                names = ", ".join(match.names)
-                line = Content.assemble(
-                    (f"{GAMES[match.game].title:<27.27}", "bold"),
-                    f"{ago(match.updated):<14}",
-                    names,
-                )
+            folded = not self.all_saved and not wanted and len(shown) > RESUME_SHOWN
+            listed = shown[:RESUME_SHOWN] if folded else shown
+            for match in listed:
+                line = self._resume_line(match)
                 options.append(Option(line, id=f"resume:{match.id}"))
+            unknown = [m for m in listed if (m.id, m.updated) not in self.progress]
+            if unknown:
+                self.call_after_refresh(self.find_progress, unknown)
+            if folded:
+                text = f"Voir toutes les parties en cours ({len(shown)})…"
+                options.append(Option(Content.styled(text, "italic"), id="more:"))
         for title, belongs in GROUPS:
             found = [
                 g
@@ -112,6 +171,25 @@ class MenuScreen(Screen):
             games.highlighted = games.get_option_index(highlighted if keep else ids[0])
         self.saved = {m.id: m for m in saved}
 
+    def _resume_line(self, match: SavedMatch) -> Content:
+        progress = self.progress.get((match.id, match.updated), "")
+        return resume_line(match, self.app.records.in_use(match.id), progress)
+
+    @work(thread=True, group="progress")
+    def find_progress(self, matches: list[SavedMatch]) -> None:
+        found = {(m.id, m.updated): progress_text(m) for m in matches}
+        self.app.call_from_thread(self.show_progress, found)
+
+    def show_progress(self, found: dict[tuple[int, float], str]) -> None:
+        self.progress.update(found)
+        games = self.query_one("#games", OptionList)
+        for match_id, _updated in found:
+            match = self.saved.get(match_id)
+            try:
+                games.replace_option_prompt(f"resume:{match_id}", self._resume_line(match))
+            except (OptionDoesNotExist, AttributeError):
+                continue  # no longer listed (a search, a match left)
+
     @on(Input.Changed, "#filter")
     def filter_changed(self, event: Input.Changed) -> None:
         self.fill(event.value)
@@ -132,7 +210,10 @@ class MenuScreen(Screen):
     @on(OptionList.OptionSelected, "#games")
     def chosen(self, event: OptionList.OptionSelected) -> None:
         kind, _, key = (event.option.id or "").partition(":")
-        if kind == "game":
+        if kind == "more":
+            self.all_saved = True
+            self.fill(self.query_one("#filter", Input).value)
+        elif kind == "game":
             from .setup import SetupScreen
 
             self.app.push_screen(SetupScreen(key))
@@ -156,6 +237,8 @@ class MenuScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "history":
             return self._history_game() is not None
+        if action == "forget":  # shown on an unfinished match; elsewhere Delete edits the search
+            return self._highlighted()[0] == "resume"
         return True
 
     def action_history(self) -> None:
@@ -173,17 +256,20 @@ class MenuScreen(Screen):
 
         kind, key = self._highlighted()
         game = self.saved[int(key)].game if kind == "resume" else key
-        if game and GAMES[game].available:
+        if game in GAMES and GAMES[game].available:
             self.app.push_screen(RulesScreen(game))
         else:
             self.app.say("Choisis d'abord un jeu disponible dans la liste.")
 
     def action_forget(self) -> None:
+        """Delete forgets the highlighted unfinished match, unless there is search text to its
+        right to delete."""
+        field = self.query_one("#filter", Input)
         kind, key = self._highlighted()
-        if kind == "resume":
-            self.app.records.abandon(int(key))
-            self.app.say("Partie retirée de « Reprendre ».")
-            self.fill(self.query_one("#filter", Input).value)
+        if field.cursor_position < len(field.value):
+            field.action_delete_right()
+        elif kind == "resume":
+            forget_match(self.app, self.saved[int(key)], lambda: self.fill(field.value))
 
     def action_players(self) -> None:
         from .players import PlayersScreen

@@ -11,22 +11,40 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from jeux.store.profiles import COLORS, SYMBOLS, ProfileError
+from jeux.store.profiles import COLORS, SYMBOLS, Profile, ProfileError
 
+from ..widgets.player_badge import COLORS as SHADES
 from .confirm import ConfirmScreen
+
+
+def profile_line(profile: Profile) -> Content:
+    """The symbol and name in the player's colour, and the colour's name for who cannot see it."""
+    shade = SHADES.get(profile.color, "")
+    return Content.assemble(
+        (f"{profile.symbol} ", f"bold {shade}".strip()),
+        (profile.name, shade),
+        (f" · {profile.color}", "$text-muted"),
+    )
 
 
 class PlayersScreen(Screen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Retour"),
+        Binding("ctrl+n", "new", "Nouveau joueur"),
         Binding("delete", "delete", "Supprimer"),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.editing: str | None = None
+        """The profile shown in the form, or None while a new player is being made."""
 
     def compose(self) -> ComposeResult:
         yield Static("Joueurs", id="players-title")
         with Horizontal():
             yield OptionList(id="profiles")
             with Vertical(id="editor"):
+                yield Label("Nouveau joueur", id="form-title")
                 yield Label("Nom")
                 yield Input(id="name", max_length=24, placeholder="Nom du joueur")
                 yield Label("Couleur")
@@ -41,31 +59,38 @@ class PlayersScreen(Screen):
 
     def on_mount(self) -> None:
         self.fill()
-        self.query_one("#name").focus()
+        self.action_new()
 
     def fill(self, highlight: str | None = None) -> None:
         profiles = self.query_one("#profiles", OptionList)
-        profiles.clear_options()
-        players = self.app.profiles.players
-        profiles.add_options(
-            [Option(Content(f"{p.symbol} ") + Content(p.name), id=p.id) for p in players]
-            or [Option("Aucun joueur : crée le premier à droite.", disabled=True)]
-        )
-        if highlight:
-            profiles.highlighted = profiles.get_option_index(highlight)
+        with profiles.prevent(OptionList.OptionHighlighted):
+            profiles.clear_options()
+            players = self.app.profiles.players
+            profiles.add_options(
+                [Option(profile_line(p), id=p.id) for p in players]
+                or [Option("Aucun joueur : crée le premier à droite.", disabled=True)]
+            )
+            profiles.highlighted = profiles.get_option_index(highlight) if highlight else None
 
-    @property
-    def selected_id(self) -> str | None:
-        option = self.query_one("#profiles", OptionList).highlighted_option
-        return option.id if option else None
+    def action_new(self) -> None:
+        """An empty form for a new player, with a colour and a symbol nobody has yet."""
+        self.editing = None
+        color, symbol = self.app.profiles.next_look()
+        self._show_form("Nouveau joueur", "", color, symbol)
+        self.query_one("#name").focus()
+
+    def _show_form(self, title: str, name: str, color: str, symbol: str) -> None:
+        self.query_one("#form-title", Label).update(Content(title))
+        self.query_one("#name", Input).value = name
+        self.query_one("#color", Select).value = color
+        self.query_one("#symbol", Select).value = symbol
 
     @on(OptionList.OptionHighlighted, "#profiles")
-    def load(self) -> None:
-        profile = self.app.profiles.get(self.selected_id or "")
+    def load(self, event: OptionList.OptionHighlighted) -> None:
+        profile = self.app.profiles.get(event.option.id or "")
         if profile:
-            self.query_one("#name", Input).value = profile.name
-            self.query_one("#color", Select).value = profile.color
-            self.query_one("#symbol", Select).value = profile.symbol
+            self.editing = profile.id
+            self._show_form(f"Modifier {profile.name}", profile.name, profile.color, profile.symbol)
 
     def _fields(self) -> dict[str, str]:
         return {
@@ -74,8 +99,12 @@ class PlayersScreen(Screen):
             "symbol": self.query_one("#symbol", Select).value,
         }
 
-    @on(Button.Pressed, "#create")
     @on(Input.Submitted, "#name")
+    def name_submitted(self) -> None:
+        """Enter keeps what the form is doing: renames the player shown, or creates one."""
+        self.save() if self.editing else self.create()
+
+    @on(Button.Pressed, "#create")
     def create(self) -> None:
         try:
             profile = self.app.profiles.create(**self._fields())
@@ -83,31 +112,40 @@ class PlayersScreen(Screen):
             self.app.say(str(error), "warning")
             return
         self.app.say(f"{profile.name} rejoint les joueurs.")
-        self.fill(profile.id)
+        self.fill()
+        self.action_new()
 
     @on(Button.Pressed, "#save")
     def save(self) -> None:
-        if not self.selected_id:
+        if not self.editing:
             self.app.say("Choisis d'abord un joueur dans la liste.", "warning")
             return
         try:
-            profile = self.app.profiles.update(self.selected_id, **self._fields())
+            profile = self.app.profiles.update(self.editing, **self._fields())
         except ProfileError as error:
             self.app.say(str(error), "warning")
             return
         self.app.say(f"{profile.name} est enregistré.")
         self.fill(profile.id)
+        self.query_one("#form-title", Label).update(Content(f"Modifier {profile.name}"))
 
     @on(Button.Pressed, "#delete")
     def action_delete(self) -> None:
-        profile = self.app.profiles.get(self.selected_id or "")
+        profile = self.app.profiles.get(self.editing or "")
         if profile is None:
+            self.app.say("Choisis d'abord un joueur dans la liste.", "warning")
             return
 
         def delete(yes: bool | None) -> None:
-            if yes:
+            if not yes:
+                return
+            try:
                 self.app.profiles.delete(profile.id)
-                self.fill()
+            except ProfileError as error:
+                self.app.say(str(error), "warning")
+                return
+            self.fill()
+            self.action_new()
 
         self.app.push_screen(
             ConfirmScreen(f"Supprimer {profile.name} ? Ses résultats restent dans l'historique."),

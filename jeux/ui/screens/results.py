@@ -96,9 +96,11 @@ class ResultsScreen(Screen):
 
     @on(Button.Pressed, "#again")
     def action_again(self) -> None:
+        """The same players and options; whoever sat second starts this time."""
         match = self.match
+        seats = (*match.seats[1:], *match.seats[:1])
         self.app.pop_screen()
-        start_match(self.app, match.game.info.id, match.seats, match.options)
+        start_match(self.app, match.game.info.id, seats, match.options)
 
     @on(Button.Pressed, ".extra-start")
     def extra_start_pressed(self, event: Button.Pressed) -> None:

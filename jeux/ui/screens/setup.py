@@ -38,6 +38,9 @@ class SetupScreen(Screen):
 
     def compose(self) -> ComposeResult:
         info = self.info
+        last = self.app.settings.setups.get(info.id, {})
+        bots = last.get("bots") if last.get("bots") in range(info.max_players) else 0
+        order = last.get("order") if last.get("order") in (RANDOM_ORDER, LIST_ORDER) else None
         yield Static(
             Content.assemble((info.title, "bold"), f" · {info.players_label}"), id="setup-title"
         )
@@ -57,7 +60,7 @@ class SetupScreen(Screen):
                     yield Label("Robots", classes="field")
                     yield Select(
                         [(str(n), n) for n in range(info.max_players)],
-                        value=0,
+                        value=bots,
                         allow_blank=False,
                         id="bots",
                     )
@@ -65,7 +68,7 @@ class SetupScreen(Screen):
                     yield Label("Ordre", classes="field")
                     yield Select(
                         [("Aléatoire", RANDOM_ORDER), ("Ordre de la liste", LIST_ORDER)],
-                        value=RANDOM_ORDER,
+                        value=order or RANDOM_ORDER,
                         allow_blank=False,
                         id="order",
                     )
@@ -122,15 +125,16 @@ class SetupScreen(Screen):
         field.value = ""
         self.fill_players([profile.id])
 
-    def seats(self) -> list[Seat] | None:
-        """The seats chosen, or None after telling the player what is missing."""
+    def seats(self, seed: int | str | None) -> list[Seat] | None:
+        """The seats chosen, or None after telling the player what is missing. A random order
+        follows the seed when there is one, so that a seed replays the same match."""
         chosen = [self.app.profiles.get(pid) for pid in self.query_one(PlayerPicker).chosen]
         seats = [Seat(p.name, p.id) for p in chosen if p]
         if self.info.max_players > 1:
             bots = self.query_one("#bots", Select).value
             seats += [Seat(f"Robot {n + 1}", bot=True) for n in range(bots)]
             if self.query_one("#order", Select).value == RANDOM_ORDER:
-                random.shuffle(seats)
+                random.Random(None if seed is None else f"ordre:{seed}").shuffle(seats)
         low, high = self.info.min_players, self.info.max_players
         if not any(not s.bot for s in seats):
             self.app.say("Coche au moins un joueur (ou crée-le ci-dessus).", "warning")
@@ -143,6 +147,15 @@ class SetupScreen(Screen):
             return seats
         return None
 
+    def remember(self) -> None:
+        """Keep the robots and the order chosen, to offer them next time (settings file)."""
+        if self.info.max_players > 1:
+            self.app.settings.setups[self.info.id] = {
+                "bots": self.query_one("#bots", Select).value,
+                "order": self.query_one("#order", Select).value,
+            }
+            self.app.save_settings()
+
     def options(self) -> dict:
         return {
             o.key: o.choices[self.query_one(f"#opt-{o.key}", Select).value].value
@@ -151,11 +164,12 @@ class SetupScreen(Screen):
 
     @on(Button.Pressed, "#play")
     def action_play(self) -> None:
-        seats = self.seats()
+        text = self.query_one("#seed", Input).value.strip()
+        seed = (int(text) if text.isdigit() else text) if text else self.app.fixed_seed
+        seats = self.seats(seed)
         if seats is None:
             return
-        text = self.query_one("#seed", Input).value.strip()
-        seed = (int(text) if text.isdigit() else text) if text else None
+        self.remember()
         self.app.pop_screen()
         start_match(self.app, self.info.id, seats, self.options(), seed)
 
@@ -164,9 +178,10 @@ class SetupScreen(Screen):
         self.action_extra_start(int(event.button.id.rsplit("-", 1)[1]))
 
     def action_extra_start(self, index: int) -> None:
-        seats = self.seats()
+        seats = self.seats(self.app.fixed_seed)
         if seats is None:
             return
+        self.remember()
         self.app.pop_screen()
         self.extra_starts[index].run(seats, self.options())
 
