@@ -27,13 +27,12 @@ Rules it settles, the same in every race game:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .core import Outcome, ranks_from_scores
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
     """One cell of the score sheet: what a turn added, the total after it, a short note
     (the game's own words: "Ballot", "Ouverture"…)."""
 
@@ -42,9 +41,8 @@ class Mark:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class TurnEnd:
-    """What `Race.end_turn` settled."""
+class TurnEnd(NamedTuple):
+    """What `Race.end_turn` settled (a named tuple: made at every turn of every playout)."""
 
     seat: int
     mark: Mark
@@ -133,8 +131,9 @@ class Race:
         if place + 1 < len(self.contenders):
             self.current = self.contenders[place + 1]
             return ()
-        leaders, tie_break = self.leaders(), ()
-        if self.final_round and self.tie_break and len(leaders) > 1:
+        leaders = self.leaders() if self.final_round and self.tie_break else ()
+        tie_break: tuple[int, ...] = ()
+        if len(leaders) > 1:
             self.contenders = tie_break = leaders
         elif self.final_round or 0 < self.turn_limit <= self.round:
             self.over = True
@@ -144,9 +143,9 @@ class Race:
         self.current = self.contenders[0]
         return tie_break
 
-    def win_now(self) -> None:
+    def win_now(self, note: str = "") -> None:
         """The current seat wins at once, whatever the scores; its turn scores nothing."""
-        self.sheet[-1][self.current] = Mark(0, self.scores[self.current])
+        self.sheet[-1][self.current] = Mark(0, self.scores[self.current], note)
         self.sudden_winner = self.current
         self.over = True
 

@@ -64,8 +64,17 @@ class CapitaineScreen(DiceScreen):
             return Stop()
         return Roll(selection) if state.phase == "cargo" else Roll(state.free_dice)
 
-    def dice_of(self, action: Action) -> tuple[int, ...] | None:
-        return action.dice if isinstance(action, Roll) else None
+    def dice_of(self, state: CapitaineState, action: Action) -> tuple[int, ...] | None:
+        """The cargo dice to throw again are chosen (unless both always go); the crew's
+        throws take every free die."""
+        if state.phase == "cargo" and state.cargo_reroll != BOTH and isinstance(action, Roll):
+            return action.dice
+        return None
+
+    def pick_refusal(self, state: CapitaineState, index: int) -> str:
+        if state.phase == "start":
+            return "Lance d'abord les dés (l)."
+        return state.refusal(Roll((index,)))
 
     def default_selection(self, state: CapitaineState) -> tuple[int, ...]:
         return state.cargo_dice if state.phase == "cargo" else ()
