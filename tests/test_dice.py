@@ -11,9 +11,7 @@ def test_roll_draws_the_numbers_randint_draws():
     for seed in range(200):
         fast, plain = Random(seed), Random(seed)
         for count, sides in ((1, 6), (3, 6), (5, 6), (2, 20), (4, 8)):
-            assert roll(fast, count, sides) == tuple(
-                plain.randint(1, sides) for _ in range(count)
-            )
+            assert roll(fast, count, sides) == tuple(plain.randint(1, sides) for _ in range(count))
         assert fast.random() == plain.random()  # and leaves the rng where randint does
 
 

@@ -1,6 +1,5 @@
 """Layer 3: Le 5000 played by keys and clicks, from the setup screen to the results."""
 
-
 from jeux.games.le_5000.rules import CHOOSE, ROLL
 from jeux.games.le_5000.screen import Le5000Screen
 from jeux.ui.screens.results import ResultsScreen
@@ -210,5 +209,3 @@ async def test_exact_target_warns_before_an_overshoot(app_factory):
         state.scores[0], state.opened[0] = 4500, True
         await pilot.press("l", "t")
         assert "dépasserait 5\u00a0000" in str(screen.query_one("#advice").render())
-
-
