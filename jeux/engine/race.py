@@ -115,10 +115,11 @@ class Race:
         mark = Mark(points, total, note)
         self.sheet[-1][seat] = mark
         reached = False
-        if self.met(total) and (self.solo or not self.equal_turns):
-            self.over = True
-        elif self.met(total) and not self.final_round:
-            self.final_round = reached = True
+        if total == self.target if self.exact else total >= self.target:
+            if self.solo or not self.equal_turns:
+                self.over = True
+            elif not self.final_round:
+                self.final_round = reached = True
         tie_break: tuple[int, ...] = ()
         if not self.over:
             tie_break = self._next_seat()
@@ -127,9 +128,10 @@ class Race:
     def _next_seat(self) -> tuple[int, ...]:
         """Pass to the next contender, or close the round: the end, a tie-break, or a new
         round. Returns the tied leaders when a tie-break starts."""
-        place = self.contenders.index(self.current)
-        if place + 1 < len(self.contenders):
-            self.current = self.contenders[place + 1]
+        contenders = self.contenders
+        place = contenders.index(self.current) + 1
+        if place < len(contenders):
+            self.current = contenders[place]
             return ()
         leaders = self.leaders() if self.final_round and self.tie_break else ()
         tie_break: tuple[int, ...] = ()

@@ -485,7 +485,7 @@ def test_state_exposes_the_turn_for_the_screen():
     assert state.selection_value((0, 1, 2)).text == "Un 1 et deux 5 : 200"
     assert state.selection_value((3,)) is None
     play(state, Roll((0, 1, 2)), 5, 6)
-    assert [a.faces for a in state.set_aside] == [(1, 5, 5)]
+    assert state.resting == (1, 5, 5)
     assert state.turn_total == 200 and state.faces == (5, 6) and state.keepable == (0,)
     assert state.dice_to_throw((0,)) == 1
     play(state, Roll((0,)), 3)  # busted: Marc's turn, a fresh one

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
 from random import Random
-from typing import Any, NamedTuple
+from typing import Any
 
 from jeux.catalog import GAMES
 from jeux.engine.core import (
@@ -228,6 +228,17 @@ class _Throw:
     rolls_and_banks: tuple[Action, ...]
     banks: tuple[tuple[int, Bank], ...]
     five_ones: bool
+    before_opening: dict[int, tuple[Action, ...]]
+    """The actions of a player not yet opened, by the points the turn still needs."""
+
+    def unopened(self, need: int) -> tuple[Action, ...]:
+        """Every set-aside may go on; banking needs `need` points from it (5K-2)."""
+        actions = self.before_opening.get(need)
+        if actions is None:
+            rolls = self.rolls_and_banks[: len(self.banks)]
+            actions = rolls + tuple(bank for points, bank in self.banks if points >= need)
+            self.before_opening[need] = actions
+        return actions
 
 
 @cache
@@ -236,10 +247,10 @@ def _throw(throw: tuple[int, ...], four_double: bool) -> _Throw:
     rolls = tuple(_ROLLS[indices] for indices, _ in choices)
     banks = tuple((scoring.points, _BANKS[indices]) for indices, scoring in choices)
     five_ones = throw == (1,) * DICE
-    return _Throw(dict(choices), rolls + tuple(b for _, b in banks), banks, five_ones)
+    return _Throw(dict(choices), rolls + tuple(b for _, b in banks), banks, five_ones, {})
 
 
-_NO_THROW = _Throw({}, (), (), False)
+_NO_THROW = _Throw({}, (), (), False, {})
 _KEEPS = [keep for size in range(1, DICE + 1) for keep in combinations(range(DICE), size)]
 _ROLLS = {keep: Roll(keep) for keep in _KEEPS}
 _BANKS = {keep: Bank(keep) for keep in _KEEPS}
@@ -360,17 +371,10 @@ class GameEnded(Event):
 # --- state --------------------------------------------------------------------------------
 
 
-class SetAside(NamedTuple):
-    """A choice set aside during the current turn, from one throw."""
-
-    faces: tuple[int, ...]
-    scoring: Scoring
-
-
 class Le5000State(State):
     """Public, for the screen: `race` (scores, sheet with a note per turn, rounds: see
     jeux.engine.race), `scores`, `opened`, `current`, `phase`, `faces` (the dice of the last
-    throw, still on the table), `set_aside` (the choices kept earlier this turn),
+    throw, still on the table), `resting` (the dice set aside beside it),
     `turn_total` (their points), `target`, `finish`, `last_round`; and for the choice pending
     after a throw: `keep_choices`, `keepable`, `selection_value()`, `dice_to_throw()` (5
     means hot dice), `can_bank()`, `bank_preview()`, `bust_chance()`."""
@@ -479,21 +483,22 @@ class Le5000State(State):
         self.turn_total = 0
         self.faces: tuple[int, ...] = ()
         self._throw = _NO_THROW
-        self.set_aside: list[SetAside] = []
         self._aside: tuple[int, ...] = ()
         self._in_hand = DICE
         """The dice the next throw takes: those not set aside, or five after hot dice."""
 
     def _end_turn(self, points: int, note: str) -> list[Event]:
-        name, already = self.players[self.current], self.race.final_round
-        end = self.race.end_turn(points, note)
+        race = self.race
+        name, already = self.players[race.current], race.final_round
+        end = race.end_turn(points, note)
         events: list[Event] = []
-        if not already and self.race.met(end.mark.total):
+        if not already and (end.reached or end.over and race.met(end.mark.total)):
             events.append(TargetReached(name, end.mark.total, not end.over))
         if end.over:
             return events + self._finish()
         self._start_turn()
-        return [*events, TurnStarted(self.players[self.current], self.race.round)]
+        events.append(TurnStarted(self.players[race.current], race.round))
+        return events
 
     def _finish(self) -> list[Event]:
         self.phase = OVER
@@ -509,12 +514,9 @@ class Le5000State(State):
             return [_FIRST_THROW]
         if self.phase == OVER:
             return []
-        actions = self._throw
         if self.opened[self.race.current]:
-            return list(actions.rolls_and_banks)
-        need = OPENING - self.turn_total
-        rolls = actions.rolls_and_banks[: len(actions.banks)]
-        return [*rolls, *(bank for points, bank in actions.banks if points >= need)]
+            return list(self._throw.rolls_and_banks)
+        return list(self._throw.unopened(OPENING - self.turn_total))
 
     def refusal(self, action: Action) -> str:
         keep = getattr(action, "keep", ())
@@ -542,7 +544,6 @@ class Le5000State(State):
     def _keep(self, dice: tuple[int, ...]) -> list[Event]:
         scoring = self._throw.values[dice]
         faces = tuple([self.faces[i] for i in dice])
-        self.set_aside.append(SetAside(faces, scoring))
         self.turn_total += scoring.points
         hot_dice = len(dice) == len(self.faces)
         self._in_hand = DICE if hot_dice else len(self.faces) - len(dice)

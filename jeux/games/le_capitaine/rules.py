@@ -213,6 +213,22 @@ def _layout(roles: tuple[int | None, ...], cargo_reroll: str) -> _Layout:
     return _Layout(free, True, free, legal, "")
 
 
+class _Settled(NamedTuple):
+    roles: tuple[int | None, ...]
+    layout: _Layout
+    cargo: int
+    label: str
+
+
+def _settle(faces: tuple[int, ...], roles: tuple[int | None, ...], cargo_reroll: str) -> _Settled:
+    """The dice after a throw: the crew locked (CAP-4), the cargo and its words."""
+    if CREW not in roles:
+        roles = lock_roles(faces, roles)
+    layout = _layout(roles, cargo_reroll)
+    cargo = sum([faces[i] for i in layout.cargo])
+    return _Settled(roles, layout, cargo, layout.label or _CARGO_LABELS[cargo])
+
+
 class CapitaineState(State):
     """One match. Public, for the screen:
 
@@ -238,23 +254,23 @@ class CapitaineState(State):
 
     def _start_turn(self) -> None:
         self.faces: tuple[int, ...] = ()
-        self.roles: tuple[int | None, ...] = (None,) * DICE
         self.throws_left = THROWS
-        self._refresh()
+        self._show(_Settled((None,) * DICE, _layout((None,) * DICE, self.cargo_reroll), 0, ""))
 
-    def _refresh(self) -> None:
-        """Recompute what follows from the dice, once per change rather than per query."""
-        layout = _layout(self.roles, self.cargo_reroll)
+    def _show(self, settled: _Settled) -> None:
+        """Set what follows from the dice, once per change rather than per query."""
+        self.roles: tuple[int | None, ...] = settled.roles
+        layout = settled.layout
         self.free_dice: tuple[int, ...] = layout.free
         """Positions not locked as ship, captain or crew."""
         self.crew_complete: bool = layout.complete
         self.cargo_dice: tuple[int, ...] = layout.cargo
         """The two cargo positions once the crew is complete, else ()."""
-        self.cargo: int = sum([self.faces[i] for i in layout.cargo])
+        self.cargo: int = settled.cargo
         """What the turn is worth now: the cargo's sum, 0 without a full crew (CAP-2)."""
-        self.label: str = (layout.label or _CARGO_LABELS[self.cargo]) if self.faces else ""
-        """The value of the current throw in the game's words."""
-        self._legal: tuple[Action, ...] = () if self.race.over else layout.legal
+        self.label: str = settled.label
+        """The value of the current throw in the game's words ("" before the first)."""
+        self._legal: tuple[Action, ...] = layout.legal
 
     # --- what the screen shows --------------------------------------------------------
 
@@ -317,10 +333,8 @@ class CapitaineState(State):
             faces[i] = face
         self.faces = tuple(faces)
         self.throws_left -= 1
-        if not self.crew_complete:
-            self.roles = lock_roles(self.faces, self.roles)
-        self._refresh()
-        player = self.players[self.current]
+        self._show(_settle(self.faces, self.roles, self.cargo_reroll))
+        player = self.players[self.race.current]
         events: list[Event] = [
             DiceRolled(player, self.faces, dice, self.roles, self.label, self.throws_left)
         ]
@@ -338,7 +352,7 @@ class CapitaineState(State):
             tied = tuple(self.players[s] for s in end.tie_break)
             events.append(TieBreak(tied, self.knots[end.tie_break[0]]))
         if end.over:  # the last dice stay on the table for the results
-            self._refresh()
+            self._legal = ()
             return [*events, GameOver(self.outcome().summary)]
         self._start_turn()
         return [*events, TurnStarted(self.players[self.current], self.race.round)]
