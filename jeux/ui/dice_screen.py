@@ -6,10 +6,11 @@ A game's screen says what to show and which moves its buttons make; the base doe
   `command_action(name, state, selection)` builds the action a command plays with the dice
   picked; the button is enabled when the engine allows that action, and the engine's refusal
   is shown when a key asks for one it does not.
-- `dice_of(state, action)`: the dice an action uses when the player chooses them (None for
-  the others: a throw of every free die chooses nothing). The dice a player may pick are read
-  from the legal actions, by keys 1–n and by clicks, and a selection is kept only while some
-  legal action uses all of its dice. `keys_for` follows from the same two hooks.
+- `dice_of(action)`: the dice an action uses, for the actions built from the selection (None
+  for the others). The dice a player may pick are read from the legal actions, leaving out
+  those a command plays with no die picked (a throw of every free die chooses nothing): by
+  keys 1–n and by clicks, and a selection is kept only while some legal action uses all of
+  its dice. `keys_for` follows from the same two hooks.
 - `looks(state)`: each die's face, look and caption; `status`, `value`, `advice` and `guide`:
   the lines around the tray. Advice is wiped as soon as an event is animated, so nothing
   stale stays beside a result (a bust, another player's throw).
@@ -119,8 +120,8 @@ class DiceScreen(GameScreen):
         """The action command `name` plays now with these dice picked (None: not offered)."""
         return None
 
-    def dice_of(self, state: State, action: Action) -> tuple[int, ...] | None:
-        """The dice `action` uses, if the player chooses them in `state`."""
+    def dice_of(self, action: Action) -> tuple[int, ...] | None:
+        """The dice `action` uses, if it is built from the selection."""
         return None
 
     def default_selection(self, state: State) -> tuple[int, ...]:
@@ -155,7 +156,7 @@ class DiceScreen(GameScreen):
         """Why die `index` may not be picked now, in French (the engine's words if any)."""
         for command in self.COMMANDS:
             action = self.command_action(command.name, state, (index,))
-            if action is not None and self.dice_of(state, action) is not None:
+            if action is not None and self.dice_of(action) is not None:
                 if action not in state.legal_actions():
                     return state.refusal(action)
         return "Aucun dé à choisir maintenant."
@@ -197,13 +198,15 @@ class DiceScreen(GameScreen):
             self.selection = self.default_selection(state) if state.to_move() is not None else ()
 
     def choices(self, state: State) -> set[frozenset[int]]:
-        """The sets of dice the legal actions let the player choose."""
+        """The sets of dice the legal actions let the player choose: not those a command
+        plays with no die picked."""
         if not self.human_to_move(state):
             return set()
+        unpicked = {self.command_action(c.name, state, ()) for c in self.COMMANDS}
         return {
             frozenset(dice)
             for action in state.legal_actions()
-            if (dice := self.dice_of(state, action)) is not None
+            if action not in unpicked and (dice := self.dice_of(action)) is not None
         }
 
     def pickable(self, state: State) -> frozenset[int]:
@@ -319,7 +322,7 @@ class DiceScreen(GameScreen):
         for command in self.COMMANDS:
             if self.command_action(command.name, state, self.selection) == action:
                 return [command.key]
-        wanted = self.dice_of(state, action)
+        wanted = self.dice_of(action)
         if wanted is None:
             raise ValueError(f"no command plays {action!r}")
         for command in self.COMMANDS:

@@ -92,10 +92,8 @@ class Le5000Screen(DiceScreen):
         keep = selection if state.phase == CHOOSE else ()
         return Roll(keep) if name == "roll" else Bank(keep)
 
-    def dice_of(self, state: Le5000State, action: Action) -> tuple[int, ...] | None:
-        if state.phase == CHOOSE and isinstance(action, Roll | Bank):
-            return action.keep
-        return None
+    def dice_of(self, action: Action) -> tuple[int, ...] | None:
+        return action.keep if isinstance(action, Roll | Bank) else None
 
     def pick_refusal(self, state: Le5000State, index: int) -> str:
         if state.phase != CHOOSE:

@@ -64,12 +64,12 @@ class CapitaineScreen(DiceScreen):
             return Stop()
         return Roll(selection) if state.phase == "cargo" else Roll(state.free_dice)
 
-    def dice_of(self, state: CapitaineState, action: Action) -> tuple[int, ...] | None:
-        """The cargo dice to throw again are chosen (unless both always go); the crew's
-        throws take every free die."""
-        if state.phase == "cargo" and state.cargo_reroll != BOTH and isinstance(action, Roll):
-            return action.dice
-        return None
+    def dice_of(self, action: Action) -> tuple[int, ...] | None:
+        return action.dice if isinstance(action, Roll) else None
+
+    def may_select(self, state: CapitaineState, chosen: frozenset[int]) -> bool:
+        """A cargo die at a time, both, or none yet: never half of "both together"."""
+        return not chosen or chosen in self.choices(state)
 
     def pick_refusal(self, state: CapitaineState, index: int) -> str:
         if state.phase == "start":
