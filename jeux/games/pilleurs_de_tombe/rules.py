@@ -418,10 +418,31 @@ class PilleursState(State):
                 return "Les dés gardés restent de côté dans cette variante."
             return "Choisis au moins un dé à relancer."
         if isinstance(action, Take) and self.phase == COMBO:
-            return "Ce joueur ne peut pas être visé par cette combinaison."
+            return self._target_refusal(action.target)
         if isinstance(action, Roll | Stop) and self.phase != ROLLING and self.phase != START:
             return "Le lancer est validé : termine d'abord le tour."
         return super().refusal(action)
+
+    def _target_refusal(self, target: int) -> str:
+        if target == self.current:
+            return "Vise un autre joueur que toi."
+        if not 0 <= target < self.seats:
+            return "Choisis un joueur de la table."
+        name = self.players[target]
+        if self.combo == ARTIFACT:
+            return f"{name} n'a aucun artefact à voler."
+        if self.combo == CAVE_IN:
+            return f"{name} est déjà bloqué par un éboulement."
+        return "Cette combinaison ne vise personne."
+
+    def shares(self) -> tuple[Gains, Gains]:
+        """The two ends of torch sharing: advances first, artifacts first (PIL-6)."""
+        counted = list(self.counted)
+        return self._gains(counted, True), self._gains(counted, False)
+
+    def gains_if_taken(self) -> Gains:
+        """What the dice left beside the triple give if the combination is applied."""
+        return self._gains(alone(self.faces, self.combo), advance_first=True)
 
     # --- moves ------------------------------------------------------------------------
 
@@ -661,8 +682,7 @@ class RaiderBot:
 
     def combination(self, state: PilleursState) -> Action:
         face, me = state.combo, state.current
-        kept = state._gains(alone(state.faces, face), advance_first=True)
-        loose = state._gains(list(state.faces), advance_first=True)
+        kept, loose = state.gains_if_taken(), state.appraise()
         if face == TORCH:
             return Take() if self.value(loose) < 1 else Decline()
         if face == PICKAXE:
@@ -686,7 +706,7 @@ class Pilleurs(Game):
             "advances",
             "Crans jusqu'au centre",
             (
-                Choice(0, "Selon le nombre de joueurs (8, 7, 6, 7, 7)"),
+                Choice(0, "Selon les joueurs (8/7/6/7/7)"),
                 *(Choice(n, f"{n} crans") for n in range(4, 13)),
             ),
             0,
@@ -694,9 +714,9 @@ class Pilleurs(Game):
         ),
         Option(
             "artifacts",
-            "Artefacts dans la pyramide",
+            "Artefacts en jeu",
             (
-                Choice(0, "Selon le nombre de joueurs (5, 10, 15, 12, 14)"),
+                Choice(0, "Selon les joueurs (5/10/15/12/14)"),
                 *(Choice(n, f"{n} artefacts") for n in (5, 8, 10, 12, 14, 15, 20)),
             ),
             0,
