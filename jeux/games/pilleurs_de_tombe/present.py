@@ -29,7 +29,7 @@ FACE_WORDS = {
 """The word under a die (nine cells at most)."""
 
 COMBO_EFFECTS = {
-    TORCH: "annule tous les dés ; annonce, puis relance",
+    TORCH: "tous les dés annulés, puis relance",
     ARTIFACT: "vole un artefact à un joueur",
     SNAKE: "tu recules d'un cran (obligatoire)",
     PICKAXE: "prends le joker Pioche",

@@ -32,6 +32,7 @@ from .rules import (
     SNAKE,
     START,
     TARGETED,
+    TORCH,
     Announce,
     BonusRolled,
     CombinationDeclined,
@@ -176,7 +177,8 @@ class PilleursScreen(DiceScreen):
 
     def show_picker(self, state: PilleursState) -> None:
         picker = self.query_one(SeatPicker)
-        self.query_one("#guide").display = not self.picking
+        for ident in ("#guide", "#advice", "#actions"):  # room for six seats at 80×24
+            self.query_one(ident).display = not self.picking
         if not self.picking:
             picker.hide()
             return
@@ -318,8 +320,8 @@ class PilleursScreen(DiceScreen):
             ]
         if phase == COMBO:
             return [
-                Content(f"Appliquer (c) : {COMBO_EFFECTS[state.combo]}, {self.rest(state)}"),
-                Content(f"Refuser (n) : les dés comptent seuls, {gains_text(state.appraise())}"),
+                Content(f"Appliquer (c) ; {self.rest(state)}"),
+                Content(f"Refuser (n) ; dés seuls : {gains_text(state.appraise())}"),
             ]
         if phase == ANNOUNCE:
             return [
@@ -340,9 +342,9 @@ class PilleursScreen(DiceScreen):
     @staticmethod
     def rest(state: PilleursState) -> str:
         """What the two other dice give beside an applied triple."""
-        if state.combo == 1:
-            return "rien d'autre"
-        return f"puis {gains_text(state.gains_if_taken())}"
+        if state.combo == TORCH:
+            return "annonce A ou P, relance les 5 dés"
+        return f"dés restants : {gains_text(state.gains_if_taken())}"
 
     def guide(self, state: PilleursState) -> Content:
         return Content(LEGEND)
@@ -354,8 +356,7 @@ class PilleursScreen(DiceScreen):
         return f"Tour {state.round} · Au tour de {state.players[seat]}"
 
     def seat_status(self, state: PilleursState, seat: int) -> tuple[str, bool]:
-        status = f"{state.advances[seat]}/{state.target}"
-        return status + (" B" if state.blocked[seat] else ""), False
+        return f"{state.advances[seat]}" + (" B" if state.blocked[seat] else ""), False
 
     def sheet(self, state: PilleursState) -> SheetData:
         rows = (
