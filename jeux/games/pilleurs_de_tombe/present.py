@@ -9,8 +9,11 @@ from .rules import (
     ADVANCE,
     ARTIFACT,
     CAVE_IN,
+    DROP,
+    FOUR_THROWS,
     PICKAXE,
     SNAKE,
+    SNAKE_REROLL,
     TORCH,
     Gains,
     PilleursState,
@@ -27,6 +30,9 @@ FACE_WORDS = {
     ADVANCE: "avance",
 }
 """The word under a die (nine cells at most)."""
+
+POWER_SHORT = {FOUR_THROWS: "4 lancers", SNAKE_REROLL: "serpent relançable", DROP: "délester"}
+"""A power in the status line (the setup and the rules say it in full)."""
 
 COMBO_EFFECTS = {
     TORCH: "tous les dés annulés, puis relance",

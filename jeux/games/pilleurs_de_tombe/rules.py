@@ -40,11 +40,6 @@ TABLE = {2: (8, 5), 3: (7, 10), 4: (6, 15), 5: (7, 12), 6: (7, 14)}
 
 FOUR_THROWS, SNAKE_REROLL, DROP = "four_throws", "snake_reroll", "drop"
 POWERS = (FOUR_THROWS, SNAKE_REROLL, DROP)
-POWER_NAMES = {
-    FOUR_THROWS: "4 lancers au lieu de 3",
-    SNAKE_REROLL: "relancer un serpent par tour",
-    DROP: "2 artefacts pour avancer d'un cran",
-}
 
 START, ROLLING, COMBO, ANNOUNCE, SHARE, DROPPING, OVER = (
     "start",
@@ -209,19 +204,18 @@ class TurnEnded(Event):
     was_blocked: bool
 
     def describe(self) -> str:
-        gains = []
+        parts = []
         if self.advances:
-            gains.append(f"avance de {advances_word(self.advances)}")
+            parts.append(f"avance de {advances_word(self.advances)}")
         if self.artifacts:
-            gains.append(f"prend {artifacts_word(self.artifacts)}")
-        text = f"{self.player} {join_names(gains)}" if gains else f"{self.player} ne gagne rien"
+            parts.append(f"prend {artifacts_word(self.artifacts)}")
         if self.blocked and not self.was_blocked:
-            text += " et subit un éboulement"
+            parts.append("subit un éboulement")
         elif self.blocked:
-            text += " et reste bloqué"
+            parts.append("reste bloqué")
         elif self.was_blocked:
-            text += " et se dégage de l'éboulement"
-        return text + "."
+            parts.append("se dégage de l'éboulement")
+        return f"{self.player} {join_names(parts) or 'ne gagne rien'}."
 
 
 @dataclass(frozen=True)

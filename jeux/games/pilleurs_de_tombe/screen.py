@@ -19,14 +19,13 @@ from jeux.ui.widgets.game_log import GameLog
 from jeux.ui.widgets.score_sheet import SheetData
 from jeux.ui.widgets.seat_picker import SeatChoice, SeatPicker
 
-from .present import COMBO_EFFECTS, FACE_WORDS, LEGEND, gains_text, path_lines
+from .present import COMBO_EFFECTS, FACE_WORDS, LEGEND, POWER_SHORT, gains_text, path_lines
 from .rules import (
     ADVANCE,
     ANNOUNCE,
     ARTIFACT,
     COMBO,
     DROPPING,
-    POWER_NAMES,
     ROLLING,
     SHARE,
     SNAKE,
@@ -233,15 +232,12 @@ class PilleursScreen(DiceScreen):
         seat = state.to_move()
         if seat is None:
             return Content("")
-        parts = []
-        if state.phase == ROLLING:
-            parts.append(f"lancer {state.throw}/{state.throws}")
-        parts.append(f"{state.advances[seat]}/{state.target} crans")
-        parts.append(artifacts_word(state.artifacts[seat]))
+        throws = state.throws
+        parts = [f"lancer {state.throw}/{throws}" if state.throw else plural(throws, "lancer")]
         if state.was_blocked:
-            parts.append("bloqué")
+            parts.append("bloqué par un éboulement")
         if state.powers[seat]:
-            parts.append(POWER_NAMES[state.powers[seat]])
+            parts.append(f"pouvoir : {POWER_SHORT[state.powers[seat]]}")
         return Content(" · ".join(parts))
 
     def looks(self, state: PilleursState) -> list[Look]:
