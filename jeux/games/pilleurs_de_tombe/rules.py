@@ -283,6 +283,35 @@ def _rolls(dice: tuple[int, ...], snakes: frozenset[int]) -> tuple[Action, ...]:
     return (_STOP, *(Roll(s) for s in subsets))
 
 
+@cache
+def _gains_of(
+    faces: tuple[int, ...], was_blocked: bool, strict: bool, reserve: int, advance_first: bool
+) -> Gains:
+    """PIL-6 and the formula of PIL-7 on the dice counting alone (sorted), for a player
+    blocked or not at the start of the turn; cached, as few cases exist."""
+    pickaxe = PICKAXE in faces
+    may_advance = not was_blocked or (pickaxe and not strict)
+    most, least = torch_range(faces, may_advance, reserve)
+    advances, artifacts = most if advance_first else least
+    if pickaxe:
+        blocked = False
+    elif was_blocked:
+        blocked = True
+    else:
+        blocked = CAVE_IN in faces
+    return Gains(advances, artifacts, blocked, may_advance)
+
+
+@cache
+def _snakes(faces: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(i for i in ALL if faces[i] == SNAKE)
+
+
+@cache
+def _rerollable(held: frozenset[int]) -> tuple[int, ...]:
+    return tuple(i for i in ALL if i not in held)
+
+
 # --- the match -------------------------------------------------------------------------
 
 
@@ -339,12 +368,8 @@ class PilleursState(State):
         """Positions that may be thrown again (a snake only with its power, once a turn)."""
         if self.phase != ROLLING or self.throw >= self.throws:
             return ()
-        return tuple(i for i in ALL if i not in self.frozen and self._free_or_snake(i))
-
-    def _free_or_snake(self, i: int) -> bool:
-        if i not in self.snakes:
-            return True
-        return self.powers[self.current] == SNAKE_REROLL and not self.snake_rerolled
+        snake_free = self.powers[self.current] == SNAKE_REROLL and not self.snake_rerolled
+        return _rerollable(self.frozen | (frozenset() if snake_free else self.snakes))
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -386,21 +411,12 @@ class PilleursState(State):
     def appraise(self) -> Gains:
         """What validating now would give with every die counting alone, torches on the
         advances first: the screen's preview of the dice on the table."""
-        return self._gains(list(self.faces), advance_first=True)
+        return self._gains(self.faces, advance_first=True)
 
-    def _gains(self, faces: list[int], advance_first: bool) -> Gains:
-        """PIL-6 and the formula of PIL-7 on the dice counting alone."""
-        pickaxe = PICKAXE in faces
-        may_advance = not self.was_blocked or (pickaxe and not self.strict_pickaxe)
-        most, least = torch_range(faces, may_advance, self.reserve)
-        advances, artifacts = most if advance_first else least
-        if pickaxe:
-            blocked = False
-        elif self.was_blocked:
-            blocked = True
-        else:
-            blocked = CAVE_IN in faces
-        return Gains(advances, artifacts, blocked, may_advance)
+    def _gains(self, faces: Sequence[int], advance_first: bool) -> Gains:
+        reserve = min(self.reserve, DICE)  # more than five never limits five dice
+        key = tuple(sorted(faces))
+        return _gains_of(key, self.was_blocked, self.strict_pickaxe, reserve, advance_first)
 
     def refusal(self, action: Action) -> str:
         if isinstance(action, Roll) and self.phase == ROLLING:
@@ -431,8 +447,7 @@ class PilleursState(State):
 
     def shares(self) -> tuple[Gains, Gains]:
         """The two ends of torch sharing: advances first, artifacts first (PIL-6)."""
-        counted = list(self.counted)
-        return self._gains(counted, True), self._gains(counted, False)
+        return self._gains(self.counted, True), self._gains(self.counted, False)
 
     def gains_if_taken(self) -> Gains:
         """What the dice left beside the triple give if the combination is applied."""
@@ -450,7 +465,7 @@ class PilleursState(State):
         if isinstance(action, Announce):
             return self._announce(action.face, rng)
         if isinstance(action, Share):
-            self.gains = self._gains(list(self.counted), action.advance)
+            self.gains = self._gains(self.counted, action.advance)
             return self._after_share()
         if isinstance(action, Drop):
             return self._drop()
@@ -474,7 +489,7 @@ class PilleursState(State):
         if self.kept_locked and self.throw:  # PIL-3 option: what was kept stays kept
             self.frozen = self.frozen | {i for i in ALL if i not in dice}
         # PIL-2: a snake locks the moment it is rolled.
-        self.snakes = frozenset(i for i in ALL if faces[i] == SNAKE)
+        self.snakes = _snakes(self.faces)
         self.throw += 1
         self.phase = ROLLING
         events: list[Event] = [DiceRolled(self.name, self.faces, dice, self.throw)]
@@ -526,8 +541,8 @@ class PilleursState(State):
     def _count_alone(self) -> list[Event]:
         """The dice left count alone; the torches are shared by the player when it matters."""
         self.counted = tuple(alone(self.faces, self.combo))
-        most = self._gains(list(self.counted), advance_first=True)
-        least = self._gains(list(self.counted), advance_first=False)
+        most = self._gains(self.counted, advance_first=True)
+        least = self._gains(self.counted, advance_first=False)
         self.gains = most
         if most != least:
             self.phase = SHARE

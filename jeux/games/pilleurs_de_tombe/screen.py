@@ -322,7 +322,7 @@ class PilleursScreen(DiceScreen):
         if phase == ANNOUNCE:
             return [
                 Content("Artefacts (a) : chaque 2 rapporte un artefact."),
-                Content("Progression (p) : chaque 6 fait avancer d'un cran."),
+                Content("Progression (p) : chaque 6 avance d'un cran."),
             ]
         if phase == SHARE:
             most, least = state.shares()
