@@ -406,3 +406,18 @@ def test_bot_throws_the_cave_in_again_and_aims_at_the_leader():
     leader.advances[2] = 4
     turn(leader, 5, 5, 5, 1, 6)
     assert bot.choose(leader) == Take(2)
+
+
+# --- what the screen writes (present.py) ----------------------------------------------
+
+
+def test_present_gains_and_the_way_to_the_centre():
+    from jeux.games.pilleurs_de_tombe.present import gains_text, path_lines
+    from jeux.games.pilleurs_de_tombe.rules import Gains
+
+    assert gains_text(Gains(2, 1, True, True)) == "+2 crans, +1 artefact, bloqué"
+    assert gains_text(Gains(0, 0, False, True)) == "rien"
+    state = new()
+    state.advances[1], state.artifacts[1], state.blocked[1], state.joker = 9, 2, True, 1
+    line = path_lines(state)[1]
+    assert (line.done, line.left, line.artifacts, line.flags) == (7, 0, 2, "BJ")

@@ -8,6 +8,7 @@ from jeux.games.pilleurs_de_tombe.rules import COMBO, GAME, ROLLING, TARGETED, R
 from jeux.games.pilleurs_de_tombe.screen import PilleursScreen
 from jeux.screenshots import open_match
 from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.seat_picker import SeatPicker
 
 SEATS = (Seat("Lina"), Seat("Marc"), Seat("Robot", bot=True))
@@ -99,3 +100,21 @@ async def test_a_triple_is_aimed_through_the_seat_picker(app_factory):
         await pilot.press(*screen.keys_for(Take(target)))
         await pilot.pause()
         assert screen.match.actions[-1] == Take(target)
+
+
+async def test_dice_and_buttons_answer_the_mouse(app_factory):
+    match = Match(GAME, 5, SEATS[:2], {})
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_match(app, match)
+        screen = app.screen
+        await pilot.click("#cmd-roll")
+        await pilot.pause()
+        assert match.actions == [Roll()]
+        free = [i for i in range(5) if i not in match.state.snakes]
+        await pilot.click(screen.query_one(DiceTray).dice[free[0]])
+        await pilot.pause()
+        assert screen.selection == (free[0],)
+        await pilot.click("#cmd-roll")
+        await pilot.pause()
+        assert match.actions[-1] == Roll((free[0],))
