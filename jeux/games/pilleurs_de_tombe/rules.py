@@ -719,7 +719,7 @@ class Pilleurs(Game):
                 *(Choice(n, f"{n} crans") for n in range(4, 13)),
             ),
             0,
-            "Le premier qui atteint le centre de la pyramide gagne.",
+            "Le premier au centre gagne. D'office : 8 à 2 joueurs, 7 à 3, 6 à 4, 7 à 5 ou 6.",
         ),
         Option(
             "artifacts",
@@ -729,7 +729,7 @@ class Pilleurs(Game):
                 *(Choice(n, f"{n} artefacts") for n in (5, 8, 10, 12, 14, 15, 20)),
             ),
             0,
-            "Quand le dernier est pris, le plus d'artefacts gagne.",
+            "Le dernier pris, le plus d'artefacts gagne. D'office : 5, 10, 15, 12, 14 (2 à 6 j.).",
         ),
         Option(
             "powers",
