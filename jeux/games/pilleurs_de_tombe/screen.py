@@ -343,7 +343,17 @@ class PilleursScreen(DiceScreen):
         return f"dés restants : {gains_text(state.gains_if_taken())}"
 
     def guide(self, state: PilleursState) -> Content:
-        return Content(LEGEND)
+        """The faces and triples; with the random powers, everyone's power instead of the
+        triples (the rules and F1 keep them)."""
+        if not any(state.powers):
+            return Content(LEGEND)
+        clip = self.app.glyphs.clip
+        powers = Content(" · ").join(
+            Content(f"{clip(name, 10)} : {POWER_SHORT[power]}")
+            for name, power in zip(state.players, state.powers, strict=True)
+        )
+        legend = "\n".join(LEGEND.splitlines()[:3])
+        return Content.assemble(legend, "\n", ("Pouvoirs", "bold"), " : ", powers)
 
     def turn_text(self, state: PilleursState) -> str:
         seat = state.to_move()
