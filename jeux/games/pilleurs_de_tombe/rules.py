@@ -644,7 +644,7 @@ class RaiderBot:
     could cost more than it may bring; aims at the leader (RULINGS.md §3, interaction)."""
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
+        self.rng = Random(seed)  # kept for the contract: this robot needs no chance
 
     def choose(self, state: PilleursState) -> Action:
         legal = state.legal_actions()
@@ -654,7 +654,7 @@ class RaiderBot:
         if phase == COMBO:
             return self.combination(state)
         if phase == ANNOUNCE:
-            return Announce(ADVANCE if state.gains.may_advance else ARTIFACT)
+            return Announce(ARTIFACT if state.was_blocked else ADVANCE)
         if phase == SHARE:
             return Share(state.gains.may_advance)
         if phase == DROPPING:
