@@ -153,6 +153,14 @@ def test_derived_blocked_with_a_pickaxe_advances_or_takes_an_artifact():
     assert state.advances[0] == 1 and not state.blocked[0]
 
 
+def test_pil8_a_blocked_player_still_takes_artifacts_without_being_asked():
+    state = new()
+    state.blocked[0] = True
+    state._start_turn()
+    turn(state, 1, 6, 2, 5, 3)
+    assert state.artifacts[0] == 1 and state.advances[0] == 0 and state.blocked[0]
+
+
 def test_pil2_snakes_gathered_over_throws_make_the_forced_triple():
     state = new()
     state.advances[0] = 1
@@ -173,6 +181,8 @@ def test_pil3_kept_dice_may_be_thrown_again_by_default_and_locked_as_an_option()
     play(locked, Roll(), 1, 2, 4, 5, 6)
     play(locked, Roll((3,)), 2)
     assert locked.rerollable() == (3,)
+    with pytest.raises(IllegalAction, match="gardés"):
+        play(locked, Roll((0,)), 1)
 
 
 def test_pil11_moving_back_stops_at_zero():
