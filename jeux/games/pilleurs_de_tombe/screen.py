@@ -204,6 +204,7 @@ class PilleursScreen(DiceScreen):
         if not paths:
             return
         glyphs = self.app.glyphs
+        gem = "a" if self.app.settings.ascii else "◆"  # the diamond is of ambiguous width
         lines = []
         for line in path_lines(state):
             mark = glyphs.turn if line.seat == state.to_move() else " "
@@ -215,7 +216,7 @@ class PilleursScreen(DiceScreen):
                     (name, "bold" if mark != " " else ""),
                     " ",
                     (track, "$success"),
-                    f" {line.artifacts:>2}◆ ",
+                    f" {line.artifacts:>2}{gem} ",
                     (line.flags, "bold $error"),
                 )
             )
@@ -223,7 +224,7 @@ class PilleursScreen(DiceScreen):
         lines.append(Content.styled(reserve, "bold"))
         holder = state.players[state.joker] if state.joker is not None else "en réserve"
         lines.append(Content.assemble("Joker : ", Content(glyphs.clip(holder, 18))))
-        lines.append(Content.styled("◆ artefact B bloqué J joker", "$text-muted"))
+        lines.append(Content.styled(f"{gem} artefact B bloqué J joker", "$text-muted"))
         widget = paths.first(Static)
         widget.border_subtitle = f"{state.target} crans"
         widget.update(Content("\n").join(lines))
