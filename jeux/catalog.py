@@ -135,6 +135,7 @@ GAMES: dict[str, GameInfo] = {
             2,
             6,
             DES,
+            available=True,
         ),
         _info(
             "the_killer", "The Killer", "Douze points de vie et des dés qui frappent.", 2, 8, DES
