@@ -15,8 +15,6 @@ from jeux.games.scoundrel.rules import (
     WEAPON,
     Avoid,
     CardPreview,
-    DungeonEntered,
-    Enter,
     GameOver,
     MonsterFought,
     Pick,
@@ -45,15 +43,24 @@ def H(rank):
 FILLER = [M(2, "trefle"), M(3, "trefle"), M(4, "trefle"), M(5, "trefle")]
 
 
+class StackedRng(ForcedRng):
+    """Deals exactly `deck` (top first) when the dungeon is shuffled."""
+
+    def __init__(self, deck) -> None:
+        super().__init__()
+        self.deck = list(deck)
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        x[:] = self.deck
+
+
 def new(**options):
     return GAME.new(("Lina",), GAME.resolve_options(options), ForcedRng())
 
 
 def start(deck, hp=None, **options):
     """A match whose deck is exactly `deck` (top first); the first room is dealt."""
-    state = new(**options)
-    state.deck = list(deck)
-    state.apply(Enter(), ForcedRng())
+    state = GAME.new(("Lina",), GAME.resolve_options(options), StackedRng(deck))
     if hp is not None:
         state.hp = hp
     return state
@@ -75,8 +82,7 @@ class ReversingRng(Random):
 
 def test_quoted_44_card_deck_and_20_hp():
     state = new()
-    assert len(state.deck) == 44 and state.hp == state.max_hp == 20
-    assert state.phase == "entrance" and state.legal_actions() == [Enter()]
+    assert len(state.deck) + len(state.room) == 44 and state.hp == state.max_hp == 20
 
 
 def test_derived_26_monsters_worth_208_9_weapons_9_potions():
@@ -95,16 +101,24 @@ def test_sc8_no_red_faces_no_red_aces():
     assert not [c for c in dungeon_deck() if c.red and c.rank > 10]
 
 
-def test_enter_shuffles_with_the_rng_and_deals_four():
-    state = new()
-    events = state.apply(Enter(), Random(3))
-    assert isinstance(events[0], DungeonEntered) and isinstance(events[1], RoomDealt)
+def deal(seed):
+    return GAME.new(("Lina",), GAME.resolve_options({}), Random(seed))
+
+
+def test_setup_shuffles_with_the_rng_and_deals_four():
+    state = deal(3)
     assert state.deck_count == 40 and None not in state.room
     assert state.monsters_left == 208 and state.room_number == 1
-    other = new()
-    other.apply(Enter(), Random(3))
+    assert state.legal_actions()[-1] == Avoid()  # SC-2: the very first room may be avoided
+    other = deal(3)
     assert other.room == state.room and other.deck == state.deck
-    assert new().deck != state.deck
+    assert deal(4).deck != state.deck
+
+
+def test_the_daily_seed_deals_the_same_dungeon_to_everyone():
+    seats = (Seat("Lina"),)
+    one, two = (Match(GAME, "donjon-2026-11-30", seats, {}) for _ in range(2))
+    assert one.state.room == two.state.room and one.state.deck == two.state.deck
 
 
 def test_first_room_is_dealt_top_first_into_slots_1_to_4():
@@ -515,8 +529,22 @@ def test_view_hides_the_deck_order_and_still_lists_the_moves():
     assert state.room[0] is not None
 
 
-def test_view_before_entering():
-    assert new().view(0).legal_actions() == [Enter()]
+def test_secrets_are_the_cards_never_dealt_sc2_avoided_ones_are_known():
+    room = [M(9), W(4), H(6), M(11)]
+    state = start([*room, *FILLER])
+    assert state.secrets(0) == frozenset(FILLER)
+    play(state, Avoid())  # SC-2: the room goes under, in its order, and FILLER is dealt
+    assert state.deck == room and state.secrets(0) == frozenset()
+
+
+def test_a_dealt_room_reveals_a_played_card_does_not():
+    match = Match(GAME, 5, (Seat("Lina"),), {})
+    match.play(Pick(match.state.legal_actions()[0].slot))
+    assert not match.last_revealed and match.undoable() == 1
+    match.undo()
+    assert match.actions == [] and len(match.state.deck) == 40
+    match.play(Avoid())
+    assert match.last_revealed and match.undoable() == 0
 
 
 def test_match_saves_and_replays():
@@ -524,8 +552,7 @@ def test_match_saves_and_replays():
     while not match.over:
         match.play(match.state.legal_actions()[-1])
     again = Match.from_saved(GAME, match.to_saved())
-    assert again.outcome() == match.outcome()
-    assert again.to_saved()["actions"][0] == {"type": "Enter"}
+    assert again.outcome() == match.outcome() and again.events == match.events
 
 
 # --- refusals and events -------------------------------------------------------------------
@@ -537,7 +564,6 @@ def test_match_saves_and_replays():
         (Pick(7), "pas de carte"),
         (Pick(1, weapon=True), "Seuls les monstres"),
         (Pick(0, weapon=True), "Aucune arme"),
-        (Enter(), "déjà ouvert"),
     ],
 )
 def test_refusals_are_in_french(action: Action, message: str):
@@ -546,13 +572,11 @@ def test_refusals_are_in_french(action: Action, message: str):
         play(state, action)
 
 
-def test_refusal_of_an_empty_slot_and_before_entering():
+def test_refusal_of_an_empty_slot():
     state = start([M(9), H(3), W(2), M(4), *FILLER])
     play(state, Pick(0))
     with pytest.raises(IllegalAction, match="pas de carte"):
         play(state, Pick(0))
-    with pytest.raises(IllegalAction, match="Entre d'abord"):
-        play(new(), Pick(0))
 
 
 def test_no_move_after_the_end():
