@@ -345,12 +345,24 @@ def test_sc4_loss_at_minus_3_with_40_of_monsters_left_scores_minus_43():
     outcome = state.outcome()
     assert outcome.scores == (-43,) and outcome.ranks == (1,) and not outcome.won
     assert state.to_move() is None and state.legal_actions() == []
+    assert outcome.summary == (
+        "Lina succombe à la salle 1 : score -43 (-3 PV − 40 de monstres restants)."
+    )
+
+
+def test_sc4_a_monster_that_takes_the_last_pv_kills_a_lesser_one_does_not():
+    state = start([M(6), M(2), W(4), H(4), *FILLER], hp=6)
+    assert state.kills(Pick(0)) and not state.kills(Pick(1))
+    play(state, Pick(2))  # the 4 weapon: the 6 now costs 2
+    assert not state.kills(Pick(0, weapon=True)) and state.kills(Pick(0))
+    assert not state.kills(Pick(3)) and not state.kills(Avoid())
 
 
 def test_sc4_option_clamp_hp_at_zero_first():
     state = start([M(6), H(2), H(3), H(4), M(14), M(13), M(13, "trefle")], hp=3, loss_score="clamp")
     play(state, Pick(0))
     assert state.score == -40
+    assert state.score_breakdown() == "-3 PV, compté 0 − 40 de monstres restants"
 
 
 def test_sc4_monsters_left_in_the_room_count_too():
@@ -374,6 +386,7 @@ def test_sc5_win_at_20_with_a_7_potion_last_scores_27():
     events = play(state, Pick(3))
     assert state.hp == 20 and events[-1] == GameOver("Lina", True, 20, 27)
     assert state.outcome().scores == (27,) and state.outcome().won
+    assert state.score_breakdown() == "20 PV + 7 de la dernière potion"
 
 
 def test_sc5_option_web_scoring_is_hp_only():

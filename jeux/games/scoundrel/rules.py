@@ -372,14 +372,44 @@ class ScoundrelState(State):
             return [_ARMED[slot], _BAREHANDED[slot]]
         return [_BAREHANDED[slot]]
 
+    def damage_of(self, action: Pick) -> int:
+        """The PV this pick would cost (0 for weapons and potions)."""
+        card = self.room[action.slot]
+        if card is None or card_kind(card) != MONSTER:
+            return 0
+        return max(0, card.rank - self.weapon.rank) if action.weapon else card.rank
+
+    def kills(self, action: Action) -> bool:
+        """Whether this move would end the run at once: a monster that takes the last PV."""
+        return (
+            isinstance(action, Pick)
+            and action in self.legal_actions()
+            and self.damage_of(action) >= self.hp
+        )
+
+    def score_breakdown(self) -> str:
+        """How the final score is made, in French: "−3 PV − 40 de monstres restants"."""
+        if self.phase != OVER:
+            return ""
+        if self.won:
+            bonus = self.potion_bonus_won
+            return f"{_hp(self.hp)} + {bonus} de la dernière potion" if bonus else _hp(self.hp)
+        hp = f"{_hp(self.hp)}, compté 0" if self.clamp_loss and self.hp < 0 else _hp(self.hp)
+        return f"{hp} − {self.monsters_left} de monstres restants"
+
+    @property
+    def potion_bonus_won(self) -> int:
+        """SC-5: the last potion's value added to a win at full health, else 0."""
+        bonus = self.won and self.last_potion is not None and self.hp == self.max_hp
+        return self.last_potion.rank if bonus and self.potion_bonus else 0
+
     @property
     def score(self) -> int | None:
         """The final score once the game is over (SC-4, SC-5), None before."""
         if self.phase != OVER:
             return None
         if self.won:
-            bonus = self.last_potion is not None and self.hp == self.max_hp and self.potion_bonus
-            return self.hp + (self.last_potion.rank if bonus else 0)
+            return self.hp + self.potion_bonus_won
         base = max(0, self.hp) if self.clamp_loss else self.hp
         return base - self.monsters_left
 
@@ -435,10 +465,16 @@ class ScoundrelState(State):
         if self.phase != OVER:
             return None
         score = self.score
+        parts = self.score_breakdown()
+        parts = f" ({parts})" if parts != _hp(self.hp) else ""
         if self.won:
-            summary = f"{self.player} traverse le donjon avec {_hp(self.hp)} : score {score}."
+            summary = (
+                f"{self.player} traverse le donjon avec {_hp(self.hp)} : score {score}{parts}."
+            )
         else:
-            summary = f"{self.player} succombe à la salle {self.room_number} : score {score}."
+            summary = (
+                f"{self.player} succombe à la salle {self.room_number} : score {score}{parts}."
+            )
         return Outcome((score,), (1,), summary, won=self.won)
 
     def view(self, seat: int) -> ScoundrelState:

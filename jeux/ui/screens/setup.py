@@ -16,7 +16,7 @@ from jeux.catalog import GAMES, load_game
 from jeux.engine.match import Seat
 from jeux.store.profiles import ProfileError
 
-from ..launch import ExtraStart, screen_hook, start_match
+from ..launch import ExtraStart, screen_hook, seed_refusal, start_match
 from ..widgets.player_picker import PlayerPicker
 
 RANDOM_ORDER, LIST_ORDER = "random", "list"
@@ -156,6 +156,9 @@ class SetupScreen(Screen):
             return
         text = self.query_one("#seed", Input).value.strip()
         seed = (int(text) if text.isdigit() else text) if text else None
+        if refusal := seed_refusal(self.info.id, seed):
+            self.app.say(refusal, "warning")
+            return
         self.app.pop_screen()
         start_match(self.app, self.info.id, seats, self.options(), seed)
 
