@@ -467,6 +467,19 @@ def test_carte_ancienne_then_the_sand():
 # --- Pénombre (PYR-2) ---------------------------------------------------------------------
 
 
+def test_pyr2_pyr3_the_objects_say_what_they_do_here():
+    state = start("couloir", "fosse", active=("penombre",))
+    assert "la salle agit quand même, avec les effets permanents" in state.item_effect(
+        ITEM["torche"]
+    )
+    assert "pas glissée sous la pile" in state.item_effect(ITEM["corde"])
+    assert state.item_effect(ITEM["outre"]) == ITEM["outre"].effect
+    strict = start("couloir", "fosse", active=("penombre",), penombre="strict")
+    assert "seulement la perte de fatigue de base" in strict.item_effect(ITEM["outre"])
+    assert "engloutit" in start("pont", "fosse").item_effect(ITEM["torche"])
+    assert start("couloir", "fosse").item_effect(ITEM["torche"]) == ITEM["torche"].effect
+
+
 def test_pyr2_lenient_torche_saves_fatigue_but_the_room_resolves():
     state = start("couloir", "fosse", active=("penombre",))
     events = play(state, UseItem("torche"))

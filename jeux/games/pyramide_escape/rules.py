@@ -528,6 +528,23 @@ class PyramideState(State):
         """The deck top first, with None where the player does not know which room lies."""
         return [room if room.key in self.known else None for room in self.deck]
 
+    def item_effect(self, item: Item) -> str:
+        """What the object would do in this room, in French: its card's text, or why it
+        does less here (the Pont Effondré, the Pénombre: PYR-2, PYR-3)."""
+        if self.room is not None and self.room.key == PONT:
+            return "Le Pont Effondré l'engloutit sans effet, mais tu ne perds pas de fatigue."
+        if self.penombre_active and (self.strict_penombre or item.key in (TORCHE, CORDE)):
+            text = (
+                "Dans la Pénombre, elle t'évite seulement la perte de fatigue de base : la "
+                "salle agit quand même"
+            )
+            if item.key == TORCHE:
+                return text + ", avec les effets permanents."
+            if item.key == CORDE:
+                return text + ", et elle n'est pas glissée sous la pile."
+            return text + "."
+        return item.effect
+
     def amulet_targets(self) -> list[str]:
         """What an Amulette may cancel now: active permanents, then the revealed one (PYR-5)."""
         targets = list(self.active)
