@@ -257,7 +257,7 @@ async def test_under_the_penombre_the_torche_says_the_room_still_acts(app_factor
         await pilot.press("0", "r", "0", "r", "1")  # Fosse, Pénombre, then the Jugement
         await pilot.pause()
         details = text(screen.query_one("#details", Static))
-        assert "Dans la Pénombre" in details and "la salle agit quand même" in details
+        assert "dans la Pénombre" in details and "la salle agit quand même" in details
 
 
 async def test_at_full_fatigue_the_sand_offers_no_discard(app_factory):
