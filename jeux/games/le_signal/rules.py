@@ -437,6 +437,18 @@ class SignalState(State):
 
     # --- what the screen reads ----------------------------------------------------------
 
+    def mind_effect(self, band: Band) -> str:
+        """Le Sixième Signe: a row's effect on the mind, short enough for the table (SS-1,
+        SS-2, SS-3), under this session's rule for the shaken state."""
+        shaken_cost = self.troubled_rule == ANY_NEGATIVE
+        return {
+            CRITICAL.key: "−1 lucidité (−2 si ébranlé·e)" if shaken_cost else "−1 lucidité",
+            PARTIAL.key: "ébranlé·e ; déjà : −1 lucidité",
+            MITIGATED.key: "rien ne change",
+            GREAT.key: "clarté : annule le prochain mal",
+            GENIUS.key: "+1 lucidité et révélation",
+        }[band.key]
+
     @property
     def player(self) -> str:
         return self.players[0]
@@ -680,11 +692,9 @@ class SignalState(State):
         if self.ending is None:
             return None
         scores = (len(self.journal),)
-        if self.mode == FREE:
-            won = True  # nothing to lose: the player held as long as wished
-        else:
-            won = self.ending == WON
-        return Outcome(scores, ranks_from_scores(scores), self.summary(), won)
+        if self.mode == FREE:  # nothing to win or lose: the player held as long as wished
+            return Outcome(scores, (1,), self.summary(), won=False, verdict=False)
+        return Outcome(scores, ranks_from_scores(scores), self.summary(), self.ending == WON)
 
 
 # --- the journal, to reread and to export --------------------------------------------------
