@@ -626,3 +626,12 @@ def test_events_describe_in_french_with_the_players_name():
     assert GameOver("Lina", True, 20, 27).describe() == (
         "Lina sort du donjon avec 20 PV : score 27 !"
     )
+
+
+def test_the_adventurer_flees_a_deadly_room_sc2_and_otherwise_plays_its_best_card():
+    bot = GAME.bot(1)
+    assert bot.choose(start([M(14), M(13), M(12), M(11), *FILLER], hp=10).view(0)) == Avoid()
+    state = start([M(9), H(6), W(5), M(11), *FILLER], hp=12)
+    assert bot.choose(state.view(0)) == Pick(1)  # the potion heals 6
+    play(state, Pick(1))
+    assert bot.choose(state.view(0)) == Pick(2)  # the weapon, then the monsters cost less

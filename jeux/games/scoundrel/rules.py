@@ -597,6 +597,32 @@ class ScoundrelState(State):
         return [GameOver(self.player, won, self.hp, self.score)]
 
 
+class Adventurer:
+    """A plain solo player for demos and playouts: it plays the card that leaves it the most
+    health now (fists rather than a weapon it would bind lower, for the same damage), and
+    flees a room whose best card would leave it on 4 PV or less."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        pass
+
+    def choose(self, state: ScoundrelState) -> Action:
+        picks = [a for a in state.legal_actions() if isinstance(a, Pick)]
+        best = max(picks, key=lambda pick: (self.gain(state, pick), not pick.weapon))
+        if state.can_avoid and state.hp + self.gain(state, best) <= 4:
+            return _AVOID
+        return best
+
+    @staticmethod
+    def gain(state: ScoundrelState, pick: Pick) -> int:
+        card = state.room[pick.slot]
+        kind = card_kind(card)
+        if kind == MONSTER:
+            return -state.damage_of(pick)
+        if kind == POTION:
+            return state.heal_of(card)
+        return card.rank - (state.weapon.rank if state.weapon else 0)
+
+
 class Scoundrel(Game):
     info = GAMES["scoundrel"]
     action_types = (Pick, Avoid)
@@ -673,6 +699,9 @@ class Scoundrel(Game):
         self, players: Sequence[str], options: Mapping[str, Any], rng: Random
     ) -> ScoundrelState:
         return ScoundrelState(players, options, rng)
+
+    def bot(self, seed: int | str | None = None) -> Adventurer:
+        return Adventurer(seed)
 
 
 GAME = Scoundrel()

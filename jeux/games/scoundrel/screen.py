@@ -331,14 +331,16 @@ class ScoundrelScreen(GameScreen):
                 f"({_hurt(card.rank)} PV). Échap : annuler.",
             )
         left = state.cards_to_resolve
-        keys = join_names([str(slot + 1) for slot, card in enumerate(state.room) if card])
-        keys = f"touche{'s' * (left > 1)} {keys}"
-        if state.last_room and left == 1:
-            text = f"Dernière salle : joue la dernière carte ({keys})."
-        elif state.last_room:
-            text = f"Dernière salle : joue les {left} cartes ({keys})."
+        slots = [str(slot + 1) for slot, card in enumerate(state.room) if card]
+        keys = f"touche{'s' * (len(slots) > 1)} {join_names(slots)}"
+        if state.last_room:
+            every = "la dernière carte" if left == 1 else f"les {left} cartes"
+            text = f"Dernière salle : joue {every} ({keys})."
         else:
-            text = f"Joue {left} des cartes ({keys}) : celle qui reste ouvre la salle suivante."
+            text = (
+                f"Joue {plural(left, 'carte')} sur {len(slots)} ({keys}) ; "
+                "la carte restante ouvre la salle suivante."
+            )
         if state.can_avoid:
             text += " Ou fuis la salle (f)."
         elif state.last_avoided and state.resolved_this_room == 0 and state.deck_count:
@@ -374,8 +376,8 @@ class ScoundrelScreen(GameScreen):
         if bound is None:
             rule = "Libre : frappe n'importe quel monstre."
         else:
-            limit = "strictement inférieure" if state.strict_binding else "égale ou inférieure"
-            rule = f"Liée à {bound} : ne frappe que les monstres de valeur {limit} à {bound}."
+            limit = f"de moins de {bound}" if state.strict_binding else f"de {bound} ou moins"
+            rule = f"Liée à {bound} : ne frappe que les monstres {limit}."
         legend = "Cartes : « arme » avec l'arme, « nu » à mains nues."
         info.update(
             Content.assemble(
