@@ -833,8 +833,8 @@ class LeSignal(Game):
                 Choice(SIXTH_SIGN, "Le Sixième Signe : jauge de lucidité (mode Lovecraft)"),
             ),
             FREE,
-            "Challenge : perdu au 3e échec critique (SIG-4). Sixième Signe : 2 révélations "
-            "gagnent, 0 lucidité perd (SS-4).",
+            "Challenge : perdu au 3e échec critique. Sixième Signe : 2 révélations "
+            "gagnent, 0 lucidité perd.",
         ),
         Option(
             "length",
@@ -847,7 +847,7 @@ class LeSignal(Game):
             "Thème",
             tuple(Choice(theme.key, theme.label) for theme in THEMES),
             "survie",
-            "Le thème change les idées proposées, pas les règles (SIG-5).",
+            "Le thème change les idées proposées, pas les règles.",
         ),
         Option(
             "troubled",
@@ -857,7 +857,7 @@ class LeSignal(Game):
                 Choice(ANY_NEGATIVE, "Tout résultat négatif (1–9) réveille le trouble : +1"),
             ),
             STRICT,
-            "SS-1 : ce que coûte l'esprit ébranlé.",
+            "Ce que coûte un esprit ébranlé (après un 5–9) au mauvais résultat suivant.",
         ),
     )
 
