@@ -346,7 +346,7 @@ def test_sc4_loss_at_minus_3_with_40_of_monsters_left_scores_minus_43():
     assert outcome.scores == (-43,) and outcome.ranks == (1,) and not outcome.won
     assert state.to_move() is None and state.legal_actions() == []
     assert outcome.summary == (
-        "Lina succombe à la salle 1 : score -43 (-3 PV − 40 de monstres restants)."
+        "Lina succombe à la salle 1 : score -43 (-3 PV moins 40 de monstres restants)."
     )
 
 
@@ -362,7 +362,7 @@ def test_sc4_option_clamp_hp_at_zero_first():
     state = start([M(6), H(2), H(3), H(4), M(14), M(13), M(13, "trefle")], hp=3, loss_score="clamp")
     play(state, Pick(0))
     assert state.score == -40
-    assert state.score_breakdown() == "-3 PV, compté 0 − 40 de monstres restants"
+    assert state.score_breakdown() == "-3 PV, compté 0 moins 40 de monstres restants"
 
 
 def test_sc4_monsters_left_in_the_room_count_too():

@@ -230,7 +230,7 @@ async def test_a_monster_that_kills_asks_first(app_factory):
         await pilot.press(str(slot + 1))
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        assert "tu vas mourir" in str(app.screen.query_one(Static).render())
+        assert "tu mourrais" in str(app.screen.query_one(Static).render())
         await pilot.press("n")
         await pilot.pause()
         assert app.screen is screen and screen.match.actions == []

@@ -61,7 +61,7 @@ def card_name(card: PlayingCard) -> str:
     return f"{card.rank} de {suit}"
 
 
-def _the(card: PlayingCard) -> str:
+def the_card(card: PlayingCard) -> str:
     """The card's name with its French article: 'le 8 de carreau', 'la Dame…', 'l'As…'."""
     if card.rank == 14:
         return f"l'{card_name(card)}"
@@ -165,9 +165,9 @@ class MonsterFought(Event):
     def describe(self) -> str:
         hurt = f"{self.damage} dégât{'s' * (self.damage > 1)}" if self.damage else "aucun dégât"
         if self.weapon is None:
-            how = f"affronte {_the(self.card)} à mains nues"
+            how = f"affronte {the_card(self.card)} à mains nues"
         else:
-            how = f"abat {_the(self.card)} avec {_the(self.weapon)}"
+            how = f"abat {the_card(self.card)} avec {the_card(self.weapon)}"
         return f"{self.player} {how} : {hurt}, il reste {_hp(self.hp)}."
 
 
@@ -181,12 +181,12 @@ class WeaponEquipped(Event):
     """How many slain monsters were discarded with the old weapon."""
 
     def describe(self) -> str:
-        text = f"{self.player} prend {_the(self.card)} comme arme"
+        text = f"{self.player} prend {the_card(self.card)} comme arme"
         if self.dropped is not None:
             count = self.dropped_slain
             slain = f" avec {count} monstre{'s' * (count > 1)} tué{'s' * (count > 1)}"
             slain = slain if count else ""
-            text += f" ({_the(self.dropped)} est défaussé{slain})"
+            text += f" ({the_card(self.dropped)} est défaussé{slain})"
         return text + "."
 
 
@@ -203,10 +203,10 @@ class PotionDrunk(Event):
     def describe(self) -> str:
         if self.blocked:
             return (
-                f"{self.player} défausse {_the(self.card)} sans le boire : "
+                f"{self.player} défausse {the_card(self.card)} sans le boire : "
                 "une seule potion par salle."
             )
-        return f"{self.player} boit {_the(self.card)} : +{self.healed}, {_hp(self.hp)}."
+        return f"{self.player} boit {the_card(self.card)} : +{self.healed}, {_hp(self.hp)}."
 
 
 @dataclass(frozen=True)
@@ -395,7 +395,7 @@ class ScoundrelState(State):
             bonus = self.potion_bonus_won
             return f"{_hp(self.hp)} + {bonus} de la dernière potion" if bonus else _hp(self.hp)
         hp = f"{_hp(self.hp)}, compté 0" if self.clamp_loss and self.hp < 0 else _hp(self.hp)
-        return f"{hp} − {self.monsters_left} de monstres restants"
+        return f"{hp} moins {self.monsters_left} de monstres restants"
 
     @property
     def potion_bonus_won(self) -> int:

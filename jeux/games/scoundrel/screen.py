@@ -50,6 +50,7 @@ from .rules import (
     WeaponEquipped,
     card_kind,
     card_name,
+    the_card,
 )
 
 GAME_ID = "scoundrel"
@@ -332,18 +333,19 @@ class ScoundrelScreen(GameScreen):
             )
         left = state.cards_to_resolve
         slots = [str(slot + 1) for slot, card in enumerate(state.room) if card]
-        keys = f"touche{'s' * (len(slots) > 1)} {join_names(slots)}"
+        if len(slots) == ROOM_SIZE:
+            keys = "touches 1 à 4"
+        else:
+            keys = f"touche{'s' * (len(slots) > 1)} {join_names(slots)}"
         if state.last_room:
             every = "la dernière carte" if left == 1 else f"les {left} cartes"
             text = f"Dernière salle : joue {every} ({keys})."
         else:
             text = (
-                f"Joue {plural(left, 'carte')} sur {len(slots)} ({keys}) ; "
-                "la carte restante ouvre la salle suivante."
+                f"Joue {plural(left, 'carte')} sur {len(slots)} ({keys}) : celle qui reste "
+                "ouvre la salle suivante."
             )
-        if state.can_avoid:
-            text += " Ou fuis la salle (f)."
-        elif state.last_avoided and state.resolved_this_room == 0 and state.deck_count:
+        if state.last_avoided and state.resolved_this_room == 0 and state.deck_count:
             text += " Pas de fuite, la salle d'avant a été fuie."
         if state.potion_used and any(p.kind == POTION for p in state.previews()):
             text += " Potion déjà bue ici, une 2e ne soignerait pas."
@@ -410,8 +412,8 @@ class ScoundrelScreen(GameScreen):
             if state.potion_bonus_won:
                 rows.append(("Potion", (f"+{state.potion_bonus_won}",)))
         elif state.phase == OVER:
-            target = "score : PV − monstres restants"
-            rows.append(("Monstres", (f"−{state.monsters_left}",)))
+            target = "score : PV moins monstres restants"
+            rows.append(("Monstres", (f"-{state.monsters_left}",)))
         total = str(state.score) if state.phase == OVER else f"{state.hp} PV"
         leaders = frozenset({0}) if state.won else frozenset()
         return SheetData(state.players, tuple(rows), (total,), leaders, target)
@@ -512,10 +514,10 @@ class ScoundrelScreen(GameScreen):
         if self.busy:
             self.skip()
             return
-        card = state.room[action.slot]
+        card = the_card(state.room[action.slot])
         question = (
-            f"{card_name(card)} t'inflige {state.damage_of(action)} PV et il ne t'en reste que "
-            f"{state.hp} : tu vas mourir. Le combattre quand même ?"
+            f"{card[0].upper()}{card[1:]} t'infligerait {state.damage_of(action)} PV et il ne "
+            f"t'en reste que {state.hp} : tu mourrais. Le combattre quand même ?"
         )
         self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.act(action))
 
