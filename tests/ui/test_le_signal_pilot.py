@@ -168,7 +168,7 @@ async def test_sixth_sign_shows_lucidity_states_and_revelations(app_factory):
                 assert f"{state.lucidity}/3" in text_of(screen, "#gauge")
                 assert f"{state.revelations}/2" in text_of(screen, "#meter-extra")
                 assert "Esprit : " in text_of(screen, "#verdict")
-                assert "−1 lucidité" in text_of(screen, "#bands")
+                assert "critique : −1" in text_of(screen, "#bands")
                 seen_mind.add((state.shaken, state.shield))
                 if state.awaiting_clue:
                     assert "Indice (c)" in text_of(screen, "#consequence-label")

@@ -438,15 +438,15 @@ class SignalState(State):
     # --- what the screen reads ----------------------------------------------------------
 
     def mind_effect(self, band: Band) -> str:
-        """Le Sixième Signe: a row's effect on the mind, short enough for the table (SS-1,
-        SS-2, SS-3), under this session's rule for the shaken state."""
-        shaken_cost = self.troubled_rule == ANY_NEGATIVE
+        """Le Sixième Signe: a row of the d20 table with its effect on the lucidity, short
+        enough to stand beside the die (SS-1 to SS-3; the details come with the roll)."""
+        cost = "−1 ou −2" if self.troubled_rule == ANY_NEGATIVE else "−1"
         return {
-            CRITICAL.key: "−1 lucidité (−2 si ébranlé·e)" if shaken_cost else "−1 lucidité",
-            PARTIAL.key: "ébranlé·e ; déjà : −1 lucidité",
-            MITIGATED.key: "rien ne change",
-            GREAT.key: "clarté : annule le prochain mal",
-            GENIUS.key: "+1 lucidité et révélation",
+            CRITICAL.key: f"critique : {cost}",
+            PARTIAL.key: "partiel : ébranlé·e",
+            MITIGATED.key: "mitigée : rien",
+            GREAT.key: "belle : clarté",
+            GENIUS.key: "génie : révélation",
         }[band.key]
 
     @property

@@ -97,7 +97,7 @@ class LeSignalScreen(GameScreen):
         Binding("i", "idea", "Idée"),
         Binding("c", "field('consequence')", "Conséquence"),
         Binding("f", "end", "Ranger"),
-        Binding("j", "journals", "Journaux"),
+        Binding("j", "journals", "Journaux", show=False),  # its button says it; room for u
     ]
 
     def __init__(self, match: Match, match_id: int) -> None:
@@ -211,7 +211,7 @@ class LeSignalScreen(GameScreen):
 
     def show_bands(self, current: Band | None) -> None:
         """The d20 table beside the die, the row of the face shown marked by text and style;
-        in Le Sixième Signe each row says its effect on the mind too."""
+        in Le Sixième Signe each row says its effect on the mind as well."""
         marker = self.app.glyphs.turn
         state = self.match.state
         mind = state.mode == SIXTH_SIGN
@@ -223,8 +223,7 @@ class LeSignalScreen(GameScreen):
                 Content.assemble(
                     (f"{marker if here else ' '} ", "bold"),
                     (f"{band.faces:<6}", style),
-                    (band.label, style),
-                    (f"\n        {state.mind_effect(band)}" if mind else "", "$text-muted"),
+                    (state.mind_effect(band) if mind else band.label, style),
                 )
             )
         self.query_one("#bands", Static).update(Content("\n").join(lines))
