@@ -546,3 +546,16 @@ def test_storyteller_plays_whole_sessions_with_prompts_from_the_theme():
         events = [s.event for s in match.state.journal]
         assert events and all(e in PROMPTS["espion"] for e in events)
     assert GAME.bot(5).choose(new()) == GAME.bot(5).choose(new())  # its own seeded rng
+
+
+def test_ss1_ss2_the_table_says_each_rows_effect_on_the_mind():
+    rows = [new(mode="sixieme_signe").mind_effect(band) for band in BANDS]
+    assert rows == [
+        "critique : −1",
+        "partiel : ébranlé·e",
+        "mitigée : rien",
+        "belle : clarté",
+        "génie : révélation",
+    ]
+    strict = new(mode="sixieme_signe", troubled="tout_negatif")
+    assert strict.mind_effect(BANDS[0]) == "critique : −1 ou −2"
