@@ -42,10 +42,7 @@ async def play_to_the_end(pilot, app):
     for _ in range(200):
         if isinstance(app.screen, ResultsScreen):
             return
-        if isinstance(app.screen, ConfirmScreen):
-            await pilot.press("o")
-        else:
-            await pilot.press(*screen.keys_for(screen.match.state.legal_actions()[0]))
+        await pilot.press(*screen.keys_for(screen.match.state.legal_actions()[0]))
         await pilot.pause()
     raise AssertionError("the dungeon never ended")
 
@@ -234,6 +231,7 @@ async def test_a_monster_that_kills_asks_first(app_factory):
         await pilot.press("n")
         await pilot.pause()
         assert app.screen is screen and screen.match.actions == []
+        assert screen.keys_for(Pick(slot)) == [str(slot + 1), "o"]
         await pilot.press(str(slot + 1), "o")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)

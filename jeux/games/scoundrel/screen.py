@@ -488,10 +488,11 @@ class ScoundrelScreen(GameScreen):
     def keys_for(self, action: Action) -> list[str]:
         if isinstance(action, Avoid):
             return ["f"]
-        key = str(action.slot + 1)
-        if len(self.match.state.picks_for(action.slot)) < 2:
-            return [key]
-        return [key, "a" if action.weapon else "n"]
+        state = self.match.state
+        keys = [str(action.slot + 1)]
+        if len(state.picks_for(action.slot)) == 2:
+            keys.append("a" if action.weapon else "n")
+        return [*keys, "o"] if state.kills(action) else keys
 
     def choose(self, slot: int) -> None:
         """A card picked by key or click: played at once, or held for weapon or barehanded."""
