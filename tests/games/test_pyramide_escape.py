@@ -111,7 +111,7 @@ def test_quoted_card_names_and_permanents():
     assert all(card.effect for card in (*ROOMS, *ITEMS))
 
 
-def test_setup_shuffles_the_deck_with_the_rng_and_reveals_the_first_room():
+def test_quoted_10_rooms_shuffled_at_setup_with_the_rng_the_first_revealed():
     state = GAME.new(("Lina",), GAME.resolve_options({}), Random(3))
     again = GAME.new(("Lina",), GAME.resolve_options({}), Random(3))
     assert len(state.deck) == 9 and state.room is not None and state.phase == "choose"
@@ -658,7 +658,7 @@ def test_view_shows_the_whole_order_once_it_is_known():
     assert state.view(0).deck == state.deck and state.secrets(0) == frozenset()
 
 
-def test_a_choice_that_reveals_nothing_can_be_undone_a_turned_room_cannot():
+def test_pyr9_a_choice_that_reveals_nothing_can_be_undone_a_turned_room_cannot():
     match = Match(GAME, 2, (Seat("Lina"),), {})
     while match.state.room.key in ("scarabees", "pont"):
         match = Match(GAME, match.seed + 1, (Seat("Lina"),), {})

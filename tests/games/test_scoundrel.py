@@ -105,7 +105,7 @@ def deal(seed):
     return GAME.new(("Lina",), GAME.resolve_options({}), Random(seed))
 
 
-def test_setup_shuffles_with_the_rng_and_deals_four():
+def test_sc8_setup_shuffles_the_44_cards_with_the_rng_and_deals_four():
     state = deal(3)
     assert state.deck_count == 40 and None not in state.room
     assert state.monsters_left == 208 and state.room_number == 1
@@ -115,7 +115,7 @@ def test_setup_shuffles_with_the_rng_and_deals_four():
     assert deal(4).deck != state.deck
 
 
-def test_the_daily_seed_deals_the_same_dungeon_to_everyone():
+def test_sc8_the_daily_seed_deals_the_same_dungeon_to_everyone():
     seats = (Seat("Lina"),)
     one, two = (Match(GAME, "donjon-2026-11-30", seats, {}) for _ in range(2))
     assert one.state.room == two.state.room and one.state.deck == two.state.deck
@@ -550,7 +550,7 @@ def test_secrets_are_the_cards_never_dealt_sc2_avoided_ones_are_known():
     assert state.deck == room and state.secrets(0) == frozenset()
 
 
-def test_a_dealt_room_reveals_a_played_card_does_not():
+def test_sc2_a_dealt_room_reveals_a_played_card_does_not():
     match = Match(GAME, 5, (Seat("Lina"),), {})
     match.play(Pick(match.state.legal_actions()[0].slot))
     assert not match.last_revealed and match.undoable() == 1
