@@ -126,6 +126,9 @@ class Outcome:
     """Solo games: whether the player won; in multi-seat games someone always wins."""
     lower_is_better: bool = False
     """True when scores count what should be small (turns taken): records keep the minimum."""
+    verdict: bool = True
+    """False when a solo session ends neither won nor lost (Le Signal's free play): the
+    results then show neither « Victoire » nor a score (its score only feeds the records)."""
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -129,8 +129,8 @@ def test_free_play_goes_on_until_the_player_ends_it():
     events = state.apply(EndSession(note="Je range le dé."), ForcedRng())
     assert state.to_move() is None and state.phase == OVER
     assert isinstance(events[-1], SessionEnded)
-    outcome = state.outcome()
-    assert outcome.won and outcome.scores == (5,) and outcome.ranks == (1,)
+    outcome = state.outcome()  # free play has nothing to win: no verdict, no score
+    assert not outcome.verdict and not outcome.won and outcome.ranks == (1,)
     assert "Lina" in outcome.summary and "5 scènes" in outcome.summary
     assert "Je range le dé." in events[-1].describe()
 
@@ -138,7 +138,7 @@ def test_free_play_goes_on_until_the_player_ends_it():
 def test_free_play_may_end_before_any_roll():
     state = new()
     state.apply(EndSession(), ForcedRng())
-    assert state.outcome().scores == (0,)
+    assert "0 scène" in state.outcome().summary
 
 
 def test_free_play_journal_limit_bounds_the_session():
@@ -546,3 +546,16 @@ def test_storyteller_plays_whole_sessions_with_prompts_from_the_theme():
         events = [s.event for s in match.state.journal]
         assert events and all(e in PROMPTS["espion"] for e in events)
     assert GAME.bot(5).choose(new()) == GAME.bot(5).choose(new())  # its own seeded rng
+
+
+def test_ss1_ss2_the_table_says_each_rows_effect_on_the_mind():
+    rows = [new(mode="sixieme_signe").mind_effect(band) for band in BANDS]
+    assert rows == [
+        "critique : −1",
+        "partiel : ébranlé·e",
+        "mitigée : rien",
+        "belle : clarté",
+        "génie : révélation",
+    ]
+    strict = new(mode="sixieme_signe", troubled="tout_negatif")
+    assert strict.mind_effect(BANDS[0]) == "critique : −1 ou −2"

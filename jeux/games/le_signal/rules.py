@@ -437,6 +437,18 @@ class SignalState(State):
 
     # --- what the screen reads ----------------------------------------------------------
 
+    def mind_effect(self, band: Band) -> str:
+        """Le Sixième Signe: a row of the d20 table with its effect on the lucidity, short
+        enough to stand beside the die (SS-1 to SS-3; the details come with the roll)."""
+        cost = "−1 ou −2" if self.troubled_rule == ANY_NEGATIVE else "−1"
+        return {
+            CRITICAL.key: f"critique : {cost}",
+            PARTIAL.key: "partiel : ébranlé·e",
+            MITIGATED.key: "mitigée : rien",
+            GREAT.key: "belle : clarté",
+            GENIUS.key: "génie : révélation",
+        }[band.key]
+
     @property
     def player(self) -> str:
         return self.players[0]
@@ -680,11 +692,9 @@ class SignalState(State):
         if self.ending is None:
             return None
         scores = (len(self.journal),)
-        if self.mode == FREE:
-            won = True  # nothing to lose: the player held as long as wished
-        else:
-            won = self.ending == WON
-        return Outcome(scores, ranks_from_scores(scores), self.summary(), won)
+        if self.mode == FREE:  # nothing to win or lose: the player held as long as wished
+            return Outcome(scores, (1,), self.summary(), won=False, verdict=False)
+        return Outcome(scores, ranks_from_scores(scores), self.summary(), self.ending == WON)
 
 
 # --- the journal, to reread and to export --------------------------------------------------
@@ -823,8 +833,8 @@ class LeSignal(Game):
                 Choice(SIXTH_SIGN, "Le Sixième Signe : jauge de lucidité (mode Lovecraft)"),
             ),
             FREE,
-            "Challenge : perdu au 3e échec critique (SIG-4). Sixième Signe : 2 révélations "
-            "gagnent, 0 lucidité perd (SS-4).",
+            "Challenge : perdu au 3e échec critique. Sixième Signe : 2 révélations "
+            "gagnent, 0 lucidité perd.",
         ),
         Option(
             "length",
@@ -837,7 +847,7 @@ class LeSignal(Game):
             "Thème",
             tuple(Choice(theme.key, theme.label) for theme in THEMES),
             "survie",
-            "Le thème change les idées proposées, pas les règles (SIG-5).",
+            "Le thème change les idées proposées, pas les règles.",
         ),
         Option(
             "troubled",
@@ -847,7 +857,7 @@ class LeSignal(Game):
                 Choice(ANY_NEGATIVE, "Tout résultat négatif (1–9) réveille le trouble : +1"),
             ),
             STRICT,
-            "SS-1 : ce que coûte l'esprit ébranlé.",
+            "Ce que coûte un esprit ébranlé (après un 5–9) au mauvais résultat suivant.",
         ),
     )
 

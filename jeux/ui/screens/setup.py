@@ -16,7 +16,7 @@ from jeux.catalog import GAMES, load_game
 from jeux.engine.match import Seat
 from jeux.store.profiles import ProfileError
 
-from ..launch import ExtraStart, screen_hook, start_match
+from ..launch import ExtraStart, screen_hook, seed_refusal, start_match
 from ..widgets.player_picker import PlayerPicker
 
 RANDOM_ORDER, LIST_ORDER = "random", "list"
@@ -166,6 +166,9 @@ class SetupScreen(Screen):
     def action_play(self) -> None:
         text = self.query_one("#seed", Input).value.strip()
         seed = (int(text) if text.isdigit() else text) if text else self.app.fixed_seed
+        if refusal := seed_refusal(self.info.id, seed):
+            self.app.say(refusal, "warning")
+            return
         seats = self.seats(seed)
         if seats is None:
             return
