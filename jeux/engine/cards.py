@@ -91,14 +91,14 @@ class Zone:
     def __iter__(self) -> Iterator[Dealt]:
         return iter(self.cards)
 
-    def visible_to(self, seat: int) -> bool:
+    def visible_to(self, seat: int | None) -> bool:
         return self.seen_by is None or seat in self.seen_by
 
-    def seen_from(self, seat: int) -> Zone:
-        """This zone as `seat` sees it: all of it, or only its count."""
+    def seen_from(self, seat: int | None) -> Zone:
+        """This zone as `seat` sees it (None: a spectator): all of it, or only its count."""
         return self if self.visible_to(seat) else Zone(NOBODY, self.seen_by, len(self))
 
-    def secrets_for(self, seat: int) -> frozenset[Dealt]:
+    def secrets_for(self, seat: int | None) -> frozenset[Dealt]:
         return frozenset() if self.visible_to(seat) else frozenset(self.cards)
 
     def holding(self, cards: Iterable[Dealt]) -> Zone:

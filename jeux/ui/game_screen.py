@@ -55,6 +55,8 @@ class GameScreen(Screen):
         """The seat whose move is being animated."""
         self.shown_seat: int | None = None
         """The seat whose view is on screen; None behind a handoff, when no board is drawn."""
+        self.handing_over = False
+        """True while the handoff is up: coming back from it is no reason for another one."""
 
     # --- hooks for the games -----------------------------------------------------------
 
@@ -119,7 +121,9 @@ class GameScreen(Screen):
     def on_screen_resume(self) -> None:
         """Back from the rules or a dialog: anyone may have walked up to the screen, so in a
         game of hidden hands the seat on screen confirms again before its board returns."""
-        if self.shown_seat is not None and self.needs_handoff() and not self.busy:
+        if self.handing_over:
+            self.handing_over = False
+        elif self.shown_seat is not None and self.needs_handoff() and not self.busy:
             seat, self.shown_seat = self.shown_seat, None
             self.hand_to(seat)
 
@@ -257,15 +261,16 @@ class GameScreen(Screen):
         from .screens.handoff import HandoffScreen
 
         self.shown_seat = None
-        self.query_one("#table").display = False
+        self.query_one("#table").visible = False  # hidden, but the log keeps its width
 
         def reveal(_: object) -> None:
             self.shown_seat = seat
-            self.query_one("#table").display = True
-            self.redraw_log()
+            self.query_one("#table").visible = True
+            self.call_after_refresh(self.redraw_log)  # once this screen is laid out again
             self.render_state()
 
         state = self.match.state
+        self.handing_over = True
         self.app.push_screen(HandoffScreen(state.players[seat], state.prompt()), reveal)
 
     @work(thread=True, exclusive=True, group="bot")

@@ -361,7 +361,8 @@ class DeckMenteurState(State):
     def zones(self) -> list[Zone]:
         return [*self.packs, *self.flipped, *self.hands, self.pile, *(p.cards for p in self.plays)]
 
-    def view(self, seat: int) -> DeckMenteurState:
+    def view(self, seat: int | None) -> DeckMenteurState:
+        """What `seat` may see; None is a spectator, who sees no hand."""
         return DeckMenteurState(
             self.players,
             self.options,
