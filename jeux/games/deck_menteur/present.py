@@ -44,6 +44,8 @@ def verdict(challenge: Challenge) -> str:
 
 def table_text(state: DeckMenteurState) -> str:
     """What lies face down on the table this round."""
+    if state.phase == ANNOUNCE:
+        return f"{state.players[state.turn]} annonce la couleur de la manche."
     if state.phase != PLAY:
         return ""
     lying = sum(len(p.cards) for p in state.plays)
