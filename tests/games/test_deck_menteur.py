@@ -12,6 +12,15 @@ from jeux.engine.cards import JOKER, NOBODY, SUITS, Dealt, PlayingCard, Zone
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.deck_menteur.present import (
+    last_challenge,
+    peek_text,
+    question,
+    sheet_rows,
+    table_text,
+    turn_text,
+    verdict,
+)
 from jeux.games.deck_menteur.rules import (
     ANNOUNCE,
     GAME,
@@ -250,7 +259,14 @@ def test_derived_a_pack_of_4_then_ace_survives_one_penalty_and_falls_on_the_seco
     assert state.out == [1] and state.phase == OVER and state.to_move() is None
     outcome = state.outcome()
     assert outcome.ranks == (1, 2) and outcome.winners == (0,)
+    assert outcome.scores == (6, 0)  # the cards left in each pack
     assert "Lina" in outcome.summary
+
+
+def test_outcome_ranks_by_elimination_order_last_standing_first():
+    state = new(4)
+    state.out, state.phase = [2, 0, 3], OVER
+    assert state.outcome().ranks == (3, 1, 4, 2)
 
 
 # --- after a challenge (DM-5, DM-6) ----------------------------------------------------
@@ -377,3 +393,38 @@ def test_a_saved_match_survives_json_and_replays_identically():
         match.play(GAME.bot(5).choose(match.state.view(match.state.to_move())))
     again = Match.from_saved(GAME, json.loads(json.dumps(match.to_saved())))
     assert again.events == match.events and again.outcome() == match.outcome()
+
+
+# --- what the screen says (present.py) ---------------------------------------------------
+
+
+def test_present_tells_each_seat_its_question_and_the_table_in_counts():
+    state = new(3)
+    assert table_text(state) == "Lina annonce la couleur de la manche."
+    assert question(state, 0).startswith("Annonce la couleur")
+    assert question(state, 1) == "Lina réfléchit…"
+    state.apply(Announce("pique"), ForcedRng())
+    assert turn_text(state) == "Manche 1 · ♠ pique · au tour de Lina"
+    state.apply(Play(tuple(c.uid for c in state.hands[0].cards[:2])), ForcedRng())
+    view = state.view(1)
+    assert table_text(view) == "Table : 2 cartes · Lina vient d'en poser 2"
+    assert question(view, 1) == (
+        "Crois-tu Lina ? Sinon accuse (a), ou pose 1 à 5 cartes (1-9 puis Entrée)."
+    )
+    assert peek_text(view, 1) == "Ton paquet : 6 cartes face cachée"
+    assert sheet_rows(view)[0] == ("Paquet", ("6", "6", "6"))
+
+
+def test_present_the_last_challenge_comes_from_the_public_events():
+    match = Match(GAME, 1, tuple(Seat(n) for n in NAMES[:2]), {})
+    match.play(Announce("pique"))
+    match.play(Play((match.state.hands[0].cards[0].uid,)))
+    assert last_challenge(match.events) is None
+    match.play(Accuse())
+    challenge = last_challenge(match.events)
+    assert challenge.accuser == "Marc" and challenge.reveal.player == "Lina"
+    said = verdict(challenge)
+    assert said.startswith("Marc accusait Lina, qui ")
+    assert f"{challenge.flip.player} retourne " in said
+    public = [e for e in match.events if e.audience is None]
+    assert last_challenge(public) == challenge

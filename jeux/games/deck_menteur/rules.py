@@ -344,13 +344,16 @@ class DeckMenteurState(State):
         return f"{posed} — {'la' if count == 1 else 'les'} crois-tu ?"
 
     def outcome(self) -> Outcome | None:
+        """Ranked by elimination order, the last standing first; the score is the cards left
+        in one's pack (none once eliminated)."""
         if self.phase != OVER:
             return None
-        scores = tuple(
-            self.out.index(s) if s in self.out else self.seats - 1 for s in range(self.seats)
+        scores = tuple(len(self.packs[s]) if self.alive(s) else 0 for s in range(self.seats))
+        fallen = tuple(
+            self.out.index(s) if s in self.out else self.seats for s in range(self.seats)
         )
         winner = self.players[self.alive_seats[0]]
-        return Outcome(scores, ranks_from_scores(scores), f"{winner} reste seul·e en jeu.")
+        return Outcome(scores, ranks_from_scores(fallen), f"{winner} reste seul·e en jeu.")
 
     def claimed(self, seat_excluded: int) -> int:
         """Cards claimed this round by the other seats: each play claims the announced suit."""
