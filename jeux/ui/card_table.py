@@ -254,9 +254,9 @@ class CardTable(GameScreen):
         row.mount_all(buttons)
 
     @on(Button.Pressed, "#answers > Button")
-    def answer_pressed(self, event: Button.Pressed) -> None:
+    async def answer_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.run_action(event.button.name or "")
+        await self.run_action(event.button.name or "")
 
     # --- the chooser ------------------------------------------------------------------
 

@@ -158,3 +158,28 @@ async def test_one_human_with_robots_needs_no_handoff_and_sees_the_robots_play(a
         assert isinstance(screen, DeckMenteurScreen)
         assert await play_on(pilot, screen) == []
         assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_cards_chosen_and_played_by_mouse(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        start_match(app, GAME, seats(app, humans=("Lina",), robots=1), {"max_cartes": 3}, seed=4)
+        await pilot.pause()
+        screen = app.screen
+        while screen.match.state.to_move() != 0 or screen.busy:
+            await pilot.pause(0.05)
+        if screen.match.state.phase == "annonce":
+            await pilot.click("#answers > Button")  # the first suit offered
+            await pilot.pause()
+        hand = screen.match.state.hands[0].cards
+        for card in screen.hand_row.cards[:4]:
+            await pilot.click(card)
+        await pilot.pause()
+        assert screen.chosen == [c.uid for c in hand[:3]]  # the fourth is refused
+        assert "Au plus 3 cartes à la fois." in [n.message for n in app._notifications]
+        assert all(c.has_class("-selected") for c in screen.hand_row.cards[:3])
+        await pilot.click(screen.hand_row.cards[2])  # put back
+        await pilot.click("#answers > Button")  # Poser
+        await pilot.pause()
+        assert Play((hand[0].uid, hand[1].uid)) in screen.match.actions

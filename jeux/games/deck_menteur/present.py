@@ -50,7 +50,7 @@ def table_text(state: DeckMenteurState) -> str:
         return ""
     lying = sum(len(p.cards) for p in state.plays)
     if not lying:
-        return "Table vide : à qui ouvre la manche."
+        return f"Table vide : {state.players[state.turn]} ouvre la manche."
     play = state.last_play
     return (
         f"Table : {plural(lying, 'carte')} · {state.players[play.seat]} vient "
