@@ -368,6 +368,17 @@ def test_the_bot_decides_from_its_view_only():
     assert reachable == set(state.hands[1]) and not reachable & secrets
 
 
+def test_the_bot_decides_the_same_whatever_the_hidden_cards_are():
+    honest, liar = new(2), new(2)
+    for state, played in ((honest, C(8, "pique")), (liar, C(8, "carreau"))):
+        state.apply(Announce("pique"), ForcedRng())
+        state.apply(Play(give(state, 0, played)), ForcedRng())
+        give(state, 1, C(7, "trefle"), C(9, "pique"))
+    assert honest.view(1) == liar.view(1)
+    for seed in range(30):
+        assert GAME.bot(seed).choose(honest.view(1)) == GAME.bot(seed).choose(liar.view(1))
+
+
 def test_the_bot_accuses_when_more_cards_are_claimed_than_exist_outside_its_hand():
     state = new(2)
     state.apply(Announce("pique"), ForcedRng())
