@@ -261,12 +261,12 @@ class GameScreen(Screen):
         from .screens.handoff import HandoffScreen
 
         self.shown_seat = None
-        self.query_one("#table").visible = False  # hidden, but the log keeps its width
+        self.query_one("#table").display = False
 
         def reveal(_: object) -> None:
             self.shown_seat = seat
-            self.query_one("#table").visible = True
-            self.call_after_refresh(self.redraw_log)  # once this screen is laid out again
+            self.query_one("#table").display = True
+            self.redraw_log()
             self.render_state()
 
         state = self.match.state
