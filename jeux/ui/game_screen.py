@@ -55,8 +55,6 @@ class GameScreen(Screen):
         """The seat whose move is being animated."""
         self.shown_seat: int | None = None
         """The seat whose view is on screen; None behind a handoff, when no board is drawn."""
-        self.handing_over = False
-        """True while the handoff is up: coming back from it is no reason for another one."""
 
     # --- hooks for the games -----------------------------------------------------------
 
@@ -118,14 +116,11 @@ class GameScreen(Screen):
             self.render_state()
         self.call_after_refresh(self.advance)
 
-    def on_screen_resume(self) -> None:
+    def hand_back(self, _: object = None) -> None:
         """Back from the rules or a dialog: anyone may have walked up to the screen, so in a
         game of hidden hands the seat on screen confirms again before its board returns."""
-        if self.handing_over:
-            self.handing_over = False
-        elif self.shown_seat is not None and self.needs_handoff() and not self.busy:
-            seat, self.shown_seat = self.shown_seat, None
-            self.hand_to(seat)
+        if self.shown_seat is not None and self.needs_handoff() and not self.busy:
+            self.hand_to(self.shown_seat)
 
     # --- the loop ----------------------------------------------------------------------
 
@@ -270,7 +265,6 @@ class GameScreen(Screen):
             self.render_state()
 
         state = self.match.state
-        self.handing_over = True
         self.app.push_screen(HandoffScreen(state.players[seat], state.prompt()), reveal)
 
     @work(thread=True, exclusive=True, group="bot")
@@ -320,7 +314,7 @@ class GameScreen(Screen):
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.match.game.info.id))
+        self.app.push_screen(RulesScreen(self.match.game.info.id), self.hand_back)
 
     def action_leave(self) -> None:
         from .screens.confirm import ConfirmScreen
@@ -328,6 +322,8 @@ class GameScreen(Screen):
         def leave(yes: bool | None) -> None:
             if yes:
                 self.app.pop_screen()
+            else:
+                self.hand_back()
 
         self.app.push_screen(
             ConfirmScreen("Revenir au menu ? La partie est gardée dans « Reprendre »."), leave

@@ -183,3 +183,26 @@ async def test_cards_chosen_and_played_by_mouse(app_factory):
         await pilot.click("#answers > Button")  # Poser
         await pilot.pause()
         assert Play((hand[0].uid, hand[1].uid)) in screen.match.actions
+
+
+async def test_back_from_the_rules_or_the_leave_dialog_the_screen_is_handed_over_again(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start_match(app, GAME, seats(app, robots=0), {}, seed=4)
+        await pilot.pause()
+        game = app.screen_stack[-2]
+        for leave in (("f1",), ("escape",), ("escape", "n")):
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is game and game.shown_seat is not None
+            await pilot.press(*leave)
+            await pilot.pause()
+            if app.screen is not game:
+                await pilot.press(*leave[1:] or ("escape",))
+                await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen), leave
+            assert len(app.screen_stack) == 4  # one handoff, never two
+        await pilot.press("enter", "escape", "o")
+        await pilot.pause()
+        assert game not in app.screen_stack
