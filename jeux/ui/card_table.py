@@ -30,6 +30,11 @@ from .widgets.hand import Hand
 HAND_KEYS = "123456789"
 
 
+def literal(text: Content | str) -> Content:
+    """Text that may hold a player's name, never read as markup."""
+    return text if isinstance(text, Content) else Content(text)
+
+
 @dataclass(frozen=True)
 class Opponent:
     """Another seat as the table shows it: its cards face down, and a word of status."""
@@ -193,13 +198,13 @@ class CardTable(GameScreen):
         centre = self.centre(state)
         self.query_one("#centre-text", Static).update(Content(centre.text))
         self.run_worker(self.centre_row.show(centre.cards, centre.captions), group="draw")
-        self.query_one("#peek", Static).update(self.peek(state))
+        self.query_one("#peek", Static).update(literal(self.peek(state)))
         if self.watching:
             question = "Tout le monde a vu ? Entrée pour continuer."
             answers: Sequence[Answer] = [Answer("Continuer", "Entrée", "confirm", primary=True)]
         else:
             question, answers = self.question(state), self.answers(state)
-        self.query_one("#question", Static).update(question)
+        self.query_one("#question", Static).update(literal(question))
         self.show_answers(answers)
         self.query_one("#answers").display = True
         cards = list(self.hand(state))

@@ -25,7 +25,7 @@ def seats(app, humans=("Lina", "Marc"), robots=1) -> list[Seat]:
 
 def screen_text(screen: DeckMenteurScreen) -> str:
     """Everything the board says in words: its texts, the log, the faces of its cards."""
-    parts = [str(w.content) for w in screen.query(Static) if w.display and not w.id == "turn"]
+    parts = [str(w.render()) for w in screen.query(Static) if w.display]
     parts += [line.text for line in screen.query_one(GameLog).lines]
     for card in screen.query(Card):
         if card.card is not None and card.display:
@@ -206,3 +206,24 @@ async def test_back_from_the_rules_or_the_leave_dialog_the_screen_is_handed_over
         await pilot.press("enter", "escape", "o")
         await pilot.pause()
         assert game not in app.screen_stack
+
+
+async def test_hostile_names_are_shown_literally_on_the_table(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        names = ("[red]x", "[@click=app.quit]y")
+        start_match(app, GAME, seats(app, humans=names, robots=1), {}, seed=2)
+        await pilot.pause()
+        game = app.screen_stack[-2]
+        await pilot.press("enter", *game.keys_for(Announce("pique")))
+        hand = game.match.state.hands[game.match.state.turn].cards
+        await pilot.press(*game.keys_for(Play((hand[0].uid,))))
+        while not isinstance(app.screen, HandoffScreen) or game.busy:
+            await pilot.pause(0.05)
+        await pilot.press("enter")
+        await pilot.pause()
+        question = str(game.query_one("#question", Static).render())
+        assert question.startswith("Crois-tu [red]x ?")
+        assert "[red]x" in screen_text(game)
+        assert await play_on(pilot, game) and isinstance(app.screen, ResultsScreen)
