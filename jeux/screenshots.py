@@ -79,7 +79,7 @@ def scenes() -> dict[str, object]:
 
 def deck_menteur_scenes() -> dict[str, object]:
     """Deck menteur opens behind the handoff: its play scene is the board of the seat that took
-    the screen; the handoff and a challenge watched by the whole table get scenes of their own."""
+    the screen; a challenge gets a scene of its own (the handoff that tells how it ended)."""
     from .games.deck_menteur.rules import Accuse
 
     game_id = "deck_menteur"
@@ -96,11 +96,8 @@ def deck_menteur_scenes() -> dict[str, object]:
             await asyncio.sleep(0.01)
         return game
 
-    async def handoff(app) -> None:
-        await open_match(app, demo_match(game_id, 5))
-
     async def board(app) -> None:
-        await handoff(app)
+        await open_match(app, demo_match(game_id, 5))
         await take_screen(app)
 
     async def challenge(app) -> None:
@@ -111,11 +108,7 @@ def deck_menteur_scenes() -> dict[str, object]:
         await open_match(app, match)
         (await take_screen(app)).act(action)
 
-    return {
-        f"{game_id}-passe": handoff,
-        f"{game_id}-partie": board,
-        f"{game_id}-accusation": challenge,
-    }
+    return {f"{game_id}-partie": board, f"{game_id}-accusation": challenge}
 
 
 def make_scene_app(folder: Path):

@@ -99,8 +99,6 @@ class CardTable(GameScreen):
         self._position: tuple[int | None, int] = (None, -1)
         """(seat on screen, actions played) of the board drawn: a choice lasts one decision."""
         self._answers: tuple[Answer, ...] = ()
-        self.watching = False
-        """True while the whole table looks at something public (see `spectate`)."""
 
     # --- hooks for the games -----------------------------------------------------------
 
@@ -169,23 +167,11 @@ class CardTable(GameScreen):
         return (e for e in events if e.seen_by(self.shown_seat) or self.match.over)
 
     def spectate(self) -> None:
-        """Everyone watches the table now (a challenge turned over): show only what anyone may
-        see, and wait until someone presses Entrée before the screen moves on."""
+        """Everyone watches the table now (a challenge turned over): until the next handoff,
+        show only what anyone may see, and tell no more private news of this move."""
         if self.needs_handoff():
             self.shown_seat = None
-            self.watching = True
             self.hand_row.display = False
-
-    def advance(self) -> None:
-        if self.watching and not self.match.over:
-            return  # the table looks at the reveal; Entrée carries on
-        self.watching = False
-        super().advance()
-
-    def carry_on(self) -> None:
-        self.watching = False
-        self.render_state()
-        self.advance()
 
     # --- rendering ----------------------------------------------------------------------
 
@@ -199,13 +185,8 @@ class CardTable(GameScreen):
         self.query_one("#centre-text", Static).update(Content(centre.text))
         self.run_worker(self.centre_row.show(centre.cards, centre.captions), group="draw")
         self.query_one("#peek", Static).update(literal(self.peek(state)))
-        if self.watching:
-            question = "Tout le monde a vu ? Entrée pour continuer."
-            answers: Sequence[Answer] = [Answer("Continuer", "Entrée", "confirm", primary=True)]
-        else:
-            question, answers = self.question(state), self.answers(state)
-        self.query_one("#question", Static).update(literal(question))
-        self.show_answers(answers)
+        self.query_one("#question", Static).update(literal(self.question(state)))
+        self.show_answers(self.answers(state))
         self.query_one("#answers").display = True
         cards = list(self.hand(state))
         self.hand_keys = [key for key, _ in cards]
@@ -304,9 +285,6 @@ class CardTable(GameScreen):
             self.toggle(message.index)
 
     def action_confirm(self) -> None:
-        if self.watching:
-            self.carry_on()
-            return
         action = self.confirm(
             [k for k in self.hand_keys if k in self.chosen]  # in hand order
         )
@@ -323,8 +301,6 @@ class CardTable(GameScreen):
         ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "confirm" and self.watching:
-            return not self.busy
         if action in ("choose", "choose_cursor", "cursor", "confirm"):
             return self.shown_seat is not None and self.choice_limit(self.visible_state()) > 0
         return super().check_action(action, parameters)

@@ -13,13 +13,12 @@ from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
 from jeux.games.deck_menteur.present import (
-    last_challenge,
+    challenge_cards,
     peek_text,
     question,
     sheet_rows,
     table_text,
     turn_text,
-    verdict,
 )
 from jeux.games.deck_menteur.rules import (
     ANNOUNCE,
@@ -426,16 +425,20 @@ def test_present_tells_each_seat_its_question_and_the_table_in_counts():
     assert sheet_rows(view)[0] == ("Paquet", ("6", "6", "6"))
 
 
-def test_present_the_last_challenge_comes_from_the_public_events():
+def test_the_next_handoff_tells_everyone_how_the_challenge_ended():
+    state, events = challenge("pique", (C(8, "carreau"),), accused_pack=(3, 4))
+    assert state.verdict == "Zoé accusait Marc, qui mentait : Marc retourne un 3."
+    assert state.view(0).verdict == state.verdict
+    assert state.prompt() == f"{state.verdict} Nouvelle manche — à toi d'annoncer la couleur."
+
+
+def test_present_the_cards_of_the_last_challenge_come_from_the_public_events():
     match = Match(GAME, 1, tuple(Seat(n) for n in NAMES[:2]), {})
     match.play(Announce("pique"))
-    match.play(Play((match.state.hands[0].cards[0].uid,)))
-    assert last_challenge(match.events) is None
-    match.play(Accuse())
-    challenge = last_challenge(match.events)
-    assert challenge.accuser == "Marc" and challenge.reveal.player == "Lina"
-    said = verdict(challenge)
-    assert said.startswith("Marc accusait Lina, qui ")
-    assert f"{challenge.flip.player} retourne " in said
+    played = match.state.hands[0].cards[0]
+    match.play(Play((played.uid,)))
+    assert challenge_cards(match.events) == ()
+    events = match.play(Accuse())
+    flip = next(e for e in events if isinstance(e, PackFlipped))
     public = [e for e in match.events if e.audience is None]
-    assert last_challenge(public) == challenge
+    assert challenge_cards(public) == (played, flip.card)

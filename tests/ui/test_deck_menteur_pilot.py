@@ -62,9 +62,6 @@ async def play_on(pilot, screen, steps=400) -> list[str]:
             await pilot.press("enter")
             continue
         assert app.screen is screen
-        if screen.watching and not screen.busy:
-            await pilot.press("enter")
-            continue
         if screen.busy or screen.match.seats[screen.match.state.to_move()].bot:
             await pilot.pause(0.05)
             continue
@@ -96,7 +93,7 @@ async def test_two_humans_and_a_robot_hand_over_every_turn_and_never_see_another
         assert game.match.outcome().ranks.count(1) == 1
 
 
-async def test_a_challenge_is_turned_over_for_everyone_then_the_screen_is_handed_on(app_factory):
+async def test_a_challenge_is_turned_over_for_everyone_and_told_by_the_next_handoff(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -113,16 +110,21 @@ async def test_a_challenge_is_turned_over_for_everyone_then_the_screen_is_handed
         assert "a posé 2 cartes en annonçant ♠ pique — les crois-tu ?" in app.screen.reason
         await pilot.press("enter", *game.keys_for(Accuse()))
         await pilot.pause()
-        assert game.watching and game.shown_seat is None
-        assert not game.hand_row.display  # the accuser's new hand stays hidden
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen)  # it tells everyone how the challenge ended
+        assert (
+            handoff.reason
+            == f"{game.match.state.verdict} Nouvelle manche — à toi d'annoncer la couleur."
+        )
+        assert " accusait " in handoff.reason
+        assert game.shown_seat is None and not game.hand_row.display  # the new hand: hidden
         faces = [c.card for c in game.centre_row.cards]
         assert len(faces) == 3 and all(f is not None for f in faces)  # two cards and the pack's
-        verdict = str(game.query_one("#centre-text", Static).content)
-        assert "disait vrai" in verdict or "mentait" in verdict
         assert "Main de" not in screen_text(game)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, HandoffScreen) and not game.watching
+        assert app.screen is game and game.shown_seat == game.match.state.turn
+        assert game.match.state.verdict in str(game.query_one("#centre-text", Static).render())
 
 
 async def test_a_resumed_match_shows_the_handoff_before_the_board(app_factory):

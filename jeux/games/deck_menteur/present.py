@@ -4,42 +4,24 @@ unit-tested without Textual. Nothing here reads a card the view does not hold.""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from jeux.engine.cards import Dealt
 from jeux.engine.core import Event
 from jeux.engine.text import plural
 
 from .rules import ANNOUNCE, PLAY, DeckMenteurState, PackFlipped, PlayRevealed, suit_words
 
 
-@dataclass(frozen=True)
-class Challenge:
-    """The last accusation of the match: the play turned over and the pack card flipped."""
-
-    accuser: str
-    reveal: PlayRevealed
-    flip: PackFlipped
-
-
-def last_challenge(events: Sequence[Event]) -> Challenge | None:
-    """The latest reveal and the flip that followed it, from the public events."""
+def challenge_cards(events: Sequence[Event]) -> tuple[Dealt, ...]:
+    """The cards of the last challenge, from the public events: the play turned over and the
+    pack card flipped after it."""
     flip = None
-    for i in range(len(events) - 1, -1, -1):
-        event = events[i]
+    for event in reversed(events):
         if isinstance(event, PackFlipped) and flip is None:
             flip = event
         elif isinstance(event, PlayRevealed) and flip is not None:
-            accuser = events[i - 1].accuser_name if i else ""
-            return Challenge(accuser, event, flip)
-    return None
-
-
-def verdict(challenge: Challenge) -> str:
-    """'Marc accusait Lina, qui mentait : Lina retourne un 4, sauvé·e.'"""
-    reveal, flip = challenge.reveal, challenge.flip
-    truth = "qui disait vrai" if reveal.truthful else "qui mentait"
-    card = "l'As : éliminé·e" if flip.ace else f"un {flip.card.card.label}"
-    return f"{challenge.accuser} accusait {reveal.player}, {truth} : {flip.player} retourne {card}."
+            return (*event.cards, flip.card)
+    return ()
 
 
 def table_text(state: DeckMenteurState) -> str:

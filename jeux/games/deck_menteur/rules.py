@@ -261,6 +261,8 @@ class DeckMenteurState(State):
     announced: str = ""
     round: int = 0
     next_uid: int = 0
+    verdict: str = ""
+    """How the last challenge ended, for everyone: the handoff of the next round tells it."""
 
     # --- queries -------------------------------------------------------------------
 
@@ -332,11 +334,12 @@ class DeckMenteurState(State):
 
     def prompt(self) -> str:
         """What the seat to move must answer, with nothing hidden in it."""
+        told = f"{self.verdict} Nouvelle manche" if self.verdict else "nouvelle manche"
         if self.phase == ANNOUNCE:
-            return "nouvelle manche — à toi d'annoncer la couleur."
+            return f"{told} — à toi d'annoncer la couleur."
         play = self.last_play
         if play is None:
-            return f"nouvelle manche, couleur {suit_words(self.announced)} — à toi d'ouvrir."
+            return f"{told}, couleur {suit_words(self.announced)} — à toi d'ouvrir."
         who, count = self.players[play.seat], len(play.cards)
         posed = f"{who} a posé {plural(count, 'carte')} en annonçant {suit_words(self.announced)}"
         if self.must_accuse():
@@ -381,6 +384,7 @@ class DeckMenteurState(State):
             announced=self.announced,
             round=self.round,
             next_uid=self.next_uid,
+            verdict=self.verdict,
         )
 
     def secrets(self, seat: int) -> frozenset[Any]:
@@ -429,6 +433,12 @@ class DeckMenteurState(State):
         self.packs[loser] = self.packs[loser].holding(rest)
         self.flipped[loser] = self.flipped[loser].holding([*self.flipped[loser], top])
         events.append(PackFlipped(loser, self.players[loser], top, len(rest)))
+        truth = "qui disait vrai" if truthful else "qui mentait"
+        turned = "l'As : éliminé·e" if top.card.rank == ACE else f"un {top.card.label}"
+        self.verdict = (
+            f"{self.players[accuser]} accusait {self.players[accused]}, {truth} : "
+            f"{self.players[loser]} retourne {turned}."
+        )
         starter = loser
         if top.card.rank == ACE:
             self.out.append(loser)

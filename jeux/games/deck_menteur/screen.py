@@ -22,13 +22,12 @@ from jeux.ui.widgets.card import CardData
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .present import (
-    last_challenge,
+    challenge_cards,
     peek_text,
     question,
     sheet_rows,
     table_text,
     turn_text,
-    verdict,
 )
 from .rules import (
     ANNOUNCE,
@@ -95,13 +94,10 @@ class DeckMenteurScreen(CardTable):
 
     def centre(self, state: DeckMenteurState) -> Centre:
         play = state.last_play
-        if play is not None:
-            return Centre(table_text(state), (None,) * len(play.cards))
-        challenge = last_challenge(self.match.events)
-        if challenge is None:
-            return Centre(table_text(state))
-        cards = [*challenge.reveal.cards, challenge.flip.card]
-        return Centre(verdict(challenge), tuple(self.face(c.card) for c in cards))
+        if play is not None or not state.verdict:
+            return Centre(table_text(state), (None,) * len(play.cards) if play else ())
+        cards = challenge_cards(self.match.events)
+        return Centre(state.verdict, tuple(self.face(c.card) for c in cards))
 
     def peek(self, state: DeckMenteurState) -> str:
         return peek_text(state, self.shown_seat)
