@@ -285,9 +285,10 @@ class CardTable(GameScreen):
             self.toggle(message.index)
 
     def action_confirm(self) -> None:
-        action = self.confirm(
-            [k for k in self.hand_keys if k in self.chosen]  # in hand order
-        )
+        if self.busy and not self.chosen:
+            self.skip()
+            return
+        action = self.confirm([k for k in self.hand_keys if k in self.chosen])  # hand order
         if action is not None:
             self.act(action)
 
