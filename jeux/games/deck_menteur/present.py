@@ -54,8 +54,8 @@ def peek_text(state: DeckMenteurState, seat: int | None) -> str:
     if seat is None or not state.alive(seat):
         return ""
     flipped = " ".join(c.card.label for c in state.flipped[seat])
-    turned = f" (retournées : {flipped})" if flipped else ""
-    return f"Ton paquet : {plural(len(state.packs[seat]), 'carte')} face cachée{turned}"
+    turned = f" · retournées : {flipped}" if flipped else " face cachée"
+    return f"Ton paquet : {plural(len(state.packs[seat]), 'carte')}{turned}"
 
 
 def question(state: DeckMenteurState, seat: int | None) -> str:
