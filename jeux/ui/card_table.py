@@ -77,6 +77,7 @@ class CardTable(GameScreen):
     CardTable #answers > Button { width: auto; min-width: 0; margin: 0 1 0 0; }
     CardTable #hand { height: 5; }
     CardTable Hand > Card { width: 8; height: 5; padding: 0; }
+    CardTable #centre-cards > Card { width: 7; margin: 0; }
     """
     BINDINGS = [
         *(
