@@ -116,6 +116,12 @@ class GameScreen(Screen):
             self.render_state()
         self.call_after_refresh(self.advance)
 
+    def hand_back(self, _: object = None) -> None:
+        """Back from the rules or a dialog: anyone may have walked up to the screen, so in a
+        game of hidden hands the seat on screen confirms again before its board returns."""
+        if self.shown_seat is not None and self.needs_handoff() and not self.busy:
+            self.hand_to(self.shown_seat)
+
     # --- the loop ----------------------------------------------------------------------
 
     # --- who sees what ----------------------------------------------------------------
@@ -308,13 +314,7 @@ class GameScreen(Screen):
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen
 
-        def back(_: object) -> None:
-            """Anyone may have walked up to the screen meanwhile: in a game of hidden hands
-            the seat on screen confirms again before its board returns."""
-            if self.shown_seat is not None and self.needs_handoff():
-                self.hand_to(self.shown_seat)
-
-        self.app.push_screen(RulesScreen(self.match.game.info.id), back)
+        self.app.push_screen(RulesScreen(self.match.game.info.id), self.hand_back)
 
     def action_leave(self) -> None:
         from .screens.confirm import ConfirmScreen
@@ -322,6 +322,8 @@ class GameScreen(Screen):
         def leave(yes: bool | None) -> None:
             if yes:
                 self.app.pop_screen()
+            else:
+                self.hand_back()
 
         self.app.push_screen(
             ConfirmScreen("Revenir au menu ? La partie est gardée dans « Reprendre »."), leave
