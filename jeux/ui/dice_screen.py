@@ -261,10 +261,17 @@ class DiceScreen(GameScreen):
         while not self.skipping and time.monotonic() < end:
             await asyncio.sleep(0.03)
 
-    def latest(self, kind: type[E], since: type[Event] | None = None) -> E | None:
-        """The last event of `kind` in the match, if none of `since` came after it: what the
-        table still shows is rebuilt from the match (an undo or a resume included)."""
-        for event in reversed(self.match.events):
+    def latest(
+        self, kind: type[E], since: type[Event] | None = None, before: Event | None = None
+    ) -> E | None:
+        """The last event of `kind` in the match (before the event `before`, when an event
+        is being animated: the match has moved on), if none of `since` came after it. What
+        the table shows is rebuilt from the match: an undo or a resume included."""
+        events = self.match.events
+        end = len(events)
+        if before is not None:
+            end = next((i for i in range(end - 1, -1, -1) if events[i] is before), end)
+        for event in reversed(events[:end]):
             if isinstance(event, kind):
                 return event
             if since is not None and isinstance(event, since):
