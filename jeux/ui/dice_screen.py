@@ -280,9 +280,6 @@ class DiceScreen(GameScreen):
 
     # --- keys and clicks ---------------------------------------------------------------
 
-    def command(self, name: str) -> Command:
-        return next(c for c in self.COMMANDS if c.name == name)
-
     def action_command(self, name: str) -> None:
         self.sync_selection()
         action = self.command_action(name, self.match.state, self.selection)

@@ -188,8 +188,6 @@ _ROLLS = {
 """Every throw a player can ask for, built once: legal_actions hands these out."""
 
 
-
-
 class _Layout(NamedTuple):
     free: tuple[int, ...]
     complete: bool
