@@ -16,7 +16,13 @@ A game's screen says what to show and which moves its buttons make; the base doe
   stale stays beside a result (a bust, another player's throw).
 - `thrown(event)`: the dice an event throws ({position: face}); the base tumbles them, then
   `show_event(event)` lets the game mark the result and hold it with `pause`. GameScreen
-  narrates an event in the log only once it has been animated.
+  narrates an event in the log only once it has been animated. `latest(kind, since, before)`
+  finds in the match's events what the table still shows (the last turn's dice, its verdict).
+- Races (jeux.engine.race): `race_sheet` builds the score sheet, `personal_best` the solo
+  record, `results_records` (worded by `record_text`) the results screen's records.
+
+A new game's screen is then its commands, `command_action`, `dice_of`, the lines it shows and
+its animations; `keys_for` needs nothing more.
 
 Keys pressed during an animation follow GameScreen.act's one policy; no screen keeps its own.
 """
