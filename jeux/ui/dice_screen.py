@@ -151,6 +151,10 @@ class DiceScreen(GameScreen):
     def guide(self, state: State) -> Content:
         return Content("")
 
+    def button_label(self, command: Command, state: State) -> str:
+        """A command's button now ("Relancer (l)" once the dice are on the table, say)."""
+        return command.button_label
+
     def thrown(self, event: Event) -> Mapping[int, int] | None:
         """The dice an event throws, {position: face}, to tumble before it is shown."""
         return None
@@ -247,6 +251,7 @@ class DiceScreen(GameScreen):
             action = self.command_action(command.name, state, self.selection) if human else None
             button.display = action is not None
             button.disabled = action not in legal
+            button.label = self.button_label(command, state)
 
     # --- events ------------------------------------------------------------------------
 

@@ -76,6 +76,11 @@ class CapitaineScreen(DiceScreen):
     def default_selection(self, state: CapitaineState) -> tuple[int, ...]:
         return state.cargo_dice if state.phase == "cargo" else ()
 
+    def button_label(self, command: Command, state: CapitaineState) -> str:
+        if command.name == "roll" and state.phase != "start":
+            return "Relancer (l)"
+        return command.button_label
+
     # --- what is shown ----------------------------------------------------------------
 
     def status(self, state: CapitaineState) -> Content:
