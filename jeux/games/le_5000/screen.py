@@ -294,7 +294,7 @@ class Le5000Screen(DiceScreen):
 
     async def show_event(self, event: Event) -> None:
         if isinstance(event, DiceKept):
-            throw = self.latest(DiceRolled)
+            throw = self.latest(DiceRolled, before=event)
             kept = [
                 (ASIDE if i in event.dice else PLAIN)._replace(face=face)
                 for i, face in enumerate(throw.faces)
@@ -302,7 +302,7 @@ class Le5000Screen(DiceScreen):
             self.paint(kept + table((), PLAIN, throw.aside))
             await self.pause(0.3)
         elif isinstance(event, Busted):
-            throw = self.latest(DiceRolled)
+            throw = self.latest(DiceRolled, before=event)
             self.paint(table(event.faces, LOST, throw.aside))
             self.line("value", Content.styled(event.describe(), "bold $error"))
             await self.pause(1.0)

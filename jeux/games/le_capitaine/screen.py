@@ -14,9 +14,8 @@ from jeux.ui.widgets.score_sheet import SheetData
 
 from .rules import (
     BOTH,
-    CAPTAIN,
     CREW,
-    SHIP,
+    ROLE_NAMES,
     THROWS,
     CapitaineState,
     DiceRolled,
@@ -26,8 +25,6 @@ from .rules import (
     TieBreak,
     TurnEnded,
 )
-
-ROLE_WORDS = {SHIP: "bateau", CAPTAIN: "capitaine", CREW: "équipage"}
 
 
 def knots(count: int) -> str:
@@ -42,7 +39,7 @@ def number(value: float) -> str:
 def role_word(roles: Sequence[int | None], index: int) -> str:
     role = roles[index]
     if role is not None:
-        return ROLE_WORDS[role]
+        return ROLE_NAMES[role]
     return "cargaison" if CREW in roles else ""
 
 
@@ -78,6 +75,11 @@ class CapitaineScreen(DiceScreen):
 
     def default_selection(self, state: CapitaineState) -> tuple[int, ...]:
         return state.cargo_dice if state.phase == "cargo" else ()
+
+    def button_label(self, command: Command, state: CapitaineState) -> str:
+        if command.name == "roll" and state.phase != "start":
+            return "Relancer (l)"
+        return command.button_label
 
     # --- what is shown ----------------------------------------------------------------
 

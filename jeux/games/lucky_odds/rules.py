@@ -36,7 +36,6 @@ TARGET = 50
 SEVEN = 7
 
 FREE, KEPT, OUT = "free", "kept", "out"
-STATUS_LABELS = {FREE: "à relancer", KEPT: "gardé", OUT: "hors-jeu"}
 
 FIRST_THROW, ANY_TIME = "first_throw", "any_time"
 """When all three dice are kept, may they all be thrown again (LO-3)?"""

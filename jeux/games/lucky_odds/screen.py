@@ -73,6 +73,11 @@ class LuckyOddsScreen(DiceScreen):
     def pick_refusal(self, state: LuckyOddsState, index: int) -> str:
         return state.refusal(Roll((index,)))  # the dice a throw takes are never a choice
 
+    def button_label(self, command: Command, state: LuckyOddsState) -> str:
+        if command.name == "roll" and state.phase != "start":
+            return "Relancer (l)"
+        return command.button_label
+
     # --- what is shown ----------------------------------------------------------------
 
     def status(self, state: LuckyOddsState) -> Content:
