@@ -79,10 +79,6 @@ FOOTER_ACTIONS = (
 )
 """The gated actions (see `check_action`), to tell when the footer needs redrawing."""
 _UNREAD = object()
-SHEET_NAME_CELLS = {3: 6, 4: 4}
-"""Column headers short enough for the whole sheet to fit the 34-column side panel."""
-
-
 def percent(chance) -> str:
     return f"{round(100 * chance)} %"
 
@@ -452,7 +448,6 @@ class TroisCouronnesScreen(GameScreen):
         return status, False
 
     def sheet(self, state: TroisCouronnesState) -> SheetData:
-        name_cells = SHEET_NAME_CELLS.get(state.seats, 10)
         rows = []
         for number in range(1, ROUNDS + 1):
             cells = []
@@ -467,7 +462,7 @@ class TroisCouronnesScreen(GameScreen):
         else:
             target = "G guerre · A alliance"
         return SheetData(
-            tuple(self.app.glyphs.clip(name, name_cells) for name in state.players),
+            state.players,
             tuple(rows),
             tuple(map(str, state.scores)),
             state.leaders(),

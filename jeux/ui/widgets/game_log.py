@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
 
 
@@ -25,3 +26,8 @@ class GameLog(RichLog):
         for line in lines:
             if line:
                 self.write(Text(line))
+
+    def on_resize(self, event: Resize) -> None:
+        """The log shrinks as the score sheet above it grows: keep the newest line in view."""
+        super().on_resize(event)
+        self.scroll_end(animate=False, x_axis=False)
