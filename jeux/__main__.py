@@ -29,7 +29,7 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--json", action="store_true")
-    sim.add_argument("--bots", action="store_true", help="le bot du jeu au lieu du hasard")
+    sim.add_argument("--bots", action="store_true", help="le robot du jeu au lieu du hasard")
     return p
 
 
@@ -59,31 +59,44 @@ def print_rules(game_id: str) -> int:
     from rich.console import Console
     from rich.markdown import Markdown
 
+    from .ui.french import keep_french_spaces
     from .ui.screens.rules import rules_text
 
     if not GAMES[game_id].available:
         print(f"{GAMES[game_id].title} n'est pas encore disponible.", file=sys.stderr)
         return 1
+    keep_french_spaces()
     Console().print(Markdown(rules_text(game_id)))
     return 0
 
 
 def simulate_games(args: argparse.Namespace) -> int:
-    from .engine.simulate import simulate
+    from .engine.simulate import has_own_bot, simulate
+    from .engine.text import players_range, plural
 
     info = GAMES[args.game]
+    if not info.available:
+        print(f"{info.title} n'est pas encore disponible.", file=sys.stderr)
+        return 1
     players = args.players or max(info.min_players, min(3, info.max_players))
     if not info.min_players <= players <= info.max_players:
-        print(f"{info.title} se joue de {info.min_players} à {info.max_players}.", file=sys.stderr)
+        span = players_range(info.min_players, info.max_players)
+        print(f"{info.title} se joue {span}, pas à {plural(players, 'joueur')}.", file=sys.stderr)
         return 2
     game = load_game(args.game)
-    report = simulate(game, players, args.games, args.seed, bots=args.bots).to_json()
+    if args.bots and not has_own_bot(game):
+        print(
+            f"{info.title} n'a pas de robot à lui : lance la simulation sans --bots "
+            "(coups au hasard).",
+            file=sys.stderr,
+        )
+        return 2
+    report = simulate(game, players, args.games, args.seed, bots=args.bots)
     if args.json:
-        print(json.dumps(report, ensure_ascii=False))
+        print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
-        for key, value in report.items():
-            print(f"{key:>18} : {value}")
-    return 1 if report["errors"] else 0
+        print("\n".join(report.lines(info.title)))
+    return 1 if report.errors else 0
 
 
 def main(argv: list[str] | None = None) -> int:

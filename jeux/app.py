@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.filter import LineFilter
+from textual.screen import Screen
 
 from .store.locations import Locations
 from .store.profiles import Profiles, Settings
 from .store.records import Records
-from .ui.glyphs import ASCII, UNICODE, Glyphs
+from .ui.french import PALETTE_TOOLTIP, Palette, frenchify_select_menus, keep_french_spaces
+from .ui.glyphs import ASCII, UNICODE, AsciiFilter, Glyphs
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 ANIMATION_SCALE = {"full": 1.0, "reduced": 0.35, "none": 0.0}
@@ -24,6 +28,14 @@ class JeuxApp(App):
     BINDINGS = [
         Binding("ctrl+c", "quit", "Quitter", show=False, priority=True),
         Binding("ctrl+q", "quit", "Quitter", show=False, priority=True),
+        Binding(
+            "ctrl+p",
+            "command_palette",
+            "palette",
+            show=False,
+            priority=True,
+            tooltip=PALETTE_TOOLTIP,
+        ),
     ]
 
     def __init__(
@@ -34,6 +46,8 @@ class JeuxApp(App):
         start_game: str | None = None,
     ) -> None:
         super().__init__()
+        frenchify_select_menus()
+        keep_french_spaces()
         self.locations = locations
         self.settings = Settings.load(locations.settings_file)
         if animations in ANIMATION_SCALE:
@@ -43,6 +57,7 @@ class JeuxApp(App):
         self.fixed_seed = seed
         self.start_game = start_game
         self._too_small = False
+        self._ascii_filter = AsciiFilter()
 
     # --- shared facts for screens and widgets ------------------------------------------
 
@@ -61,10 +76,41 @@ class JeuxApp(App):
         self.settings.save(self.locations.settings_file)
         self.theme = self.settings.theme
         self.animation_level = "none" if self.animation_scale == 0 else "full"
+        for screen in self.screen_stack:  # redrawn with or without the ASCII filter
+            for widget in screen.walk_children(with_self=True):
+                widget.refresh()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = super().get_line_filters()
+        return [*filters, self._ascii_filter] if self.settings.ascii else filters
 
     def say(self, text: str, severity: str = "information", timeout: float = 4) -> None:
         """Notify with literal text: names and file names are never read as markup."""
         self.notify(str(text), severity=severity, timeout=timeout, markup=False)
+
+    # --- Textual's command palette, in French -------------------------------------------
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not Palette.is_open(self):
+            self.push_screen(Palette())
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        from .ui.screens.settings import SettingsScreen
+
+        yield SystemCommand(
+            "Paramètres",
+            "Animations, thème, symboles simples",
+            lambda: self.push_screen(SettingsScreen()),
+        )
+        if screen.maximized is not None:
+            yield SystemCommand("Rétablir", "Rendre au panneau sa taille", screen.action_minimize)
+        elif screen.focused is not None and screen.focused.allow_maximize:
+            yield SystemCommand(
+                "Agrandir", "Le panneau choisi en plein écran", screen.action_maximize
+            )
+        yield SystemCommand(
+            "Quitter", "Quitter jeux (la partie en cours est enregistrée)", self.exit
+        )
 
     # --- life cycle ------------------------------------------------------------------
 

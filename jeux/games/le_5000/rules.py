@@ -29,6 +29,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.text import de
 
 DICE = 5
 OPENING = 750
@@ -225,7 +226,7 @@ class TurnStarted(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Au tour de {self.player}."
+        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)

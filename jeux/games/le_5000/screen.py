@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from jeux.engine.core import Event
-from jeux.engine.text import percent
+from jeux.engine.text import de, percent
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.die import Die
@@ -313,7 +313,7 @@ class Le5000Screen(GameScreen):
             turn += f"/{state.turn_limit}"
         if state.solo:
             return f"{turn} · {state.players[seat]}"
-        return f"{turn} · Au tour de {state.players[seat]}"
+        return f"{turn} · Au tour {de(state.players[seat])}"
 
     def seat_status(self, state: Le5000State, seat: int) -> tuple[str, bool]:
         return fmt(state.scores[seat]), False

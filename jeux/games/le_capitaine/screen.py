@@ -15,7 +15,7 @@ from textual.widgets import Button, Static
 
 from jeux.engine.core import Event
 from jeux.engine.match import Match
-from jeux.engine.text import dice_keys
+from jeux.engine.text import de, dice_keys
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
@@ -281,7 +281,7 @@ class CapitaineScreen(GameScreen):
         else:
             head = f"Tour {state.round}"
         name = state.players[seat]
-        return f"{head} · {name}" if state.seats == 1 else f"{head} · Au tour de {name}"
+        return f"{head} · {name}" if state.seats == 1 else f"{head} · Au tour {de(name)}"
 
     def seat_status(self, state: CapitaineState, seat: int) -> tuple[str, bool]:
         playing = state.to_move() is None or seat in state.contenders

@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.widgets import Button, Input, Static
 
 from jeux.engine.core import Event, IllegalAction
-from jeux.engine.text import plural
+from jeux.engine.text import de, plural
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
@@ -79,6 +79,8 @@ FOOTER_ACTIONS = (
 )
 """The gated actions (see `check_action`), to tell when the footer needs redrawing."""
 _UNREAD = object()
+
+
 def percent(chance) -> str:
     return f"{round(100 * chance)} %"
 
@@ -439,7 +441,7 @@ class TroisCouronnesScreen(GameScreen):
             return f"{head} · Alliance : à {state.players[seat]} de décider"
         if state.seats == 1:
             return f"{head} · {state.players[seat]}"
-        return f"{head} · Au tour de {state.players[seat]}"
+        return f"{head} · Au tour {de(state.players[seat])}"
 
     def seat_status(self, state: TroisCouronnesState, seat: int) -> tuple[str, bool]:
         status = str(state.scores[seat])

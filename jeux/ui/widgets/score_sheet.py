@@ -121,9 +121,15 @@ class ScoreSheet(DataTable):
         assert self._shown is not None
         rounds = self._shown.rows
         played = next((i for i, (_, values) in enumerate(rounds) if not any(values)), len(rounds))
+        if not played:
+            return 0
+        widths = [c.get_render_width(self) for c in self.ordered_columns]
         column = self.fixed_columns + played - 1
-        right = sum(c.get_render_width(self) for c in self.ordered_columns[: column + 1])
-        return min(self.max_scroll_x, max(0, right - self.scrollable_content_region.width))
+        left, fixed = sum(widths[:column]), sum(widths[: self.fixed_columns])
+        right = left + widths[column]
+        # Its right edge in view, unless that would hide its start behind the names.
+        x = min(max(0, right - self.scrollable_content_region.width), left - fixed)
+        return min(self.max_scroll_x, x)
 
     def _title_scrolling(self) -> None:
         """Say how to see what is hidden, only when something is."""
@@ -131,9 +137,10 @@ class ScoreSheet(DataTable):
         self.border_title = SCROLL_TITLE if hidden and not self.has_focus else TITLE
 
     def _too_narrow(self) -> bool:
-        """Whether one column per seat would not fit."""
+        """Whether one column per seat would hide some seats."""
         assert self._shown is not None
-        return columns_width(self._shown, self._glyphs) > (self.size.width or PANEL_WIDTH)
+        many = len(self._shown.players) > 1
+        return many and columns_width(self._shown, self._glyphs) > (self.size.width or PANEL_WIDTH)
 
     def _build(self, changed: set[tuple[int, int]]) -> None:
         sheet = self._shown
