@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from importlib.metadata import version
 
 from .catalog import GAMES, load_game
 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="jeux", description="Jeux de dés et de cartes en terminal.")
-    p.add_argument("--version", action="version", version=f"jeux {version('jeux')}")
+    p.add_argument("--version", action="store_true", help="afficher la version")
     p.add_argument("--config-dir", help="dossier des joueurs et paramètres")
     p.add_argument("--data-dir", help="dossier des parties")
     sub = p.add_subparsers(dest="command")
@@ -101,6 +100,11 @@ def simulate_games(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.version:  # read only when asked: it costs the menu's start-up
+        from importlib.metadata import version
+
+        print(f"jeux {version('jeux')}")
+        return 0
     if args.command == "list":
         list_games(args.json)
         return 0

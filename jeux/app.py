@@ -114,16 +114,19 @@ class JeuxApp(App):
 
     # --- life cycle ------------------------------------------------------------------
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The menu is the first screen: no blank screen is drawn before it."""
         from .ui.screens.menu import MenuScreen
 
+        return MenuScreen()
+
+    def on_mount(self) -> None:
         if self.settings.theme != self.theme and self.settings.theme in self.available_themes:
             self.theme = self.settings.theme  # only when it differs: a theme change restyles all
         self.animation_level = "none" if self.animation_scale == 0 else "full"
         for problem in (self.settings.problem, self.profiles.problem, self.records.problem):
             if problem:
                 self.say(problem, "warning", timeout=10)
-        self.push_screen(MenuScreen())
         if self.start_game:
             from .ui.screens.setup import SetupScreen
 

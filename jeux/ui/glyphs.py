@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cache
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -123,11 +124,14 @@ def _box(char: str) -> str:
     return "+" if across == down else "-" if across else "|"
 
 
-ASCII_TABLE = str.maketrans(
-    {chr(c): _box(chr(c)) for c in range(0x2500, 0x2580)}
-    | {chr(c): _block(chr(c)) for c in range(0x2580, 0x25A0)}
-    | SYMBOLS
-)
+@cache
+def ascii_table() -> dict[int, str]:
+    """Built on first use: most players never turn the setting on."""
+    return str.maketrans(
+        {chr(c): _box(chr(c)) for c in range(0x2500, 0x2580)}
+        | {chr(c): _block(chr(c)) for c in range(0x2580, 0x25A0)}
+        | SYMBOLS
+    )
 
 
 def to_ascii(text: str) -> str:
@@ -135,7 +139,7 @@ def to_ascii(text: str) -> str:
     for pair, ascii_pair in GUILLEMETS.items():
         if pair in text:
             text = text.replace(pair, ascii_pair)
-    return text.translate(ASCII_TABLE)
+    return text.translate(ascii_table())
 
 
 class AsciiFilter(LineFilter):

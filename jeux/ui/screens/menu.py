@@ -16,8 +16,6 @@ from jeux.catalog import GAMES
 from jeux.engine.core import GameInfo
 from jeux.store.records import SavedMatch
 
-from ..launch import resume_match, screen_hook
-
 GROUPS = (
     ("Solo", lambda g: g.max_players == 1),
     ("Dés", lambda g: g.max_players > 1 and g.family == "dés"),
@@ -67,10 +65,8 @@ class MenuScreen(Screen):
         yield OptionList(id="games")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.fill("")
-
     def on_screen_resume(self) -> None:
+        """Also the first fill: the menu is shown by being resumed, once mounted."""
         self.fill(self.query_one("#filter", Input).value)
 
     def fill(self, text: str) -> None:
@@ -131,6 +127,8 @@ class MenuScreen(Screen):
 
     @on(OptionList.OptionSelected, "#games")
     def chosen(self, event: OptionList.OptionSelected) -> None:
+        from ..launch import resume_match  # the engines, only once a match is opened
+
         kind, _, key = (event.option.id or "").partition(":")
         if kind == "game":
             from .setup import SetupScreen
@@ -159,6 +157,8 @@ class MenuScreen(Screen):
         return True
 
     def action_history(self) -> None:
+        from ..launch import screen_hook
+
         game = self._history_game()
         if game:
             self.app.push_screen(screen_hook(game, "history_screen")(self.app))
