@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -132,6 +133,7 @@ class JeuxApp(App):
 
             self.push_screen(SetupScreen(self.start_game))
         self.call_after_refresh(self._check_size)
+        self.call_after_refresh(gc.enable)  # off while starting, see __main__
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._check_size)
