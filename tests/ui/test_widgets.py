@@ -151,7 +151,8 @@ async def test_score_sheet_turns_to_a_row_per_seat_when_columns_would_not_fit():
         assert "Tab" in str(sheet.border_title)
         sheet.focus()
         await pilot.press("left", "left")
-        assert sheet.scroll_x < sheet.max_scroll_x  # the arrows scroll the focused sheet
+        assert sheet.scroll_x < sheet.max_scroll_x  # the arrows scroll the focused sheet,
+        assert sheet.scroll_x in sheet._edges()  # by whole rounds
         await pilot.press("escape")
         assert app.focused is None  # and Escape gives the keys back to the game
 

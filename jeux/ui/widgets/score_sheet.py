@@ -8,6 +8,7 @@ seat stays readable up to eight. Focused (Tab or a click), the arrows scroll it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -63,8 +64,8 @@ class ScoreSheet(DataTable):
     BINDINGS = [
         Binding("up", "scroll_up", show=False),
         Binding("down", "scroll_down", show=False),
-        Binding("left", "scroll_left", show=False),
-        Binding("right", "scroll_right", show=False),
+        Binding("left", "scroll_rounds(-1)", show=False),
+        Binding("right", "scroll_rounds(1)", show=False),
         Binding("pageup", "page_up", show=False),
         Binding("pagedown", "page_down", show=False),
         Binding("home", "scroll_home", show=False),
@@ -115,26 +116,43 @@ class ScoreSheet(DataTable):
             self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
         self._title_scrolling()
 
+    def _edges(self) -> list[int]:
+        """Where each scrolling column starts, and where the last ends: the scroll offsets
+        that show whole rounds."""
+        widths = [c.get_render_width(self) for c in self.ordered_columns[self.fixed_columns :]]
+        return list(accumulate(widths, initial=0))
+
     def _newest_x(self) -> int:
-        """The scroll that brings the last round played to the right edge: the line before
+        """The scroll that shows the last round played in full, at the right: the line before
         the first empty one (Trois Couronnes lists its seven rounds from the start)."""
         assert self._shown is not None
         rounds = self._shown.rows
         played = next((i for i, (_, values) in enumerate(rounds) if not any(values)), len(rounds))
         if not played:
             return 0
-        widths = [c.get_render_width(self) for c in self.ordered_columns]
-        column = self.fixed_columns + played - 1
-        left, fixed = sum(widths[:column]), sum(widths[: self.fixed_columns])
-        right = left + widths[column]
-        # Its right edge in view, unless that would hide its start behind the names.
-        x = min(max(0, right - self.scrollable_content_region.width), left - fixed)
+        edges = self._edges()
+        fixed = sum(c.get_render_width(self) for c in self.ordered_columns[: self.fixed_columns])
+        shown = self.scrollable_content_region.width - fixed
+        newest = played - 1
+        needed = edges[newest + 1] - shown
+        x = next((e for e in edges[: newest + 1] if e >= needed), edges[newest])
         return min(self.max_scroll_x, x)
 
-    def _title_scrolling(self) -> None:
-        """Say how to see what is hidden, only when something is."""
+    def action_scroll_rounds(self, step: int) -> None:
+        """Left and right move by whole rounds, so no round is shown cut."""
+        x, edges = round(self.scroll_x), self._edges()
+        if step > 0:
+            x = next((e for e in edges if e > x), x)
+        else:
+            x = next((e for e in reversed(edges) if e < x), 0)
+        self.scroll_to(x=min(x, self.max_scroll_x), animate=False)
+
+    def _title_scrolling(self, focused: bool | None = None) -> None:
+        """Say how to reach what is hidden, only when something is and the sheet is not
+        focused already."""
+        focused = self.has_focus if focused is None else focused
         hidden = self.max_scroll_x > 0 or self.max_scroll_y > 0
-        self.border_title = SCROLL_TITLE if hidden and not self.has_focus else TITLE
+        self.border_title = SCROLL_TITLE if hidden and not focused else TITLE
 
     def _too_narrow(self) -> bool:
         """Whether one column per seat would hide some seats."""
@@ -187,10 +205,10 @@ class ScoreSheet(DataTable):
         return Text(value, style=f"{style} reverse".strip() if changed else style)
 
     def on_focus(self) -> None:
-        self._title_scrolling()
+        self._title_scrolling(focused=True)
 
     def on_blur(self) -> None:
-        self._title_scrolling()
+        self._title_scrolling(focused=False)
 
     def action_release(self) -> None:
         """Back to the game: the keys are moves again."""
