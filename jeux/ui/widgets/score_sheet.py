@@ -45,8 +45,11 @@ def columns_width(sheet: SheetData, glyphs: Glyphs) -> int:
     lines = sheet.lines()
     label = max((cell_len(label) for label, _ in lines), default=0)
     width = 2 + label + 2
+    star = cell_len(glyphs.star) + 1  # before the leaders' totals
     for seat, name in enumerate(sheet.players):
         values = [cell_len(values[seat]) for _, values in lines if seat < len(values)]
+        if sheet.totals and seat in sheet.leaders:
+            values.append(cell_len(sheet.totals[seat]) + star)
         width += max([cell_len(glyphs.clip(name, NAME_CELLS)), *values]) + 2
     return width + 1  # the vertical scrollbar
 
