@@ -96,13 +96,15 @@ class JeuxApp(App):
             self.push_screen(Palette())
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's own commands, in French; its theme list gives way to our settings."""
         from .ui.screens.settings import SettingsScreen
 
-        yield SystemCommand(
-            "Paramètres",
-            "Animations, thème, symboles simples",
-            lambda: self.push_screen(SettingsScreen()),
-        )
+        if not isinstance(screen, SettingsScreen):
+            yield SystemCommand(
+                "Paramètres",
+                "Animations, thème, symboles simples",
+                lambda: self.push_screen(SettingsScreen()),
+            )
         if screen.maximized is not None:
             yield SystemCommand("Rétablir", "Rendre au panneau sa taille", screen.action_minimize)
         elif screen.focused is not None and screen.focused.allow_maximize:
