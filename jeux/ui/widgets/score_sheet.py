@@ -2,8 +2,8 @@
 
 Few seats read best as columns (one per player, rounds going down). When those columns
 would not fit the sheet's width, the sheet turns a quarter: one row per seat with its name
-and total fixed on the left and the rounds scrolling beside them, newest in view, so every
-seat stays readable up to eight. Focused (Tab or a click), the arrows scroll it."""
+and total fixed on the left, then the rounds played, newest first, scrolling beside them, so
+every seat stays readable up to eight. Focused (Tab or a click), the arrows scroll it."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ class ScoreSheet(DataTable):
         Binding("pagedown", "page_down", show=False),
         Binding("home", "scroll_home", show=False),
         Binding("end", "scroll_end", show=False),
-        Binding("escape", "release", "Rendre les touches au jeu"),
+        Binding("escape", "release", "Quitter la feuille"),
     ]
 
     def __init__(self, **kwargs) -> None:
@@ -112,9 +112,10 @@ class ScoreSheet(DataTable):
         self.call_after_refresh(self._show_newest)
 
     def _show_newest(self) -> None:
-        """The latest round in view: at the right with a row per seat, else at the bottom."""
+        """The latest round in view: first beside the totals with a row per seat, else at
+        the bottom."""
         if self._by_seat:
-            self.scroll_to(x=self._newest_x(), animate=False, immediate=True)
+            self.scroll_to(x=0, animate=False, immediate=True)
         else:
             self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
         self._title_scrolling()
@@ -124,22 +125,6 @@ class ScoreSheet(DataTable):
         that show whole rounds."""
         widths = [c.get_render_width(self) for c in self.ordered_columns[self.fixed_columns :]]
         return list(accumulate(widths, initial=0))
-
-    def _newest_x(self) -> int:
-        """The scroll that shows the last round played in full, at the right: the line before
-        the first empty one (Trois Couronnes lists its seven rounds from the start)."""
-        assert self._shown is not None
-        rounds = self._shown.rows
-        played = next((i for i, (_, values) in enumerate(rounds) if not any(values)), len(rounds))
-        if not played:
-            return 0
-        edges = self._edges()
-        fixed = sum(c.get_render_width(self) for c in self.ordered_columns[: self.fixed_columns])
-        shown = self.scrollable_content_region.width - fixed
-        newest = played - 1
-        needed = edges[newest + 1] - shown
-        x = next((e for e in edges[: newest + 1] if e >= needed), edges[newest])
-        return min(self.max_scroll_x, x)
 
     def action_scroll_rounds(self, step: int) -> None:
         """Left and right move by whole rounds, so no round is shown cut."""
@@ -184,8 +169,10 @@ class ScoreSheet(DataTable):
         ]
         names = [Text(self._glyphs.clip(name, NAME_CELLS)) for name in sheet.players]
         if self._by_seat:
-            # Name and total stay fixed on the left; the rounds follow, scrolled to the newest.
-            order = [total, *range(total)] if total is not None else list(range(len(lines)))
+            # Name and total stay fixed on the left; the rounds played follow, newest first
+            # (Trois Couronnes lists its seven rounds from the start: those to play say nothing).
+            played = [line for line in range(len(sheet.rows)) if any(sheet.rows[line][1])]
+            order = ([total] if total is not None else []) + played[::-1]
             self.fixed_columns = 1 + (total is not None)
             self.add_column("", key="name")
             for line in order:
