@@ -26,7 +26,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
-from jeux.engine.text import plural
+from jeux.engine.text import de, plural
 
 DICE = 5
 TURNS = 10
@@ -99,8 +99,8 @@ class TurnStarted(Event):
 
     def describe(self) -> str:
         if self.playoff:
-            return f"Barrage : au tour de {self.player}."
-        return f"Tour {self.turn} : au tour de {self.player}."
+            return f"Barrage : au tour {de(self.player)}."
+        return f"Tour {self.turn} : au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)

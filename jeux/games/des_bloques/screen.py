@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from jeux.engine.core import Event
-from jeux.engine.text import percent, plural
+from jeux.engine.text import de, percent, plural
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
@@ -241,7 +241,7 @@ class DesBloquesScreen(GameScreen):
         head = "Barrage" if state.playoff else f"Tour {state.turn}/{TURNS}"
         if state.seats == 1:
             return f"{head} · {state.players[seat]}"
-        return f"{head} · Au tour de {state.players[seat]}"
+        return f"{head} · Au tour {de(state.players[seat])}"
 
     def seat_status(self, state: DesBloquesState, seat: int) -> tuple[str, bool]:
         out = bool(state.playoff) and seat not in state.playoff

@@ -27,6 +27,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.text import de
 
 TARGET = 20
 DICE = 5
@@ -141,7 +142,7 @@ class TurnStarted(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Tour {self.round} : au tour de {self.player}."
+        return f"Tour {self.round} : au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)

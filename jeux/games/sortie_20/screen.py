@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import plural
+from jeux.engine.text import de, plural
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
@@ -356,7 +356,7 @@ class SortieScreen(GameScreen):
         head = f"Tour {state.round}/{state.turn_limit}"
         if state.seats == 1:
             return f"{head} · {state.players[seat]}"
-        return f"{head} · Au tour de {state.players[seat]}"
+        return f"{head} · Au tour {de(state.players[seat])}"
 
     def seat_status(self, state: SortieState, seat: int) -> tuple[str, bool]:
         return str(state.totals[seat]), False

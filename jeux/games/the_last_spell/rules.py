@@ -20,6 +20,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import is_run, roll
+from jeux.engine.text import de
 
 EXPLOSION = 3
 """Instability at which the spell explodes."""
@@ -107,7 +108,7 @@ class TurnStarted(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Au tour de {self.player}."
+        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
