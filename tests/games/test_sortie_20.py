@@ -317,15 +317,32 @@ def test_solo_score_attack_counts_the_turns():
     assert outcome.summary == "Lina sort du labyrinthe en 2 tours (20 points)."
 
 
-def test_turn_limit_default_30_ends_the_game():
-    state = new(("Lina",))
-    assert state.turn_limit == 30
+def test_s20_6_no_turn_limit_by_default_nobody_wins_under_20():
+    state = new(("Lina", "Marc"))
+    assert state.turn_limit == 0
+    for _ in range(60):
+        _score(state, 2, 2, 2, 2, 2)
+        _score(state, 2, 3, 4, 2, 2)
+    assert state.to_move() == 0 and state.outcome() is None  # no limit: play goes on
+    state.totals = [19, 19]
+    _score(state, 1, 2, 2, 2, 2)
+    _score(state, 2, 2, 2, 2, 2)
+    assert state.outcome().summary == "Lina sort du labyrinthe avec 20 points."
+
+
+def test_s20_6_a_chosen_turn_limit_ends_a_solo_game_without_a_record():
+    state = new(("Lina",), turn_limit=30)
     for _ in range(30):
         _score(state, 2, 2, 2, 2, 2)
     outcome = state.outcome()
     # Still inside at the limit: the points reached are the score, never a record of turns.
     assert outcome is not None and not outcome.won and outcome.scores == (0,)
     assert not outcome.lower_is_better
+
+
+def test_random_playouts_take_a_turn_cap_that_people_do_not():
+    assert GAME.default_options()["turn_limit"] == 0
+    assert GAME.resolve_options(GAME.playout_options)["turn_limit"] == 20
 
 
 def test_turn_limit_option_in_multiplayer():
@@ -427,3 +444,40 @@ def test_a_game_ended_by_the_turn_limit_says_so():
         _score(state, 2, 2, 2, 2, 2)
         _score(state, 2, 2, 2, 2, 2)
     assert state.outcome().summary == "Égalité à la limite de tours : Lina et Marc avec 0 point."
+
+
+# --- the robot ---------------------------------------------------------------------------
+
+
+def test_the_robot_pays_a_reroll_with_a_five_and_mends_another_with_the_special():
+    bot = GAME.bot(1)
+    state = new()
+    assert bot.choose(state) == Roll()
+    play(state, Roll(), 1, 5, 2, 5, 3)
+    assert bot.choose(state) == Reroll(1, (0, 2))  # keeps the 1 and a 2, rerolls the other 5
+    play(state, Reroll(1, (0, 2)), 5, 4)
+    assert bot.choose(state) == Flip(3)  # the new 5 becomes a 2: +3, and the turn ends
+    assert turn_end(play(state, Flip(3))).points == 1
+
+
+def test_the_robot_activates_a_six_and_stops_without_rerolling_for_nothing():
+    bot = GAME.bot(1)
+    state = new()
+    play(state, Roll(), 1, 6, 2, 3, 4)
+    assert bot.choose(state) == Activate(1)
+    play(state, Activate(1))
+    assert bot.choose(state) == Stop()
+
+
+def test_special_preview_and_stop_total_answer_the_screen():
+    state = new(("Lina", "Marc"))
+    state.totals = [2, 0]
+    play(state, Roll(), 1, 5, 5, 6, 2)
+    assert state.value().points == -5 and state.stop_total() == 0  # floored (S20-5)
+    flip = state.special_preview(Flip(1))
+    assert (flip.value.points, flip.gain, flip.forced) == (-2, 3, False)
+    six = state.special_preview(Activate(3))
+    assert (six.gain, six.forced) == (2, False)
+    play(state, Reroll(4, (0, 1)), 2, 2)
+    assert state.special_preview(Flip(2)).forced  # two free dice left afterwards
+    assert new(floor=False).totals == [0, 0, 0]

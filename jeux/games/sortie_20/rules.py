@@ -26,7 +26,6 @@ from jeux.engine.core import (
     State,
     ranks_from_scores,
 )
-from jeux.engine.dice import roll
 
 TARGET = 20
 DICE = 5
@@ -43,6 +42,13 @@ ROLL, CHOOSE, OVER = "roll", "choose", "over"
 """Phases: throw the five dice; reroll, use the special or stop; game over."""
 
 NUMBER_WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq"}
+
+
+def roll(rng: Random, count: int) -> list[int]:
+    """Throw `count` dice: the same draws as `jeux.engine.dice.roll`, without a generator
+    (random playouts throw a few hundred thousand dice a second)."""
+    randint = rng.randint
+    return [randint(1, 6) for _ in range(count)]
 
 
 def flipped(face: int) -> int:
@@ -83,6 +89,16 @@ def _score(ones: int, fives: int, activated_six: bool) -> ThrowValue:
     if len(parts) > 1:
         text += f" = {points}"
     return ThrowValue(points, text[0].upper() + text[1:])
+
+
+class SpecialPreview(NamedTuple):
+    """What a flip or an activated six would do, before the player chooses it."""
+
+    value: ThrowValue
+    gain: int
+    """Points it adds to (or takes from) the turn as it stands."""
+    forced: bool
+    """Whether the turn must then stop: too few free dice are left to reroll."""
 
 
 def faces_text(faces: Iterable[int]) -> str:
@@ -291,11 +307,20 @@ class SortieState(State):
         """The index of the activated 6, if any."""
         self.flipped_die: int | None = None
         self.throws = 0
+        self._free: tuple[int, ...] = ()
+        self._key: tuple = ()
 
     # --- what the screen shows ---------------------------------------------------------
 
     def free(self) -> tuple[int, ...]:
-        return tuple([i for i, s in enumerate(self.status) if s == FREE])
+        return self._free
+
+    def _changed(self) -> None:
+        """Refresh what the queries read after the dice or their statuses moved."""
+        status = tuple(self.status)
+        self._free = tuple([i for i, s in enumerate(status) if s == FREE])
+        sixes = tuple([d == 6 for d in self.dice])
+        self._key = (status, sixes, self.special_used, self.min_free)
 
     def kept(self) -> tuple[int, ...]:
         return tuple([i for i, s in enumerate(self.status) if s == KEPT])
@@ -351,6 +376,12 @@ class SortieState(State):
         faces = [f for i, f in enumerate(dice) if self.status[i] != ELIMINATED and i != activated]
         return score_dice(faces, activated is not None)  # the activated six scores on its own
 
+    def stop_total(self) -> int:
+        """The player's total if they stopped now, the floor at 0 applied (S20-5)."""
+        value = self.value()
+        total = self.totals[self.current] + (value.points if value else 0)
+        return max(0, total) if self.floor else total
+
     def flip_preview(self, die: int) -> ThrowValue:
         """What the turn would score with this die flipped, if the player then stopped."""
         dice = list(self.dice)
@@ -360,6 +391,19 @@ class SortieState(State):
     def activate_preview(self, die: int) -> ThrowValue:
         """What the turn would score with this 6 activated, if the player then stopped."""
         return self._value(self.dice, die)
+
+    def special_preview(self, action: Flip | Activate) -> SpecialPreview:
+        """What the special on this die would do: the turn's value after it, its gain over
+        the value now, and whether it ends the turn (the die becomes kept, S20-3)."""
+        value = self.value()
+        after = (
+            self.flip_preview(action.die)
+            if isinstance(action, Flip)
+            else self.activate_preview(action.die)
+        )
+        free = len(self._free) - (action.die in self._free)
+        gain = after.points - (value.points if value else 0)
+        return SpecialPreview(after, gain, free < self.min_free)
 
     def mark_refusal(self, die: int) -> str | None:
         """Why this die may not be kept or eliminated for the next reroll, in French (None:
@@ -386,8 +430,7 @@ class SortieState(State):
             return []
         if self.phase == ROLL:
             return [Roll()]
-        sixes = tuple(map((6).__eq__, self.dice))
-        return list(_choices(tuple(self.status), sixes, self.special_used, self.min_free))
+        return list(_choices(*self._key))
 
     def refusal(self, action: Action) -> str:
         if self.phase == ROLL:
@@ -415,10 +458,11 @@ class SortieState(State):
     def _apply(self, action: Action, rng: Random) -> list[Event]:
         name = self.players[self.current]
         if isinstance(action, Roll):
-            self.dice = list(roll(rng, DICE))
+            self.dice = roll(rng, DICE)
             self.status = [FREE] * DICE
             self.phase = CHOOSE
             self.throws = 1
+            self._changed()
             return [DiceRolled(name, tuple(self.dice), tuple(range(DICE)))]
         if isinstance(action, Reroll):
             return self._reroll(action, rng)
@@ -438,10 +482,11 @@ class SortieState(State):
         self.status[action.eliminate] = ELIMINATED
         for i in action.keep:
             self.status[i] = KEPT
-        thrown = self.free()
+        thrown = tuple([i for i, s in enumerate(self.status) if s == FREE])
         for i, face in zip(thrown, roll(rng, len(thrown)), strict=True):
             self.dice[i] = face
         self.throws += 1
+        self._changed()
         name = self.players[self.current]
         events: list[Event] = [
             DiceRolled(name, tuple(self.dice), thrown, eliminated, len(action.keep))
@@ -451,6 +496,7 @@ class SortieState(State):
     def _use_special(self, die: int) -> list[Event]:
         self.special_used = True
         self.status[die] = KEPT  # S20-3
+        self._changed()
         return self._settle()
 
     def _settle(self) -> list[Event]:
@@ -539,6 +585,36 @@ def race_outcome(players: Sequence[str], totals: Sequence[int], target: int) -> 
     return Outcome(tuple(totals), ranks, summary)
 
 
+class SortieBot:
+    """RULINGS §15's robot: keep the 1s, pay rerolls with the 5s, and spend the special
+    where it gains most (a 5 turned into a 2, a six activated). A rerolled die loses a third
+    of a point on average, so it rerolls only to get rid of a 5, as few dice as it may."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, state: SortieState) -> Action:
+        if state.phase == ROLL:
+            return Roll()
+        free = state.free()
+        fives = [i for i in free if state.dice[i] == 5]
+        specials = [Flip(i) for i in state.flippable()] + [
+            Activate(i) for i in state.activatable()
+        ]
+        best = max(specials, key=lambda a: state.special_preview(a).gain, default=None)
+        gain = state.special_preview(best).gain if best else 0
+        # One 5 the special can mend; a second one is worth a reroll.
+        if state.can_reroll and len(fives) > (1 if gain >= FIVE_PENALTY else 0):
+            # Keep the 1s, then the dice worth nothing (rerolled, they lose on average).
+            others = sorted(
+                (i for i in free if i != fives[0]), key=lambda i: (state.dice[i] != 1, i in fives)
+            )
+            return Reroll(fives[0], tuple(others[: state.max_keep]))
+        if best is not None and gain > 0:
+            return best
+        return Stop()
+
+
 class Sortie20(Game):
     info = GAMES["sortie_20"]
     action_types = (Roll, Reroll, Flip, Activate, Stop)
@@ -551,7 +627,7 @@ class Sortie20(Game):
                 Choice(False, "Non : le premier à 20 points gagne aussitôt"),
             ),
             True,
-            "Sans effet en solo (S20-6).",
+            "Sans effet en solo.",
         ),
         Option(
             "strict_reroll",
@@ -561,7 +637,6 @@ class Sortie20(Game):
                 Choice(True, "Strict : jamais de relance à 2 dés (5 → 4 → 3)"),
             ),
             False,
-            "S20-2.",
         ),
         Option(
             "floor",
@@ -571,22 +646,30 @@ class Sortie20(Game):
                 Choice(False, "Le total peut devenir négatif"),
             ),
             True,
-            "Un tour peut coûter des points ; le total est-il plancher à 0 ? (S20-5)",
+            "Un tour peut coûter des points ; le total peut-il passer sous 0 ?",
         ),
         Option(
             "turn_limit",
             "Limite de tours",
             (
+                Choice(0, "Aucune"),
                 Choice(15, "15 tours"),
                 Choice(20, "20 tours"),
                 Choice(30, "30 tours"),
                 Choice(50, "50 tours"),
             ),
-            30,
-            "Les points viennent lentement : une partie dure souvent une vingtaine de tours. Après"
-            " la limite, le plus haut score gagne ; en solo, il faut 20 points avant.",
+            0,
+            "Les points viennent lentement : une partie dure souvent une vingtaine de tours. Avec"
+            " une limite, le plus haut score l'emporte à la fin du dernier tour ; en solo, il"
+            " faut 20 points avant.",
         ),
     )
+    playout_options = {"turn_limit": 20}
+    """Random play seldom reaches 20 points (rerolls cost a third of a point a die on
+    average): random playouts stop after twenty rounds, about a game of people."""
+
+    def bot(self, seed: int | str | None = None) -> SortieBot:
+        return SortieBot(seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> SortieState:
         return SortieState(players, options)
