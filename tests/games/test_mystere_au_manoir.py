@@ -6,6 +6,13 @@ from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
 from jeux.games.mystere_au_manoir.rules import (
     BONUS,
+    PERFECT,
+    READY,
+    SQUARE,
+    SUM,
+    TRIPLE_ONE,
+    TRIPLE_SIX,
+    USED,
     CHOOSE,
     GAME,
     ROLL,
@@ -56,7 +63,7 @@ def test_quoted_mm4_triple_one_triples_the_turn():
 
 
 def test_quoted_mm5_triple_six_scores_zero():
-    assert throw_value((6, 6, 6, 4, 4)) == (0, "Triple 6", "Triple 6 : 0", False)
+    assert throw_value((6, 6, 6, 4, 4)) == (0, TRIPLE_SIX, "Triple 6 : 0", False)
 
 
 def test_quoted_target_is_100():
@@ -215,6 +222,39 @@ def test_mm4_triple_one_still_allows_the_double_one_reroll():
     assert state.double_one_targets() == (3, 4)
     play(state, DoubleOneReroll(3), 4)
     assert state.value().text == "Triple 1 : 7 × 3 = 21"
+
+
+def test_mm4_the_double_one_tells_the_screen_whether_it_is_ready_or_spent():
+    state = new()
+    assert state.double_one() == ""
+    play(state, Roll(), 1, 1, 5, 2, 3)
+    assert state.double_one() == READY
+    play(state, DoubleOneReroll(3), 4)
+    assert state.double_one() == USED
+    play(state, WitnessReroll((2, 4)), 2, 2)
+    assert state.double_one() == ""  # scored at once: the turn has passed
+
+
+def test_mm2_a_selection_spends_the_witnesses_among_it():
+    state = new()
+    play(state, Roll(), 5, 5, 2, 6, 3)
+    assert state.witnesses_in((0, 1, 2)) == 2 and state.witnesses_in((2,)) == 0
+    assert state.never_rerolled(6) and not state.never_rerolled(5)
+
+
+@pytest.mark.parametrize(
+    ("faces", "kind"),
+    [
+        ((6, 6, 6, 1, 1), TRIPLE_SIX),
+        ((1, 2, 3, 4, 5), PERFECT),
+        ((3, 3, 3, 3, 1), SQUARE),
+        ((1, 1, 1, 6, 2), TRIPLE_ONE),
+        ((2, 3, 5, 6, 1), SUM),
+        ((5, 5, 6, 6, 5), SUM),
+    ],
+)
+def test_mm1_mm3_mm4_mm5_each_pass_names_the_row_it_scores_by(faces, kind):
+    assert throw_value(faces).kind == kind
 
 
 def test_mm6_a_five_from_the_double_one_reroll_can_be_spent():

@@ -33,13 +33,20 @@ DICE = 5
 PERFECT_POINTS = 50
 CLUE, WITNESS, FALSE_LEAD = 1, 5, 6
 
-FACE_NAMES = {1: "Indice", 2: "Piste", 3: "Piste", 4: "Piste", 5: "Témoin", 6: "Fausse piste"}
-"""The French name of each face, for the screen's legend."""
+FACE_CAPTIONS = {1: "indice", 2: "piste", 3: "piste", 4: "piste", 5: "témoin", 6: "bloqué"}
+"""What each face is, as the screen writes it under a die: a 6 is never rerolled (MM-5)."""
 
 ROLL, CHOOSE, BONUS, OVER = "roll", "choose", "bonus", "over"
 """Phases: throw the dice; reroll or score them; roll a bonus pass or not; game over."""
 
 THROW, BONUS_THROW, WITNESS_REROLL, DOUBLE_ONE = "lancer", "bonus", "témoin", "double 1"
+
+TRIPLE_SIX, PERFECT, SQUARE, TRIPLE_ONE, SUM = "triple6", "perfect", "square", "triple1", "sum"
+"""What a pass scores by, in the order the scoring function tries them (MM-5, MM-1, MM-3,
+MM-4): the screen marks the row of its table by these ids."""
+
+READY, USED = "ready", "used"
+"""The double 1 of a pass, while two 1s show: still to spend, or spent (MM-4)."""
 
 
 def face_points(face: int) -> int:
@@ -51,8 +58,8 @@ class ThrowValue(NamedTuple):
     """What the dice showing would score, in the game's own words."""
 
     points: int
-    combination: str
-    """"Enquête parfaite", "Carré de 3", "Triple 1", "Triple 6", or "" for a plain sum."""
+    kind: str
+    """TRIPLE_SIX, PERFECT, SQUARE, TRIPLE_ONE or SUM."""
     text: str
     """The whole reckoning, e.g. "Carré de 2 : 20 + 3 = 23"."""
     perfect: bool
@@ -69,9 +76,9 @@ def throw_value(faces: Sequence[int], easy: bool = False, exact_square: bool = F
     """Score one pass: triple 6, then the perfect investigation, then sums (MM-3, MM-4, MM-5)."""
     count = Counter(faces)
     if count[FALSE_LEAD] >= 3:
-        return ThrowValue(0, "Triple 6", "Triple 6 : 0", False)
+        return ThrowValue(0, TRIPLE_SIX, "Triple 6 : 0", False)
     if is_perfect(faces, easy):
-        return ThrowValue(PERFECT_POINTS, "Enquête parfaite", "Enquête parfaite : 50", True)
+        return ThrowValue(PERFECT_POINTS, PERFECT, "Enquête parfaite : 50", True)
     base = sum(face_points(f) for f in faces)
     square = next((v for v in (2, 3, 4) if count[v] >= 4), None)
     if square is not None:
@@ -79,12 +86,12 @@ def throw_value(faces: Sequence[int], easy: bool = False, exact_square: bool = F
         text = f"Carré de {square} : {10 * square}"
         if rest:
             text += f" + {rest} = {10 * square + rest}"
-        return ThrowValue(10 * square + rest, f"Carré de {square}", text, False)
+        return ThrowValue(10 * square + rest, SQUARE, text, False)
     if count[CLUE] >= 3:
-        return ThrowValue(3 * base, "Triple 1", f"Triple 1 : {base} × 3 = {3 * base}", False)
+        return ThrowValue(3 * base, TRIPLE_ONE, f"Triple 1 : {base} × 3 = {3 * base}", False)
     if base == 0:
-        return ThrowValue(0, "", "Aucun indice : 0", False)
-    return ThrowValue(base, "", f"Indices et pistes : {base}", False)
+        return ThrowValue(0, SUM, "Aucun indice : 0", False)
+    return ThrowValue(base, SUM, f"Indices et pistes : {base}", False)
 
 
 def faces_text(faces: Sequence[int]) -> str:
@@ -284,6 +291,11 @@ class MystereState(State):
             return ()
         return tuple(i for i, f in enumerate(self.dice) if f == WITNESS)
 
+    @staticmethod
+    def never_rerolled(face: int) -> bool:
+        """A false lead (6) is never rerolled."""
+        return face == FALSE_LEAD
+
     def locked(self) -> tuple[int, ...]:
         """Indices of the 6s: false leads are never rerolled."""
         return tuple(i for i, f in enumerate(self.dice) if f == FALSE_LEAD)
@@ -293,6 +305,16 @@ class MystereState(State):
         if not self.witnesses():
             return ()
         return tuple(i for i, f in enumerate(self.dice) if f != FALSE_LEAD)
+
+    def double_one(self) -> str:
+        """READY or USED while two 1s or more show in this pass, else "" (MM-4)."""
+        if self.phase != CHOOSE or self.dice.count(CLUE) < 2:
+            return ""
+        return USED if self.double_one_used else READY
+
+    def witnesses_in(self, chosen: Sequence[int]) -> int:
+        """How many witnesses a reroll of these dice would spend (MM-2)."""
+        return sum(self.dice[i] == WITNESS for i in chosen if 0 <= i < len(self.dice))
 
     def double_one_targets(self) -> tuple[int, ...]:
         """Dice the double-1 reroll may take now (none if unavailable)."""
@@ -498,7 +520,7 @@ class MystereAuManoir(Game):
                 Choice(False, "Non : le premier à 100 points gagne aussitôt"),
             ),
             True,
-            "Sans effet en solo (MM-7).",
+            "Sans effet en solo.",
         ),
         Option(
             "easy_perfect",
@@ -508,7 +530,7 @@ class MystereAuManoir(Game):
                 Choice(True, "Mode facile : 1-2-3-4 suffit"),
             ),
             False,
-            "L'aide-mémoire parle de 1-2-3-4, la règle de 1-2-3-4-5 (MM-1).",
+            "L'aide-mémoire parle de 1-2-3-4, la règle de 1-2-3-4-5.",
         ),
         Option(
             "exact_square",
@@ -518,7 +540,7 @@ class MystereAuManoir(Game):
                 Choice(True, "Carré × 10 exactement, cinquième dé ignoré"),
             ),
             False,
-            "2-2-2-2-3 vaut 23 ou 20 (MM-3).",
+            "2-2-2-2-3 vaut 23 ou 20.",
         ),
         Option(
             "turn_limit",

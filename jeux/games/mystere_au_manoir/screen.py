@@ -23,13 +23,18 @@ from .rules import (
     BONUS,
     BONUS_THROW,
     CHOOSE,
-    CLUE,
     DICE,
-    FALSE_LEAD,
+    FACE_CAPTIONS,
+    PERFECT,
     PERFECT_POINTS,
+    READY,
     ROLL,
+    SQUARE,
+    SUM,
     THROW,
-    WITNESS,
+    TRIPLE_ONE,
+    TRIPLE_SIX,
+    USED,
     DiceRolled,
     DoubleOneReroll,
     EndTurn,
@@ -44,9 +49,9 @@ from .rules import (
 )
 
 DICE_KEYS = Binding.Group("Dés", compact=True)
+DOUBLE_ONE_WORDS = {READY: "prêt", USED: "utilisé"}
 SLOT = 9
 """Columns of one die and its gap: the captions line up under the dice."""
-CAPTIONS = {1: "indice", 2: "piste", 3: "piste", 4: "piste", 5: "témoin", 6: "bloqué"}
 STATUS_CELLS = 44
 MOVES = {"roll", "pick", "witness", "double", "score", "end_turn"}
 
@@ -173,20 +178,20 @@ class ManoirScreen(GameScreen):
                 die.set_state(void=True)
                 captions.append("")
             elif not state.dice:  # the previous turn's last throw, kept to be read
-                die.set_state(locked=face == FALSE_LEAD)
-                captions.append(CAPTIONS[face])
+                die.set_state(locked=state.never_rerolled(face))
+                captions.append(FACE_CAPTIONS[face])
             elif state.phase == BONUS:
                 die.set_state(kept=True)
                 captions.append("")
             elif i in self.chosen:
                 die.set_state(selected=True)
                 captions.append("relance")
-            elif face == FALSE_LEAD:
+            elif state.never_rerolled(face):
                 die.set_state(locked=True)
-                captions.append(CAPTIONS[face])
+                captions.append(FACE_CAPTIONS[face])
             else:
                 die.set_state(selectable=i in selectable)
-                captions.append(CAPTIONS[face])
+                captions.append(FACE_CAPTIONS[face])
         line = "".join(c.center(SLOT - 1) + " " for c in captions).rstrip()
         if state.phase == BONUS:
             line = f"Enquête parfaite : {PERFECT_POINTS} points acquis".center(SLOT * DICE - 1)
@@ -208,8 +213,8 @@ class ManoirScreen(GameScreen):
         if state.phase == CHOOSE:
             witnesses = len(state.witnesses())
             parts.append(plural(witnesses, "témoin") if witnesses else "aucun témoin")
-            if state.dice.count(CLUE) >= 2:
-                parts.append("double 1 utilisé" if state.double_one_used else "double 1 prêt")
+            if state.double_one():
+                parts.append(f"double 1 {DOUBLE_ONE_WORDS[state.double_one()]}")
         while len(" · ".join(parts)) > STATUS_CELLS:
             parts.pop()
         status.update(Content(" · ".join(parts)))
@@ -246,15 +251,15 @@ class ManoirScreen(GameScreen):
                 return Content("Dés à relancer : 1-5 (dont un 5), puis t.")
             return Content("Double 1 : choisis un dé (1-5), puis d.")
         choices = []
+        spent = state.witnesses_in(self.chosen)
         if witness is not None:
-            spent = sum(state.dice[i] == WITNESS for i in self.chosen)
             who = "le témoin" if spent == 1 else f"{spent} témoins"
             choices.append(f"t : {who} relance {plural(len(self.chosen), 'dé')}")
         if double is not None:
             choices.append(f"d : double 1 sur {dice_list(self.chosen)}")
         if choices:
             return Content(" · ".join(choices))
-        if not any(state.dice[i] == WITNESS for i in self.chosen):
+        if not spent:
             if state.double_one_targets():
                 return Content("Sans 5, le double 1 ne relance qu'un seul dé.")
             return Content("Il faut un 5 (témoin) parmi les dés choisis.")
@@ -280,27 +285,23 @@ class ManoirScreen(GameScreen):
     def guide(self, state: MystereState) -> Content:
         """The scoring table, the combination of the dice showing marked."""
         found = state.value() if state.phase == CHOOSE else None
-        combination = found.combination if found else None
         perfect = "1-2-3-4 + un dé" if state.easy_perfect else "1-2-3-4-5"
         square = "10 × valeur" if state.exact_square else "10 × valeur + 5e dé"
         rows = [
-            ("Trois 6 ou plus", "0", "Triple 6"),
-            (perfect, "50 + relance", "Enquête parfaite"),
-            ("Carré de 2, 3 ou 4", square, "Carré"),
-            ("Trois 1 ou plus", "somme × 3", "Triple 1"),
-            ("Sinon", "somme", ""),
+            ("Trois 6 ou plus", "0", TRIPLE_SIX),
+            (perfect, f"{PERFECT_POINTS} + relance", PERFECT),
+            ("Carré de 2, 3 ou 4", square, SQUARE),
+            ("Trois 1 ou plus", "somme × 3", TRIPLE_ONE),
+            ("Sinon", "somme", SUM),
         ]
         mark = self.app.glyphs.turn
         lines = [
             Content.styled(f"  {'1 indice, 2 3 4 pistes':<22}{'leur valeur':>20}", "bold"),
             Content.styled(f"  {'5 témoin, 6 fausse piste':<24}{'0':>18}", "bold"),
         ]
-        for dice, points, name in rows:
+        for dice, points, kind in rows:
             text = f"{dice:<22}{points:>20}"
-            hit = combination is not None and (
-                (name and combination.startswith(name)) or (not name and not combination)
-            )
-            if hit:
+            if found is not None and found.kind == kind:
                 lines.append(Content.styled(f"{mark} {text}", "bold reverse"))
             else:
                 lines.append(Content(f"  {text}"))
@@ -442,6 +443,18 @@ class ManoirScreen(GameScreen):
         if action == "score":
             return phase == CHOOSE
         return phase == BONUS
+
+    def keys_for(self, action: Action) -> list[str]:
+        """From a board with no die picked: digits pick the dice, then t or d rerolls them."""
+        if isinstance(action, Roll):
+            return ["l"]
+        if isinstance(action, Score | EndTurn):
+            return ["a"]
+        if isinstance(action, WitnessReroll):
+            return [str(i + 1) for i in action.dice] + ["t"]
+        if isinstance(action, DoubleOneReroll):
+            return [str(action.die + 1), "d"]
+        return super().keys_for(action)
 
     def action_anyway(self, action: str, *parameters: object) -> None:
         getattr(self, f"action_{action}")(*parameters)

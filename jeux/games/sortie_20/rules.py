@@ -598,9 +598,7 @@ class SortieBot:
             return Roll()
         free = state.free()
         fives = [i for i in free if state.dice[i] == 5]
-        specials = [Flip(i) for i in state.flippable()] + [
-            Activate(i) for i in state.activatable()
-        ]
+        specials = [Flip(i) for i in state.flippable()] + [Activate(i) for i in state.activatable()]
         best = max(specials, key=lambda a: state.special_preview(a).gain, default=None)
         gain = state.special_preview(best).gain if best else 0
         # One 5 the special can mend; a second one is worth a reroll.

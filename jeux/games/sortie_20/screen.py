@@ -164,8 +164,8 @@ class SortieScreen(GameScreen):
             return state.flippable()
         if self.picking == SIX:
             return state.activatable()
-        if self.picking == DROP:
-            return state.eliminable()
+        if self.picking == DROP:  # the dice marked « garder » stay kept
+            return tuple(i for i in state.eliminable() if i not in self.keep)
         return state.free() if state.can_reroll else ()
 
     def show_dice(self, state: SortieState) -> None:
@@ -222,7 +222,7 @@ class SortieScreen(GameScreen):
         if self.picking == FLIP:
             return f"→ {flipped(state.dice[die])}"
         if self.picking == SIX:
-            return signed(ACTIVATED_SIX_POINTS)
+            return signed(state.special_preview(Activate(die)).gain)
         return "élimine?"
 
     def show_lines(self, state: SortieState) -> None:
@@ -258,9 +258,7 @@ class SortieScreen(GameScreen):
                 hint.update(Content.assemble((name, "bold"), " réfléchit…"))
             return
         found = state.value()
-        total = state.totals[seat] + found.points
-        if state.floor:
-            total = max(0, total)
+        total = state.stop_total()
         mark = self.app.glyphs.turn
         verb = "Arrêt forcé" if state.must_stop else "Arrêt (a)"
         value.update(
@@ -331,19 +329,15 @@ class SortieScreen(GameScreen):
         lines = [Content.styled(head, "bold")]
         for die in self.pickable(state):
             face = state.dice[die]
-            # The chosen die becomes kept: with too few free dice left, the turn ends.
-            free = state.free()
-            ends = len(free) - (die in free) < state.min_free
-            stop = "arrêt forcé" if ends else "arrêt"
-            if self.picking == FLIP:
-                after = state.flip_preview(die)
-                text = f"{die + 1}  {face} → {flipped(face)}   {stop} : {signed(after.points)}"
-            elif self.picking == SIX:
-                after = state.activate_preview(die)
-                text = f"{die + 1}  ce 6 : +2   {stop} : {signed(after.points)}"
+            if self.picking in (FLIP, SIX):
+                action = Flip(die) if self.picking == FLIP else Activate(die)
+                after = state.special_preview(action)
+                stop = "arrêt forcé" if after.forced else "arrêt"
+                change = f"{face} → {flipped(face)}" if self.picking == FLIP else "ce 6 activé"
+                points = signed(after.value.points)
+                text = f"{die + 1}  {change} ({signed(after.gain)})   {stop} : {points}"
             else:
-                keep = tuple(i for i in self.keep if i != die)
-                thrown = len(state.free()) - len(keep) - 1
+                thrown = len(state.free()) - len(self.keep) - 1
                 text = f"{die + 1}  élimine le {face}, relance {plural(thrown, 'dé')}"
             lines.append(Content(f"  {text}"))
         lines.append(Content.styled("Échap : annuler", "dim"))
@@ -353,7 +347,7 @@ class SortieScreen(GameScreen):
         seat = state.to_move()
         if seat is None:
             return "Partie terminée"
-        head = f"Tour {state.round}/{state.turn_limit}"
+        head = f"Tour {state.round}" + (f"/{state.turn_limit}" if state.turn_limit else "")
         if state.seats == 1:
             return f"{head} · {state.players[seat]}"
         return f"{head} · Au tour de {state.players[seat]}"
@@ -384,7 +378,7 @@ class SortieScreen(GameScreen):
         if state.seats == 1:
             record = self.solo_record()
             target = f"Record : {plural(record, 'tour')}" if record else target + " en peu de tours"
-        else:
+        elif state.turn_limit:
             target += f" · {state.turn_limit} tours max"
         return SheetData(state.players, tuple(rows), tuple(map(str, state.totals)), leaders, target)
 
@@ -501,6 +495,22 @@ class SortieScreen(GameScreen):
             return not state.special_used
         return bool(state.activatable())
 
+    def keys_for(self, action: Action) -> list[str]:
+        """From a board with no die marked: digits mark the dice to keep, l asks for the die
+        to eliminate; r and s open the special's choice (s plays at once with one 6)."""
+        digit = str(getattr(action, "die", 0) + 1)
+        if isinstance(action, Roll):
+            return ["l"]
+        if isinstance(action, Stop):
+            return ["a"]
+        if isinstance(action, Flip):
+            return ["r", digit]
+        if isinstance(action, Activate):
+            return ["s"] if len(self.match.state.activatable()) == 1 else ["s", digit]
+        if isinstance(action, Reroll):
+            return [str(i + 1) for i in action.keep] + ["l", str(action.eliminate + 1)]
+        return super().keys_for(action)
+
     def action_anyway(self, action: str, *parameters: object) -> None:
         getattr(self, f"action_{action}")(*parameters)
 
@@ -580,8 +590,9 @@ class SortieScreen(GameScreen):
         """A die chosen while a pick is open: eliminate it and reroll, flip or activate it."""
         state = self.match.state
         if die not in self.pickable(state):
+            keep = "Ce dé est marqué « garder » : élimine un autre dé."
             refusal = {
-                DROP: state.mark_refusal(die) or "On n'élimine qu'un dé libre.",
+                DROP: keep if die in self.keep else state.mark_refusal(die),
                 FLIP: "Ce dé est éliminé : il ne peut pas être retourné.",
                 SIX: "Seul un 6 peut être activé.",
             }[self.picking]
@@ -589,7 +600,7 @@ class SortieScreen(GameScreen):
             return
         kind = self.picking
         if kind == DROP:
-            action: Action = Reroll(die, tuple(i for i in self.keep if i != die))
+            action: Action = Reroll(die, self.keep)
         elif kind == FLIP:
             action = Flip(die)
         else:
