@@ -12,7 +12,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Input, Static
 
-from jeux.engine.core import Event
+from jeux.engine.core import Action, Event
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.gauge import Gauge
@@ -21,17 +21,18 @@ from jeux.ui.widgets.score_sheet import SheetData
 from .rules import (
     CLASSIC,
     EXPLOSION,
+    EXPLOSION_RESULT,
+    FAILURE,
     SPELL_WORDS,
+    SUCCESS,
     DiceRolled,
     Exploded,
     LastSpellState,
     Roll,
     SpellCast,
     Stop,
-    throw_value,
+    adds_instability,
 )
-
-RESULT_MARKS = {"réussi": "+", "raté": "-", "explosion": "x"}
 
 
 class LastSpellScreen(GameScreen):
@@ -68,7 +69,17 @@ class LastSpellScreen(GameScreen):
             line += Content(f"   Manche {round_}")
         self.query_one("#to-beat", Static).update(line)
 
+    def show_dice(self, faces: tuple[int, ...]) -> None:
+        """The throw of the player whose turn it is; an empty tray before their first."""
+        for i, die in enumerate(self.query_one(DiceTray).dice):
+            face = faces[i] if faces else 0
+            die.value = face
+            unstable = bool(face) and adds_instability(face)
+            die.set_state(void=not face, locked=unstable)
+            die.caption = "+1" if unstable else ""
+
     def show_state(self, state: LastSpellState) -> None:
+        self.show_dice(state.faces)
         holder = state.players[state.holder] if state.holder is not None else None
         self.show_to_beat(
             state.score_to_beat, holder, state.round if state.rounds_to_win > 1 else 0
@@ -110,10 +121,11 @@ class LastSpellScreen(GameScreen):
 
     def sheet(self, state: LastSpellState) -> SheetData:
         multi = state.rounds_to_win > 1
+        marks = {SUCCESS: "+", FAILURE: "-", EXPLOSION_RESULT: self.app.glyphs.skull}
         rows: dict[tuple[int, int], list[str]] = {}
         for record in state.history:
             row = rows.setdefault((record.round, record.turn), [""] * state.seats)
-            row[record.seat] = f"{record.power}{RESULT_MARKS[record.result]}"
+            row[record.seat] = f"{record.power}{marks[record.result]}"
         body = tuple(
             (f"M{r}·{t}" if multi else f"Tour {t}", tuple(cells))
             for (r, t), cells in sorted(rows.items())
@@ -122,14 +134,8 @@ class LastSpellScreen(GameScreen):
         leaders = {state.holder} if state.holder is not None else set()
         if state.winner is not None:
             leaders = {state.winner}
-        label = "Manches gagnées" if multi else "Meilleur sort"
-        return SheetData(
-            state.players,
-            body,
-            tuple(map(str, totals)),
-            frozenset(leaders),
-            f"{label} · ✓ réussi · x explosion",
-        )
+        legend = f"+ réussi · - raté · {marks[EXPLOSION_RESULT]} explosé"
+        return SheetData(state.players, body, tuple(map(str, totals)), frozenset(leaders), legend)
 
     # --- animation ---------------------------------------------------------------
 
@@ -138,12 +144,11 @@ class LastSpellScreen(GameScreen):
             tray = self.query_one(DiceTray)
             for die in tray.dice:
                 die.caption = ""
+                die.set_state()
             await tray.roll(dict(enumerate(event.faces)), self.seconds(0.5))
-            for die, face in zip(tray.dice, event.faces, strict=True):
-                die.set_state(locked=face == 1)
-                die.caption = "+1" if face == 1 else ""
-            _, bonus, combination = throw_value(event.faces)
-            text = f"{combination.capitalize()} (+{bonus}) : " if combination else ""
+            self.show_dice(event.faces)
+            combination = event.combination.capitalize()
+            text = f"{combination} (+{event.bonus}) : " if combination else ""
             self.query_one("#throw", Static).update(
                 Content(f"{text}+{event.gained}" if event.instability < EXPLOSION else "")
             )
@@ -171,19 +176,26 @@ class LastSpellScreen(GameScreen):
 
     # --- input -------------------------------------------------------------------
 
-    def take_word(self) -> str:
+    def keys_for(self, action: Action) -> list[str]:
+        """n opens the word field, Enter closes it; then l throws or a casts."""
+        word = ["n", *("space" if c == " " else c for c in action.word), "enter"]
+        return (word if action.word else []) + ["a" if isinstance(action, Stop) else "l"]
+
+    def cast(self, kind: type[Roll] | type[Stop]) -> None:
+        """Play with the word typed so far, kept in its field until the move is played."""
         field = self.query_one("#word", Input)
-        word, field.value = field.value, ""
-        return word
+        played = len(self.match.actions)
+        self.act(kind(field.value))
+        if len(self.match.actions) > played:
+            field.value = ""
 
     @on(Button.Pressed, "#roll")
     def action_roll(self) -> None:
-        state = self.match.state
-        self.act(Roll(self.take_word() if state.rolled else ""))
+        self.cast(Roll)
 
     @on(Button.Pressed, "#stop")
     def action_stop(self) -> None:
-        self.act(Stop(self.take_word()))
+        self.cast(Stop)
 
     def action_word(self) -> None:
         self.query_one("#word", Input).focus()
