@@ -13,14 +13,14 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Static
 
-from jeux.engine.core import Event
+from jeux.engine.core import Action, Event
 from jeux.engine.text import percent, plural
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
 
+from . import rules
 from .rules import (
-    BLOCKING,
     DICE,
     OVER,
     TURNS,
@@ -29,6 +29,7 @@ from .rules import (
     PlayoffStarted,
     Roll,
     Stop,
+    ThrowResult,
     TurnEnded,
     TurnStarted,
     clean_chance,
@@ -62,17 +63,17 @@ DIE_CELLS = 8
 """A die's width on this board (see screen.tcss); captions are written under the dice."""
 
 
-def throw_table(faces: Sequence[int], earlier: Sequence[int]) -> list[tuple[int, str, str]]:
+MARK_LOOKS = {rules.SCORED: SCORED, rules.BLOCKED: BLOCKED, rules.VOID: NOTHING}
+AUTO_PAUSE = 0.7
+"""Seconds between two throws at the automatic pace (scaled by the settings)."""
+
+
+def throw_table(result: ThrowResult, earlier: Sequence[int]) -> list[tuple[int, str, str]]:
     """(face, look, caption) for the dice of a throw, then the dice blocked before it."""
-    clean = not any(face in BLOCKING for face in faces)
-    table = []
-    for face in faces:
-        if face in BLOCKING:
-            table.append((face, BLOCKED, ""))
-        elif clean:
-            table.append((face, SCORED, f"+{face}"))
-        else:
-            table.append((face, NOTHING, ""))
+    table = [
+        (face, MARK_LOOKS[mark], f"+{face}" if mark == rules.SCORED else "")
+        for face, mark in zip(result.faces, result.marks, strict=True)
+    ]
     return table + [(face, EARLIER, "") for face in earlier]
 
 
@@ -85,6 +86,8 @@ class DesBloquesScreen(GameScreen):
         Binding("a", "stop", "S'arrêter"),
         # Without the stop variant the key above is hidden; this twin explains why.
         Binding("a", "stop_refused", show=False),
+        Binding("p", "pause", "Pause"),
+        Binding("p", "resume", "Reprendre"),
     ]
 
     def __init__(self, match, match_id: int) -> None:
@@ -97,6 +100,8 @@ class DesBloquesScreen(GameScreen):
         """Strict variant: the turn's points the last throw wiped out."""
         self.blocked_shown: list[int] = []
         """Faces blocked this turn as the table shows them while events play."""
+        self.paused = False
+        """The automatic pace held by the player (p): the next throw waits for a key."""
 
     # --- layout ------------------------------------------------------------------
 
@@ -123,6 +128,8 @@ class DesBloquesScreen(GameScreen):
         """The stop key shows in the footer only in the variants that allow stopping."""
         if action == "stop" and not self.match.state.stop_allowed:
             return False
+        if action in ("pause", "resume"):
+            return self.match.state.auto and self.paused == (action == "resume")
         return super().check_action(action, parameters)
 
     # --- what is shown ------------------------------------------------------------
@@ -145,7 +152,7 @@ class DesBloquesScreen(GameScreen):
         self.blocked_shown = list(state.blocked)
         if state.throws:
             self.verdict = None
-            self.paint(throw_table(state.faces, state.earlier_blocked))
+            self.paint(throw_table(state.last_throw, state.earlier_blocked))
         elif self.verdict is not None:
             self.paint(self.last_table)
         else:
@@ -153,6 +160,28 @@ class DesBloquesScreen(GameScreen):
         self.show_lines(state)
         self.show_buttons(state)
         self.query_one("#legend", Static).update(self.legend(state))
+        if self.auto_throws(state):
+            played = len(self.match.actions)
+            pause = AUTO_PAUSE * self.app.animation_scale
+            self.set_timer(pause, lambda: self.auto_throw(played))
+
+    def auto_throws(self, state: DesBloquesState) -> bool:
+        """At the automatic pace, a human's turn goes on by itself once they threw first."""
+        return (
+            state.auto
+            and not self.paused
+            and state.throws > 0
+            and state.phase != OVER
+            and self.human_to_move(state)
+        )
+
+    def auto_throw(self, played: int) -> None:
+        """The next throw of the turn, unless anything happened meanwhile (a key, an undo, a
+        pause, a dialog on top)."""
+        state = self.match.state
+        still = len(self.match.actions) == played and not self.busy and self.app.screen is self
+        if still and self.auto_throws(state):
+            self.act(Roll())
 
     def show_status(self, state: DesBloquesState, score: int | None = None) -> None:
         score = state.scores[state.current] if score is None else score
@@ -291,9 +320,11 @@ class DesBloquesScreen(GameScreen):
         earlier = tuple(self.blocked_shown)
         self.blocked_shown += result.blocked
         tray = self.query_one(DiceTray)
+        for line in ("#value", "#hint"):  # the advice was for this throw: it is being thrown
+            self.query_one(line, Static).update("")
         self.paint([(0, FREE, " ")] * len(result.faces) + [(f, EARLIER, "") for f in earlier])
         await tray.roll(dict(enumerate(result.faces)), self.seconds(0.5))
-        table = throw_table(result.faces, earlier)
+        table = throw_table(result, earlier)
         self.paint(table)
         self.last_table = table
         style = "bold $error" if result.blocked else "bold $success"
@@ -308,14 +339,25 @@ class DesBloquesScreen(GameScreen):
             total.update(
                 Content.assemble(("Points du tour : ", "bold"), (str(event.turn_total), "bold"))
             )
-        self.query_one("#hint", Static).update("")
         await asyncio.sleep(self.seconds(0.4 if result.blocked else 0.2))
 
     # --- input -------------------------------------------------------------------
 
+    def keys_for(self, action: Action) -> list[str]:
+        return ["a"] if isinstance(action, Stop) else ["l"]
+
     @on(Button.Pressed, "#roll")
     def action_roll(self) -> None:
         self.act(Roll())
+
+    def action_pause(self) -> None:
+        self.paused = True
+        self.app.say("Pause : l pour le lancer suivant, p pour reprendre.")
+        self.refresh_bindings()
+
+    def action_resume(self) -> None:
+        self.paused = False
+        self.render_state()
 
     @on(Button.Pressed, "#stop")
     def action_stop(self) -> None:
