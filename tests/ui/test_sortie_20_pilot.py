@@ -1,4 +1,7 @@
-"""Layer 3: Sortie 20 played by keys (and clicks), from the setup screen to the results."""
+"""Layer 3: what is special to Sortie 20's screen: the reroll planned on the dice, the
+special's previews, the forced stop; the shared driver plays it to the results."""
+
+from random import Random
 
 from textual.widgets import Button, Select, Static
 
@@ -7,7 +10,6 @@ from jeux.games.sortie_20.rules import (
     ELIMINATED,
     FREE,
     KEPT,
-    ROLL,
     Activate,
     Flip,
     Reroll,
@@ -15,7 +17,6 @@ from jeux.games.sortie_20.rules import (
     Stop,
 )
 from jeux.games.sortie_20.screen import DROP, FLIP, SIX, SortieScreen
-from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.screens.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
@@ -50,61 +51,13 @@ def last_notice(app):
     return list(app._notifications)[-1].message
 
 
-async def play_to_the_end(app, pilot, screen, limit=1000):
-    """Keys only: after the first throw of a turn, eliminate a 5 if one shows (two presses
-    on the die: keep, then eliminate) and reroll, or else pay a reroll with the first free
-    die (l, then its number) one turn in three; then stop."""
-    for _ in range(limit):
-        if isinstance(app.screen, ResultsScreen):
-            return
-        state = screen.match.state
-        fives = [i for i in state.free() if state.dice[i] == 5]
-        if state.phase == ROLL:
-            await pilot.press("l")
-        elif state.throws == 1 and fives:
-            key = str(fives[0] + 1)
-            await pilot.press(key, key)
-            assert (screen.keep, screen.drop) == ((), fives[0])
-            await pilot.press("l")
-        elif state.throws == 1 and state.round % 3 == 0:
-            await pilot.press("l", str(state.free()[-1] + 1))
-        else:
-            await pilot.press("a")
-        await pilot.pause()
-    raise AssertionError("the match did not end")
-
-
-async def test_a_solo_game_played_by_keys_to_the_results(app_factory):
-    app = app_factory(start_game="sortie_20", players=("Lina",))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 1, **{"opt-turn_limit": 0})
-        assert screen.match.options["turn_limit"] == 15
-        await play_to_the_end(app, pilot, screen)
-        assert isinstance(app.screen, ResultsScreen)
-        assert any(isinstance(a, Reroll) for a in screen.match.actions)
-        state, outcome = screen.match.state, screen.match.outcome()
-        turns = len(state.sheet[0])
-        profile = screen.match.seats[0].profile
-        record = app.records.record(profile, "sortie_20")
-        fewest = app.records.record(profile, "sortie_20", lower_is_better=True)
-        records = str(app.screen.query_one("#records", Static).render())
-        assert record.played == 1 and not app.records.unfinished()
-        if outcome.won:  # out in time: the turns taken are the score and the record
-            assert outcome.lower_is_better and outcome.scores == (turns,)
-            assert fewest.best == turns and f"record solo {turns} tours" in records
-        else:  # still inside at the limit: the points are the score, never a record of turns
-            assert turns == 15 and outcome.scores == (state.totals[0],)
-            assert not outcome.lower_is_better and fewest.best is None
-            assert "record solo" not in records
-            assert f"meilleur total {state.totals[0]}" in records
-
-
 async def test_solo_keeps_the_fewest_turns_of_a_way_out_as_the_record(app_factory):
     app = app_factory(start_game="sortie_20", players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 1, **{"opt-turn_limit": 0})
+        screen = await start(app, pilot, 1)
+        assert screen.match.options["turn_limit"] == 0  # no limit for people by default
         assert "Objectif 20 en peu de tours" in screen.query_one("#sheet").border_subtitle
-        assert "Tour 1/15 · Lina" in text(screen, "#turn")
+        assert text(screen, "#turn") == "Tour 1 · Lina"
         match, profile = screen.match, screen.match.seats[0].profile
         seat = dict(profile=profile, name="Lina", seat=0, rank=1)
         # two ways out (12 and 9 turns, the fewer the better), one game lost on 14 points
@@ -214,8 +167,8 @@ async def test_the_flip_shows_what_each_die_would_give(app_factory):
         await pilot.pause()
         assert screen.picking == FLIP
         guide = text(screen, "#guide")
-        assert "4  5 → 2   arrêt : +1" in guide
-        assert "3  6 → 1   arrêt : -1" in guide
+        assert "4  5 → 2 (+3)   arrêt : +1" in guide
+        assert "3  6 → 1 (+1)   arrêt : -1" in guide
         assert text(screen, "#captions").split()[6:8] == ["→", "2"]  # under the 5
         await pilot.press("4")
         await pilot.pause()
@@ -252,7 +205,7 @@ async def test_two_sixes_ask_which_one(app_factory):
         await pilot.pause()
         assert screen.match.state.dice == [3, 3, 6, 6, 2]
         assert screen.picking == SIX
-        assert "4  ce 6 : +2   arrêt : +2" in text(screen, "#guide")
+        assert "4  ce 6 activé (+2)   arrêt : +2" in text(screen, "#guide")
         await pilot.press("1")  # not a 6
         await pilot.pause()
         assert last_notice(app) == "Seul un 6 peut être activé."
@@ -314,31 +267,33 @@ async def test_quit_then_resume_with_the_last_throw(app_factory):
         assert "s'arrête : -2 → total 0" in text(screen, "#value")
 
 
-async def test_one_player_against_a_robot(app_factory):
-    app = app_factory(start_game="sortie_20", players=("Lina",))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(app, pilot, 1, bots=1)
-        seats = screen.match.seats
-        assert [s.bot for s in seats].count(True) == 1
-        for _ in range(300):
-            state = screen.match.state
-            if state.round > 3:
-                break
-            if not seats[state.to_move()].bot and not screen.busy:
-                await pilot.press("l" if state.phase == ROLL else "a")
-            await pilot.pause(0.05)
-        state = screen.match.state
-        robot = next(i for i, s in enumerate(seats) if s.bot)
-        assert state.round > 3 and len(state.sheet[robot]) >= 3  # the robot played its turns
-
-
-async def test_hostile_names_are_shown_literally(app_factory):
-    names = ("[/]", "[red]x", "[@click=app.quit]x")
-    app = app_factory(start_game="sortie_20", players=names)
+async def test_keys_for_plays_every_kind_of_move(app_factory):
+    app = app_factory(seed=3, start_game="sortie_20", players=("Lina", "Marc"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 3)
-        first = screen.match.state.players[0]
-        await pilot.press("l", "a")
+        screen = await start(app, pilot, 2)
+        pick, kinds = Random(3).choice, set()
+        for _ in range(60):
+            action = pick(screen.match.state.legal_actions())
+            played = len(screen.match.actions)
+            await pilot.press(*screen.keys_for(action))
+            await pilot.pause()
+            assert screen.match.actions[played] == action
+            kinds.add(type(action))
+        assert kinds == {Roll, Reroll, Flip, Activate, Stop}
+
+
+async def test_choosing_the_die_to_eliminate_keeps_the_dice_marked_garder(app_factory):
+    app = app_factory(seed=ONE_FIVE_SIX_SEED, start_game="sortie_20", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press("l", "2", "l")  # keep the 1, then ask which die to eliminate
         await pilot.pause()
-        assert text(screen, "#value").startswith(f"{first} s'arrête : ")  # literal
-        assert isinstance(app.screen, SortieScreen)
+        assert screen.picking == DROP and screen.keep == (1,)
+        assert "2  élimine" not in text(screen, "#guide")  # the kept 1 is not offered
+        await pilot.press("2")
+        await pilot.pause()
+        assert last_notice(app) == "Ce dé est marqué « garder » : élimine un autre dé."
+        assert screen.picking == DROP and screen.keep == (1,)
+        await pilot.press("4")
+        await pilot.pause()
+        assert screen.match.actions == [Roll(), Reroll(3, (1,))]
