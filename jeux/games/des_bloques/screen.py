@@ -162,7 +162,7 @@ class DesBloquesScreen(GameScreen):
         self.query_one("#legend", Static).update(self.legend(state))
         if self.auto_throws(state):
             played = len(self.match.actions)
-            pause = AUTO_PAUSE * self.app.animation_scale
+            pause = max(0.01, AUTO_PAUSE * self.app.animation_scale)  # a timer needs time
             self.set_timer(pause, lambda: self.auto_throw(played))
 
     def auto_throws(self, state: DesBloquesState) -> bool:
