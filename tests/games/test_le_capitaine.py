@@ -24,6 +24,11 @@ def new(players=("Lina", "Marc", "Zoé"), **options):
     return GAME.new(players, GAME.resolve_options(options), ForcedRng())
 
 
+def points_sheet(state):
+    """The sheet's cells as the points of each turn (None: not played)."""
+    return [[mark and mark.points for mark in row] for row in state.race.sheet]
+
+
 def play(state, action, *dice):
     return state.apply(action, ForcedRng(dice))
 
@@ -83,7 +88,7 @@ def test_cap_derived_three_throws_without_a_5_score_0():
     events = play(state, Roll((1, 2, 3, 4)), 4, 2, 2, 1)
     assert TurnEnded("Lina", 0, 0, False) in events
     assert events[-1] == TurnStarted("Marc", 1)
-    assert state.knots == [0, 0, 0] and state.sheet == [[0, None, None]]
+    assert state.knots == [0, 0, 0] and points_sheet(state) == [[0, None, None]]
     assert state.to_move() == 1 and state.phase == "start" and state.faces == ()
 
 
@@ -147,7 +152,7 @@ def test_cap3_reroll_both_cargo_dice_then_stop():
     assert state.phase == "cargo" and state.label == "Équipage complet, cargaison 11"
     events = play(state, Stop())
     assert events[0] == TurnEnded("Lina", 11, 11, True)
-    assert state.sheet == [[11, None, None]]
+    assert points_sheet(state) == [[11, None, None]]
 
 
 def test_cap3_option_both_cargo_dice_together():
@@ -196,10 +201,10 @@ def test_appendix_a_targets_100_and_50_in_the_short_game():
 
 def test_cap1_reaching_100_finishes_the_round_and_the_highest_total_wins():
     state = new()
-    state.knots = [95, 90, 80]
+    state.knots[:] = [95, 90, 80]
     events = sail(state, (3, 2))  # Lina reaches 100
     assert TargetReached("Lina", 100) in events
-    assert state.final_round and state.to_move() == 1
+    assert state.race.final_round and state.to_move() == 1
     sail(state, (6, 6))  # Marc 102
     events = sail(state, (1, 1))  # Zoé 82: the round is over
     assert isinstance(events[-1], GameOver)
@@ -215,18 +220,18 @@ def test_cap1_round_goes_on_when_nobody_reached_the_target():
     state = new(("A", "B"))
     sail(state)
     sail(state)
-    assert state.round == 2 and state.to_move() == 0
-    assert state.sheet == [[5, 5], [None, None]]
+    assert state.race.round == 2 and state.to_move() == 0
+    assert points_sheet(state) == [[5, 5], [None, None]]
 
 
 def test_cap6_tied_leaders_play_tie_break_rounds_alone():
     state = new()
-    state.knots = [95, 90, 97]
+    state.knots[:] = [95, 90, 97]
     sail(state, (3, 2))  # Lina 100
     fail(state)  # Marc 90
     events = sail(state, (2, 1))  # Zoé 100
     assert TieBreak(("Lina", "Zoé"), 100) in events
-    assert state.contenders == [0, 2] and state.round == 2 and state.to_move() == 0
+    assert state.race.contenders == (0, 2) and state.race.round == 2 and state.to_move() == 0
     sail(state, (1, 1))  # Lina 102
     assert state.to_move() == 2  # Marc sits out
     events = sail(state, (1, 1))  # Zoé 102: still tied, again
@@ -234,12 +239,12 @@ def test_cap6_tied_leaders_play_tie_break_rounds_alone():
     sail(state, (1, 2))  # Lina 105
     sail(state, (1, 1))  # Zoé 104
     assert state.outcome().winners == (0,)
-    assert state.sheet[-1] == [3, None, 2]
+    assert points_sheet(state)[-1] == [3, None, 2]
 
 
 def test_cap1_option_immediate_win():
     state = new(equal_turns=False)
-    state.knots = [95, 99, 0]
+    state.knots[:] = [95, 99, 0]
     events = sail(state, (3, 2))
     assert events[-1] == GameOver("Lina gagne avec 100 nœuds.")
     assert state.to_move() is None and state.outcome().winners == (0,)
@@ -247,7 +252,7 @@ def test_cap1_option_immediate_win():
 
 def test_cap1_short_game_ends_at_50():
     state = new(("A", "B"), target=50)
-    state.knots = [45, 0]
+    state.knots[:] = [45, 0]
     sail(state, (3, 2))
     sail(state, (1, 1))
     assert state.outcome().winners == (0,)
@@ -259,7 +264,7 @@ def test_solo_score_attack_counts_the_turns_to_reach_100():
     for _ in range(8):
         sail(state, (6, 6))  # 8 × 12 = 96
     fail(state)
-    assert state.to_move() == 0 and state.turns_taken == [9]
+    assert state.to_move() == 0 and state.race.turns(0) == 9
     events = sail(state, (2, 2))  # turn 10: 100
     assert isinstance(events[-1], GameOver)
     outcome = state.outcome()
@@ -270,7 +275,7 @@ def test_solo_score_attack_counts_the_turns_to_reach_100():
 
 def test_solo_ignores_equal_turns():
     state = new(("Lina",), equal_turns=True, target=50)
-    state.knots = [45]
+    state.knots[:] = [45]
     sail(state, (3, 2))
     assert state.to_move() is None
 

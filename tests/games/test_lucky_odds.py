@@ -27,6 +27,11 @@ def new(players=("Lina", "Marc", "Zoé"), **options):
     return GAME.new(players, GAME.resolve_options(options), ForcedRng())
 
 
+def points_sheet(state):
+    """The sheet's cells as the points of each turn (None: not played)."""
+    return [[mark and mark.points for mark in row] for row in state.race.sheet]
+
+
 def play(state, action, *dice):
     return state.apply(action, ForcedRng(dice))
 
@@ -45,7 +50,7 @@ def test_quoted_ex1_246_scores_nothing_and_the_dice_pass():
     assert events[0].points == 0
     assert events[0].label == "Aucun impair : 0 point"
     assert events[1:] == [TurnEnded("Lina", 0, 0, NOTHING), TurnStarted("Marc", 1)]
-    assert state.to_move() == 1 and state.sheet == [[0, None, None]]
+    assert state.to_move() == 1 and points_sheet(state) == [[0, None, None]]
 
 
 def test_quoted_ex2_132_keeps_4_and_the_2_may_be_rerolled():
@@ -131,7 +136,7 @@ def test_derived_135_scores_9_and_all_three_may_be_rerolled():
 
 def test_derived_at_48_a_turn_worth_3_busts_and_stays_at_48():
     state = new()
-    state.scores = [48, 0, 0]
+    state.scores[:] = [48, 0, 0]
     events = play(state, Roll(), 3, 2, 2)
     assert TurnEnded("Lina", 0, 48, OVERSHOT) in events
     assert state.scores[0] == 48 and state.to_move() == 1
@@ -166,12 +171,15 @@ def test_lo2_keep_rerolling_even_dice_while_the_throws_score():
     assert state.scores[0] == 0 and state.to_move() == 1
 
 
-def test_lo2_the_player_may_rethrow_some_of_the_even_dice():
+def test_lo2_every_even_die_left_is_rethrown_together():
+    """§7 step 5: "reroll only those even dice" is all of them, never a choice (issue 8)."""
     state = new()
     play(state, Roll(), 1, 2, 4)
-    assert set(state.legal_actions()) == {Stop(), Roll((1,)), Roll((1, 2)), Roll((2,))}
-    play(state, Roll((2,)), 3)
-    assert state.turn_total == 4 and state.rerollable == (1,)
+    assert state.legal_actions() == [Stop(), Roll((1, 2))]
+    with pytest.raises(IllegalAction, match="Tous les dés pairs"):
+        play(state, Roll((2,)), 3)
+    play(state, Roll((1, 2)), 3, 2)
+    assert state.turn_total == 4 and state.rerollable == (2,)
     events = play(state, Stop())
     assert events[0] == TurnEnded("Lina", 4, 4, BANKED)
 
@@ -210,7 +218,7 @@ def test_lo3_default_all_three_kept_later_is_banked():
 
 def test_lo4_overshoot_during_the_turn_busts_at_once():
     state = new()
-    state.scores = [47, 0, 0]
+    state.scores[:] = [47, 0, 0]
     events = play(state, Roll(), 1, 3, 2)  # 47 + 4 = 51
     assert TurnEnded("Lina", 0, 47, OVERSHOT) in events
     assert events[-2].describe() == "Lina dépasserait 50 : le tour ne compte pas (47)."
@@ -218,7 +226,7 @@ def test_lo4_overshoot_during_the_turn_busts_at_once():
 
 def test_lo4_landing_on_exactly_50_banks_and_wins():
     state = new()
-    state.scores = [46, 0, 0]
+    state.scores[:] = [46, 0, 0]
     events = play(state, Roll(), 1, 3, 2)  # even die left, but 50 is reached
     assert TurnEnded("Lina", 4, 50, BANKED) in events
     assert events[-1] == GameOver("Lina atteint 50 points pile et gagne.")
@@ -229,7 +237,7 @@ def test_lo4_landing_on_exactly_50_banks_and_wins():
 
 def test_lo6_option_equal_turns_finishes_the_round_and_shares_the_win():
     state = new(equal_turns=True)
-    state.scores = [45, 30, 49]
+    state.scores[:] = [45, 30, 49]
     events = bank(state, 5, 2, 5)  # 5+2 out, 5 kept: Lina 50
     assert TargetReached("Lina") in events and state.to_move() == 1
     bank(state, 2, 5, 1)  # Marc 31
@@ -242,7 +250,7 @@ def test_lo6_option_equal_turns_finishes_the_round_and_shares_the_win():
 
 def test_lo6_equal_turns_single_winner():
     state = new(("A", "B"), equal_turns=True)
-    state.scores = [30, 49]
+    state.scores[:] = [30, 49]
     bank(state, 2, 5, 1)
     events = bank(state, 2, 5, 1)
     assert state.outcome().winners == (1,) and isinstance(events[-1], GameOver)
@@ -253,8 +261,8 @@ def test_the_rounds_go_on_until_someone_reaches_50():
     state = new(("A", "B"))
     bank(state, 2, 5, 1)
     bank(state, 1, 6, 3)
-    assert state.round == 2 and state.to_move() == 0
-    assert state.sheet == [[1, 3], [None, None]]
+    assert state.race.round == 2 and state.to_move() == 0
+    assert points_sheet(state) == [[1, 3], [None, None]]
 
 
 def test_solo_score_attack_counts_the_turns_to_reach_exactly_50():
@@ -264,7 +272,7 @@ def test_solo_score_attack_counts_the_turns_to_reach_exactly_50():
         play(state, Roll(), 5, 5, 5)
         play(state, Stop())  # 15 a turn
     bank(state, 2, 4, 6)  # a bust still counts as a turn
-    assert state.scores == [45] and state.turns_taken == [4]
+    assert state.scores == [45] and state.race.turns() == 4
     events = play(state, Roll(), 5, 2, 5)
     assert isinstance(events[-1], GameOver)
     outcome = state.outcome()
@@ -330,11 +338,12 @@ def test_saved_match_replays_with_dice_tuples():
 def test_rethrow_odds_count_every_outcome():
     from jeux.games.lucky_odds.rules import rethrow_odds
 
-    assert rethrow_odds(1, 50) == (0.5, 3.0)  # an odd face, 1, 3 or 5
+    assert rethrow_odds(1, 50) == (0.5, 3.0, False)  # an odd face, 1, 3 or 5
     # two dice: 6 pairs summing to 7 and 9 even-even throws score nothing
     assert rethrow_odds(2, 50).chance == pytest.approx(21 / 36)
-    assert rethrow_odds(1, 1) == (1 / 6, 1.0)  # only a 1 keeps the turn within 50
-    assert rethrow_odds(1, 0) == (0.0, 0.0)
+    assert rethrow_odds(1, 1) == (1 / 6, 1.0, True)  # only a 1 keeps the turn within 50
+    assert rethrow_odds(1, 0) == (0.0, 0.0, True)
+    assert not rethrow_odds(3, 15).may_overshoot  # three 5s, the most a throw adds
 
 
 def test_state_odds_use_the_room_left_below_50():
@@ -342,9 +351,12 @@ def test_state_odds_use_the_room_left_below_50():
     state.scores[0] = 45
     play(state, Roll(), 1, 2, 4)
     assert state.room == 4 and state.rerollable == (1, 2)
-    assert state.odds((1,)) == (2 / 6, 2.0)  # a 1 or a 3
-    assert state.may_rethrow((2,)) and state.may_rethrow((2, 1))
-    assert not state.may_rethrow((0,)) and not state.may_rethrow(())
+    assert state.offered == (1, 2)
+    odds = state.odds()  # two dice: 1 + 3, a 1 or a 3 with an even die…
+    assert odds.may_overshoot and 0 < odds.chance < 1
+    assert state.may_rethrow((2, 1))
+    assert not state.may_rethrow((2,)) and not state.may_rethrow((0,))
+    assert not state.may_rethrow(())
 
 
 def test_bot_weighs_the_turn_against_the_risk():

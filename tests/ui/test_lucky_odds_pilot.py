@@ -86,20 +86,6 @@ def text(screen, ident):
     return str(screen.query_one(ident, Static).render())
 
 
-async def test_two_players_play_by_keys_to_the_results(app_factory):
-    app = app_factory(seed=SHORT_GAME, start_game="lucky_odds", players=("Lina", "Marc"))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 2)
-        await play_to_the_end(app, pilot, screen)
-        assert isinstance(app.screen, ResultsScreen)
-        outcome = screen.match.outcome()
-        assert 50 in outcome.scores and not outcome.lower_is_better
-        winner = screen.match.seats[outcome.winners[0]]
-        record = app.records.record(winner.profile, "lucky_odds")
-        assert (record.played, record.won, record.best) == (1, 1, 50)
-        assert not app.records.unfinished()
-
-
 async def test_stop_before_throwing_is_refused_in_french_and_changes_nothing(app_factory):
     app = app_factory(start_game="lucky_odds", players=("Lina", "Marc"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -109,61 +95,35 @@ async def test_stop_before_throwing_is_refused_in_french_and_changes_nothing(app
         assert screen.match.actions == []
         messages = [n.message for n in app._notifications]
         assert any("Lance les dés avant de t'arrêter" in m for m in messages)
-        assert any("Lance d'abord" in m for m in messages)
+        assert any("trois dés" in m for m in messages)
 
 
-async def test_even_dice_are_chosen_by_keys_and_clicks(app_factory):
+async def test_every_even_die_goes_back_in_the_cup(app_factory):
+    """§7 step 5: the even dice are rethrown all together, never a choice (issue 8)."""
     app = app_factory(seed=TWO_EVEN, start_game="lucky_odds", players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(app, pilot, 1)
         await pilot.press("l")
         await pilot.pause()
         state = screen.match.state
-        assert state.faces == [4, 4, 1] and state.rerollable == (0, 1)
+        assert state.faces == [4, 4, 1] and state.offered == (0, 1)
         dice = screen.query_one(DiceTray).dice
-        # both even dice are offered, the odd one is kept and says what it scored
-        assert screen.selection == {0, 1}
-        assert dice[2].has_class("-kept") and text(screen, "#label-2") == "gardé +1"
-        assert dice[0].has_class("-selected") and text(screen, "#label-0") == "relance"
+        assert dice[2].has_class("-kept") and dice[0].has_class("-selected")
+        assert text(screen, "#captions").split() == ["relance", "relance", "gardé", "+1"]
         assert "1 gardé : 1 point" in text(screen, "#value")
-        assert "Arrêter (a) → 1/50" in text(screen, "#hint")
-        assert "les dés 1 et 2 : 58 % de marquer" in text(screen, "#choice")
-
-        await pilot.press("2")  # leave the second 4 on the table
+        advice = text(screen, "#advice")
+        assert "Arrêter (a) → 1/50" in advice
+        assert "les dés 1 et 2 : 58 % de marquer" in advice
+        await pilot.press("2")  # no die is picked: refused with the rule's words
         await pilot.pause()
-        assert screen.selection == {0}
-        assert dice[1].has_class("-selectable") and text(screen, "#label-1") == "reste"
-        assert "le dé 1 : 50 % de marquer" in text(screen, "#choice")
-        assert "En moyenne +3 ; sinon 1 point perdu." in text(screen, "#risk")
-
-        await pilot.press("3")  # the kept 1 cannot go again: refused, nothing changes
-        await pilot.pause()
-        assert screen.selection == {0}
-        assert "Seuls les dés pairs" in last_notice(app)
-
-        await pilot.click(dice[0])  # a click unselects the first 4: nothing to throw
-        await pilot.pause()
-        assert screen.selection == set()
-        await pilot.press("l")
+        assert "Tous les dés pairs" in last_notice(app)
+        await pilot.click(dice[0])
         await pilot.pause()
         assert screen.match.actions == [Roll()]
-        assert "Choisis au moins un dé pair" in last_notice(app)
-
-        await pilot.click(dice[1])  # click the second 4 in, throw it alone, then bank
-        await pilot.pause()
-        assert screen.selection == {1}
+        assert screen.keys_for(Roll((0, 1))) == ["l"]
         await pilot.press("l")
         await pilot.pause()
-        assert screen.match.actions == [Roll(), Roll((1,))]
-        if screen.match.state.phase == "choose":
-            await pilot.press("a")
-            await pilot.pause()
-            assert screen.match.actions[-1] == Stop()
-        # the turn is over: its last throw stays on the table with the verdict
-        assert screen.match.state.phase == "start"
-        assert [d.value for d in dice][2] == 1
-        assert all(d.has_class("-void") for d in dice)
-        assert "Lina" in text(screen, "#hint")
+        assert screen.match.actions == [Roll(), Roll((0, 1))]
 
 
 async def test_all_odd_first_throw_rethrows_the_three_together(app_factory):
@@ -172,12 +132,11 @@ async def test_all_odd_first_throw_rethrows_the_three_together(app_factory):
         screen = await start(app, pilot, 1)
         await pilot.press("l")
         await pilot.pause()
-        assert screen.match.state.may_rethrow_all and screen.selection == {0, 1, 2}
-        assert text(screen, "#label-0") == "+1, relance"
-        assert "les trois dés : 67 % de marquer" in text(screen, "#choice")
+        assert screen.match.state.may_rethrow_all
+        assert text(screen, "#captions").split(maxsplit=1)[0] == "+1,"
+        assert "les trois dés : 67 % de marquer" in text(screen, "#advice")
         await pilot.press("2")
         await pilot.pause()
-        assert screen.selection == {0, 1, 2}
         assert "ensemble" in last_notice(app)
         await pilot.press("l")
         await pilot.pause()
@@ -191,53 +150,8 @@ async def test_solo_score_attack_records_the_fewest_turns(app_factory):
         screen = await open_one_move_from_the_end(app, pilot, (Seat(lina.name, lina.id),), {})
         await play_to_the_end(app, pilot, screen)
         outcome = screen.match.outcome()
-        turns = len(screen.match.state.sheet)
+        turns = screen.match.state.race.turns()
         assert outcome.scores == (turns,) and outcome.lower_is_better
         assert app.records.record(lina.id, "lucky_odds", lower_is_better=True).best == turns
         records = str(app.screen.query_one("#records", Static).render())
         assert f"record en solo {turns} tour" in records
-
-
-async def test_robots_play_their_turns_on_screen_with_equal_turns(app_factory):
-    app = app_factory(start_game="lucky_odds", players=("Lina",))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(app, pilot, 1, bots=1, order="list", **{"opt-equal_turns": 1})
-        assert screen.match.options["equal_turns"] is True
-        assert [s.bot for s in screen.match.seats] == [False, True]
-        for _ in range(300):
-            robot_turns = screen.match.state.turns_taken[1]
-            if robot_turns >= 3:
-                break
-            state = screen.match.state
-            if state.to_move() == 0 and not screen.busy:
-                await pilot.press(key_for(state))
-            await pilot.pause(0.02)
-        assert robot_turns >= 3
-        logged = [line.text for line in screen.query_one("#log").lines]
-        assert any(line.startswith("Robot 1 lance") for line in logged)
-
-
-async def test_leave_then_resume_shows_the_same_table(app_factory):
-    app = app_factory(seed=ALL_ODD, start_game="lucky_odds", players=("Lina", "Marc"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(app, pilot, 2)
-        await pilot.press("l", "a")
-        await pilot.pause()
-        before = screen.match.to_saved()
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("o")  # confirm: back to the menu, the match is kept
-        await pilot.pause()
-        assert not isinstance(app.screen, LuckyOddsScreen)
-
-    again = app_factory()
-    async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # "Reprendre" comes first in the menu
-        await pilot.pause()
-        screen = again.screen
-        assert isinstance(screen, LuckyOddsScreen)
-        assert screen.match.to_saved() == before
-        # the last throw and its verdict are still on the table
-        assert [d.value for d in screen.query_one(DiceTray).dice] == [1, 1, 1]
-        assert "marque 3 points → 3" in text(screen, "#hint")

@@ -23,10 +23,10 @@ from jeux.engine.core import (
     Option,
     Outcome,
     State,
-    ranks_from_scores,
 )
 from jeux.engine.dice import roll
-from jeux.engine.text import join_names
+from jeux.engine.race import Race
+from jeux.engine.text import join_names, plural
 
 DICE = 5
 THROWS = 3
@@ -218,33 +218,23 @@ class CapitaineState(State):
 
     - `faces` (empty before the turn's first throw), `roles`, `free_dice`, `cargo_dice`,
       `cargo`, `wanted` (the face to lock next), `rerollable`, `throws_left`, `label`, `phase`;
-    - `knots` per seat, `sheet` (one row per round, a cell per seat: knots or None if that
-      seat has not played it), `round`, `target`, `final_round`, `contenders`, `current`.
+    - `race` (scores, sheet, rounds, tie-breaks: see jeux.engine.race), `knots` per seat,
+      `target`, `current`.
     """
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
         self.players = tuple(players)
         self.target: int = options["target"]
-        self.equal_turns: bool = options["equal_turns"]
         self.cargo_reroll: str = options["cargo_reroll"]
-        self.knots = [0] * self.seats
-        self.sheet: list[list[int | None]] = []
-        self.round = 0
-        self.contenders: list[int] = list(range(self.seats))
-        """The seats that play this round: everyone, or the tied leaders in a tie-break."""
-        self.final_round = False
-        """Equal turns: someone has reached the target, the round is being finished."""
-        self.over = False
-        self.current = 0
-        self._start_round()
-
-    # --- turn and round bookkeeping ---------------------------------------------------
-
-    def _start_round(self) -> None:
-        self.round += 1
-        self.sheet.append([None] * self.seats)
-        self.current = self.contenders[0]
+        # CAP-1, CAP-6: finish the round, the tied leaders play on.
+        equal_turns: bool = options["equal_turns"]
+        self.race = Race(self.seats, self.target, equal_turns=equal_turns, tie_break=True)
+        self.knots = self.race.scores
         self._start_turn()
+
+    @property
+    def current(self) -> int:
+        return self.race.current
 
     def _start_turn(self) -> None:
         self.faces: tuple[int, ...] = ()
@@ -264,7 +254,7 @@ class CapitaineState(State):
         """What the turn is worth now: the cargo's sum, 0 without a full crew (CAP-2)."""
         self.label: str = (layout.label or _CARGO_LABELS[self.cargo]) if self.faces else ""
         """The value of the current throw in the game's words."""
-        self._legal: tuple[Action, ...] = () if self.over else layout.legal
+        self._legal: tuple[Action, ...] = () if self.race.over else layout.legal
 
     # --- what the screen shows --------------------------------------------------------
 
@@ -276,25 +266,20 @@ class CapitaineState(State):
     @property
     def rerollable(self) -> tuple[int, ...]:
         """Positions the player may throw now (the cargo may be thrown one die at a time)."""
-        return () if self.over else self.free_dice
+        return () if self.race.over else self.free_dice
 
     @property
     def phase(self) -> str:
         """One of: start (first throw to come), crew (looking for 6-5-4), cargo, over."""
-        if self.over:
+        if self.race.over:
             return "over"
         if not self.faces:
             return "start"
         return "cargo" if self.crew_complete else "crew"
 
-    @property
-    def turns_taken(self) -> list[int]:
-        """Turns each seat has played (the solo score)."""
-        return [sum(row[s] is not None for row in self.sheet) for s in range(self.seats)]
-
     def may_rethrow(self, dice: Sequence[int]) -> bool:
         """Whether throwing exactly these positions is a legal move now."""
-        return Roll(tuple(sorted(dice))) in self._legal
+        return _ROLLS.get(tuple(sorted(dice))) in self._legal
 
     def outlook(self, rethrow: Sequence[int]) -> CargoOutlook:
         """The cargo's range if these cargo dice are thrown again (see `cargo_outlook`)."""
@@ -303,7 +288,7 @@ class CapitaineState(State):
     # --- the contract -----------------------------------------------------------------
 
     def to_move(self) -> int | None:
-        return None if self.over else self.current
+        return None if self.race.over else self.race.current
 
     def legal_actions(self) -> list[Action]:
         return list(self._legal)
@@ -311,6 +296,8 @@ class CapitaineState(State):
     def refusal(self, action: Action) -> str:
         if isinstance(action, Stop):
             return "Il faut un équipage complet (6, 5 puis 4) avant de garder la cargaison."
+        if isinstance(action, Roll) and self.crew_complete and not action.dice:
+            return "Choisis au moins un dé de cargaison à relancer, ou arrête-toi."
         if isinstance(action, Roll) and not self.crew_complete:
             return "Relance tous les dés qui ne sont ni bateau, ni capitaine, ni équipage."
         if isinstance(action, Roll) and self.cargo_reroll == BOTH:
@@ -342,55 +329,37 @@ class CapitaineState(State):
         return events
 
     def _end_turn(self) -> list[Event]:
-        seat, gained = self.current, self.cargo
-        self.knots[seat] += gained
-        self.sheet[-1][seat] = gained
-        name = self.players[seat]
-        events: list[Event] = [TurnEnded(name, gained, self.knots[seat], self.crew_complete)]
-        reached = self.knots[seat] >= self.target
-        if reached and (self.seats == 1 or not self.equal_turns):
-            return events + self._finish()
-        if reached and not self.final_round:
-            self.final_round = True
-            events.append(TargetReached(name, self.knots[seat]))
-        place = self.contenders.index(seat)
-        if place + 1 < len(self.contenders):
-            self.current = self.contenders[place + 1]
-            self._start_turn()
-            return events + [TurnStarted(self.players[self.current], self.round)]
-        if self.final_round:  # CAP-1: the round is complete, the highest total wins
-            best = max(self.knots)
-            leaders = [s for s in range(self.seats) if self.knots[s] == best]
-            if len(leaders) == 1:
-                return events + self._finish()
-            self.contenders = leaders  # CAP-6: only the tied leaders play on
-            events.append(TieBreak(tuple(self.players[s] for s in leaders), best))
-        self._start_round()
-        return events + [TurnStarted(self.players[self.current], self.round)]
-
-    def _finish(self) -> list[Event]:
-        self.over = True  # the last dice stay on the table for the results
-        self._refresh()
-        return [GameOver(self.outcome().summary)]
+        name, complete = self.players[self.current], self.crew_complete
+        end = self.race.end_turn(self.cargo)
+        events: list[Event] = [TurnEnded(name, end.mark.points, end.mark.total, complete)]
+        if end.reached:
+            events.append(TargetReached(name, end.mark.total))
+        if end.tie_break:
+            tied = tuple(self.players[s] for s in end.tie_break)
+            events.append(TieBreak(tied, self.knots[end.tie_break[0]]))
+        if end.over:  # the last dice stay on the table for the results
+            self._refresh()
+            return [*events, GameOver(self.outcome().summary)]
+        self._start_turn()
+        return [*events, TurnStarted(self.players[self.current], self.race.round)]
 
     def outcome(self) -> Outcome | None:
-        if not self.over:
+        race = self.race
+        if not race.over:
             return None
-        if self.seats == 1:  # score attack: fewer turns is better
-            turns = len(self.sheet)
+        if race.solo:  # score attack: fewer turns is better
+            turns = race.turns()
             summary = (
-                f"{self.players[0]} parcourt {_knots(self.knots[0])} "
-                f"en {turns} tour{'s' if turns > 1 else ''}."
+                f"{self.players[0]} parcourt {_knots(self.knots[0])} en {plural(turns, 'tour')}."
             )
-            return Outcome((turns,), (1,), summary, won=True, lower_is_better=True)
-        ranks = ranks_from_scores(self.knots)
-        winners = [self.players[s] for s in range(self.seats) if ranks[s] == 1]
-        best = _knots(max(self.knots))
-        if len(winners) == 1:
-            summary = f"{winners[0]} gagne avec {best}."
         else:
-            summary = f"{join_names(winners)} gagnent ex aequo avec {best}."
-        return Outcome(tuple(self.knots), ranks, summary)
+            winners = [self.players[s] for s in race.winners()]
+            best = _knots(max(self.knots))
+            if len(winners) == 1:
+                summary = f"{winners[0]} gagne avec {best}."
+            else:
+                summary = f"{join_names(winners)} gagnent ex aequo avec {best}."
+        return race.outcome(summary)
 
 
 class CaptainBot:

@@ -3,8 +3,8 @@
 Three dice keep their positions for the whole turn, so the screen can show each die where it
 lies: `faces[i]` is what die i shows and `status[i]` whether it is kept (an odd die that
 scored), out (one of a pair summing to 7) or free (an even die, or not thrown yet). Pairs and
-odd dice are settled automatically; the decisions are to stop or to rethrow even dice (LO-2),
-and after an all-odd first throw to rethrow all three (LO-3).
+odd dice are settled automatically; the decisions are to stop or to rethrow all the even dice
+left (§7 step 5, LO-2), and after an all-odd first throw to rethrow all three (LO-3).
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from jeux.engine.core import (
     Option,
     Outcome,
     State,
-    ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.race import Race
 from jeux.engine.text import join_names
 
 DICE = 3
@@ -81,6 +81,8 @@ class RethrowOdds(NamedTuple):
     """The throw scores something and the turn stays within 50: the turn goes on."""
     mean: float
     """The points that throw adds on average when it does (0 if it never can)."""
+    may_overshoot: bool = False
+    """Some throw would pass 50 and lose the turn, besides the throws that score nothing."""
 
 
 @cache
@@ -88,13 +90,15 @@ def rethrow_odds(count: int, room: int) -> RethrowOdds:
     """The odds of throwing `count` dice when the turn may still grow by `room` points
     (50 minus the score and the turn so far): every outcome counted, none sampled."""
     good = total = 0
+    overshoot = False
     outcomes = 6**count
     for faces in product(range(1, 7), repeat=count):
         points = throw_value(faces).points
         if 0 < points <= room:
             good += 1
             total += points
-    return RethrowOdds(good / outcomes, total / good if good else 0.0)
+        overshoot = overshoot or points > room
+    return RethrowOdds(good / outcomes, total / good if good else 0.0, overshoot)
 
 
 def dice_status(faces: Sequence[int], pair: Sequence[int]) -> tuple[str, ...]:
@@ -128,7 +132,7 @@ def throw_label(faces: tuple[int, ...]) -> str:
 @dataclass(frozen=True)
 class Roll(Action):
     """Throw the dice at these positions: all three to start a turn (or after an all-odd
-    throw), else some of the even dice left on the table."""
+    throw), else every even die left on the table."""
 
     dice: tuple[int, ...] = ALL_DICE
 
@@ -201,17 +205,12 @@ class GameOver(Event):
         return self.summary
 
 
-@cache
-def _subsets(positions: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every non-empty choice among these positions, smallest masks first."""
-    return tuple(
-        tuple(p for k, p in enumerate(positions) if mask >> k & 1)
-        for mask in range(1, 1 << len(positions))
-    )
-
-
 _STOP = Stop()
-_ROLLS = {dice: Roll(dice) for dice in _subsets(ALL_DICE)}
+_ROLLS = {
+    dice: Roll(dice)
+    for mask in range(1, 1 << DICE)
+    for dice in [tuple(i for i in ALL_DICE if mask >> i & 1)]
+}
 """Every throw a player can ask for, built once: legal_actions hands these out."""
 
 
@@ -219,33 +218,25 @@ class LuckyOddsState(State):
     """One match. Public, for the screen:
 
     - `faces` (0 = not thrown yet this turn), `status`, `pair` (the 7-pair of the last
-      throw), `kept_dice`, `rerollable`, `may_rethrow_all`, `turn_total`, `label`, `phase`;
-    - `scores` per seat, `sheet` (one row per round, a cell per seat: points or None if that
-      seat has not played it), `round`, `target`, `final_round`, `current`.
+      throw), `kept_dice`, `rerollable`, `may_rethrow_all`, `turn_total`, `label`, `phase`,
+      `offered` (the dice a rethrow takes), `odds()`;
+    - `race` (scores, sheet, rounds: see jeux.engine.race), `scores` per seat, `target`.
     """
 
     target = TARGET
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
         self.players = tuple(players)
-        self.equal_turns: bool = options["equal_turns"]
         self.all_odd_rethrow: str = options["all_odd_rethrow"]
-        self.scores = [0] * self.seats
-        self.sheet: list[list[int | None]] = []
-        self.round = 0
-        self.final_round = False
-        """Equal turns: someone has reached 50, the round is being finished."""
-        self.over = False
-        self.current = 0
-        self._start_round()
-
-    # --- turn and round bookkeeping ---------------------------------------------------
-
-    def _start_round(self) -> None:
-        self.round += 1
-        self.sheet.append([None] * self.seats)
-        self.current = 0
+        # LO-6: the game ends at once at exactly 50, or (option) the round is finished.
+        equal_turns: bool = options["equal_turns"]
+        self.race = Race(self.seats, TARGET, equal_turns=equal_turns, exact=True)
+        self.scores = self.race.scores
         self._start_turn()
+
+    @property
+    def current(self) -> int:
+        return self.race.current
 
     def _start_turn(self) -> None:
         self.faces = [0] * DICE
@@ -258,7 +249,7 @@ class LuckyOddsState(State):
         self.may_rethrow_all = False
         """All three dice are kept and may be thrown again (LO-3)."""
         self.rerollable: tuple[int, ...] = ()
-        """Positions of the even dice that may be thrown again."""
+        """Positions of the even dice, all thrown again by the next rethrow."""
         self._legal: list[Action] = [_ROLLS[ALL_DICE]]
 
     # --- what the screen shows --------------------------------------------------------
@@ -270,19 +261,22 @@ class LuckyOddsState(State):
     @property
     def phase(self) -> str:
         """One of: start (first throw to come), choose (stop or throw again), over."""
-        if self.over:
+        if self.race.over:
             return "over"
         return "choose" if self.throws else "start"
 
     @property
-    def turns_taken(self) -> list[int]:
-        """Turns each seat has played (the solo score)."""
-        return [sum(row[s] is not None for row in self.sheet) for s in range(self.seats)]
+    def offered(self) -> tuple[int, ...]:
+        """The dice the next throw takes: all three to start or after an all-odd throw,
+        else every even die left."""
+        if self.phase == "start" or self.may_rethrow_all:
+            return ALL_DICE
+        return self.rerollable
 
     @property
     def room(self) -> int:
         """How many points the turn may still add without passing 50."""
-        if self.over:
+        if self.race.over:
             return 0
         return TARGET - self.scores[self.current] - self.turn_total
 
@@ -290,14 +284,14 @@ class LuckyOddsState(State):
         """Whether throwing exactly these positions is a legal move now."""
         return _ROLLS.get(tuple(sorted(dice))) in self._legal
 
-    def odds(self, dice: Sequence[int]) -> RethrowOdds:
-        """The odds of throwing these dice now (see `rethrow_odds`)."""
-        return rethrow_odds(len(dice), self.room)
+    def odds(self) -> RethrowOdds:
+        """The odds of throwing the offered dice now (see `rethrow_odds`)."""
+        return rethrow_odds(len(self.offered), self.room)
 
     # --- the contract -----------------------------------------------------------------
 
     def to_move(self) -> int | None:
-        return None if self.over else self.current
+        return None if self.race.over else self.current
 
     def legal_actions(self) -> list[Action]:
         return list(self._legal)
@@ -310,7 +304,7 @@ class LuckyOddsState(State):
         if isinstance(action, Roll) and self.may_rethrow_all:
             return "Les trois dés impairs se relancent ensemble."
         if isinstance(action, Roll):
-            return "Seuls les dés pairs restés en jeu peuvent être relancés."
+            return "Tous les dés pairs restés en jeu se relancent ensemble."
         return super().refusal(action)
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
@@ -354,63 +348,46 @@ class LuckyOddsState(State):
         if reached == TARGET or not (self.rerollable or self.may_rethrow_all):
             # Nothing left to decide: any throw at exactly 50 could only bust.
             return events + self._end_turn(BANKED)
-        self._legal = [_STOP]
-        if self.may_rethrow_all:
-            self._legal.append(_ROLLS[ALL_DICE])
-        else:
-            self._legal += [_ROLLS[s] for s in _subsets(self.rerollable)]
+        self._legal = [_STOP, _ROLLS[self.offered]]
         return events
 
     def _end_turn(self, how: str) -> list[Event]:
-        seat = self.current
-        gained = self.turn_total if how == BANKED else 0
-        self.scores[seat] += gained
-        self.sheet[-1][seat] = gained
-        name = self.players[seat]
-        events: list[Event] = [TurnEnded(name, gained, self.scores[seat], how)]
-        reached = self.scores[seat] == TARGET
-        if reached and (self.seats == 1 or not self.equal_turns):
-            return events + self._finish()
-        if reached and not self.final_round:
-            self.final_round = True
+        name = self.players[self.current]
+        end = self.race.end_turn(self.turn_total if how == BANKED else 0, how)
+        events: list[Event] = [TurnEnded(name, end.mark.points, end.mark.total, how)]
+        if end.reached:
             events.append(TargetReached(name))
-        if seat + 1 < self.seats:
-            self.current = seat + 1
-            self._start_turn()
-            return events + [TurnStarted(self.players[self.current], self.round)]
-        if self.final_round:  # LO-6 option: the round is complete, everyone at 50 wins
-            return events + self._finish()
-        self._start_round()
-        return events + [TurnStarted(self.players[self.current], self.round)]
-
-    def _finish(self) -> list[Event]:
-        self.over = True  # the last dice stay on the table for the results
-        self._legal = []
-        self.rerollable = ()
-        self.may_rethrow_all = False
-        return [GameOver(self.outcome().summary)]
+        if end.over:  # the last dice stay on the table for the results
+            self._legal = []
+            self.rerollable = ()
+            self.may_rethrow_all = False
+            return [*events, GameOver(self.outcome().summary)]
+        self._start_turn()
+        return [*events, TurnStarted(self.players[self.current], self.race.round)]
 
     def outcome(self) -> Outcome | None:
-        if not self.over:
+        race = self.race
+        if not race.over:
             return None
-        if self.seats == 1:  # score attack: fewer turns is better
-            turns = len(self.sheet)
+        if race.solo:  # score attack: fewer turns is better
+            turns = race.turns()
             summary = f"{self.players[0]} atteint {TARGET} points en {turns} tours."
             if turns == 1:
                 summary = f"{self.players[0]} atteint {TARGET} points en un seul tour !"
-            return Outcome((turns,), (1,), summary, won=True, lower_is_better=True)
-        ranks = ranks_from_scores(self.scores)
-        winners = [self.players[s] for s in range(self.seats) if ranks[s] == 1]
-        if len(winners) == 1:
-            summary = f"{winners[0]} atteint {TARGET} points pile et gagne."
         else:
-            summary = f"{join_names(winners)} atteignent {TARGET} points pile et gagnent ex aequo."
-        return Outcome(tuple(self.scores), ranks, summary)
+            winners = [self.players[s] for s in race.winners()]
+            if len(winners) == 1:
+                summary = f"{winners[0]} atteint {TARGET} points pile et gagne."
+            else:
+                summary = (
+                    f"{join_names(winners)} atteignent {TARGET} points pile et gagnent ex aequo."
+                )
+        return race.outcome(summary)
 
 
 class OddsBot:
     """RULINGS.md §7: weighs the distance to 50 and the even dice left. It throws again
-    when the expected turn afterwards beats banking now, with every even die it may."""
+    when the expected turn afterwards beats banking now."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = Random(seed)  # kept for the contract: this bot needs no chance
@@ -419,16 +396,17 @@ class OddsBot:
         legal = state.legal_actions()
         if state.phase == "start":
             return legal[0]
-        dice = ALL_DICE if state.may_rethrow_all else state.rerollable
-        odds = state.odds(dice)
+        odds = state.odds()
         if odds.chance * (state.turn_total + odds.mean) > state.turn_total:
-            return _ROLLS[dice]
+            return _ROLLS[state.offered]
         return _STOP
 
 
 class LuckyOdds(Game):
     info = GAMES["lucky_odds"]
     action_types = (Roll, Stop)
+    version = 2
+    """2: a rethrow takes every even die left (§7 step 5), no longer a choice among them."""
     options = (
         Option(
             "equal_turns",

@@ -1,0 +1,186 @@
+"""The bookkeeping of a race to a target ("first to N points"), shared by the dice games.
+
+A game keeps one `Race` in its state and reports each finished turn with `end_turn(points)`;
+the race adds the points, writes the score sheet, and says what comes next: the next seat,
+the last round announced when someone reaches the target ("Tours égaux", RULINGS §0.2),
+a tie-break round, or the end. It holds no dice and writes no French: the game turns a
+`TurnEnd` into its own events and summary.
+
+    race = Race(len(players), 100, equal_turns=True, tie_break=True)
+    end = race.end_turn(cargo)          # after each turn
+    if end.reached: events.append(TargetReached(...))
+    if end.tie_break: events.append(TieBreak(...))
+    if end.over: return events + [GameOver(self.outcome().summary)]
+    events.append(TurnStarted(players[race.current], race.round))
+    ...
+    def outcome(self): return race.outcome(summary) if race.over else None
+
+Rules it settles, the same in every race game:
+- Reaching the target (`exact`: landing on it) ends the game at once alone, or without equal
+  turns; with equal turns the round is finished and the highest score wins.
+- Ties share the victory, unless `tie_break`: then the tied leaders play more rounds alone.
+- `turn_limit` rounds (0: none) end the game at the end of a round; alone, it is then lost.
+- `floor`: the lowest a total may fall (None: no floor); the sheet keeps the turn's points.
+- Alone, the game is a score attack: a win scores the turns taken (fewer is better), a loss
+  the points reached; `win_now(seat)` ends the game at once with that seat the only winner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .core import Outcome, ranks_from_scores
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One cell of the score sheet: what a turn added, the total after it, a short note
+    (the game's own words: "Ballot", "Ouverture"…)."""
+
+    points: int
+    total: int
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TurnEnd:
+    """What `Race.end_turn` settled."""
+
+    seat: int
+    mark: Mark
+    reached: bool
+    """This turn reached the target first, and the others finish the round (announce it)."""
+    tie_break: tuple[int, ...]
+    """The tied leaders who play another round alone (empty: no tie-break starts)."""
+    over: bool
+
+
+class Race:
+    """Scores, turns and rounds of a race. Public: `scores`, `sheet` (one row per round, a
+    `Mark` or None per seat), `round` (from 1), `current` (the seat playing), `contenders`
+    (the seats that play this round), `final_round`, `over`, `sudden_winner`."""
+
+    def __init__(
+        self,
+        seats: int,
+        target: int,
+        *,
+        equal_turns: bool = True,
+        exact: bool = False,
+        tie_break: bool = False,
+        turn_limit: int = 0,
+        floor: int | None = None,
+    ) -> None:
+        self.seats, self.target, self.exact = seats, target, exact
+        self.equal_turns, self.tie_break = equal_turns, tie_break
+        self.turn_limit, self.floor = turn_limit, floor
+        self.scores = [0] * seats
+        self.sheet: list[list[Mark | None]] = [[None] * seats]
+        self.round = 1
+        self.contenders: tuple[int, ...] = tuple(range(seats))
+        self.current = 0
+        self.final_round = False
+        """Someone has reached the target: the round is being finished (equal turns)."""
+        self.over = False
+        self.sudden_winner: int | None = None
+        """A seat that won at once whatever the scores (five 1s in Le 5000)."""
+
+    @property
+    def solo(self) -> bool:
+        return self.seats == 1
+
+    def met(self, score: int) -> bool:
+        """Whether a total meets the target."""
+        return score == self.target if self.exact else score >= self.target
+
+    def turns(self, seat: int = 0) -> int:
+        """Turns `seat` has played: the solo score."""
+        return sum(row[seat] is not None for row in self.sheet)
+
+    def marks(self, seat: int) -> list[Mark]:
+        """The turns `seat` has played, in order."""
+        return [row[seat] for row in self.sheet if row[seat] is not None]
+
+    def playing(self, seat: int) -> bool:
+        """Whether `seat` still plays (everyone, except outside a tie-break)."""
+        return seat in self.contenders
+
+    # --- turns ------------------------------------------------------------------------
+
+    def end_turn(self, points: int, note: str = "") -> TurnEnd:
+        """The current seat's turn added `points` (negative allowed); move on."""
+        seat = self.current
+        total = self.scores[seat] + points
+        if self.floor is not None:
+            total = max(self.floor, total)
+        self.scores[seat] = total
+        mark = Mark(points, total, note)
+        self.sheet[-1][seat] = mark
+        reached = False
+        if self.met(total) and (self.solo or not self.equal_turns):
+            self.over = True
+        elif self.met(total) and not self.final_round:
+            self.final_round = reached = True
+        tie_break: tuple[int, ...] = ()
+        if not self.over:
+            tie_break = self._next_seat()
+        return TurnEnd(seat, mark, reached, tie_break, self.over)
+
+    def _next_seat(self) -> tuple[int, ...]:
+        """Pass to the next contender, or close the round: the end, a tie-break, or a new
+        round. Returns the tied leaders when a tie-break starts."""
+        place = self.contenders.index(self.current)
+        if place + 1 < len(self.contenders):
+            self.current = self.contenders[place + 1]
+            return ()
+        leaders, tie_break = self.leaders(), ()
+        if self.final_round and self.tie_break and len(leaders) > 1:
+            self.contenders = tie_break = leaders
+        elif self.final_round or 0 < self.turn_limit <= self.round:
+            self.over = True
+            return ()
+        self.round += 1
+        self.sheet.append([None] * self.seats)
+        self.current = self.contenders[0]
+        return tie_break
+
+    def win_now(self) -> None:
+        """The current seat wins at once, whatever the scores; its turn scores nothing."""
+        self.sheet[-1][self.current] = Mark(0, self.scores[self.current])
+        self.sudden_winner = self.current
+        self.over = True
+
+    # --- the end --------------------------------------------------------------------
+
+    def leaders(self) -> tuple[int, ...]:
+        """The seats with the highest score."""
+        best = max(self.scores)
+        return tuple(s for s in range(self.seats) if self.scores[s] == best)
+
+    def starred(self) -> frozenset[int]:
+        """The seats a score sheet stars: the sudden winner, or the leaders once anyone
+        has scored."""
+        if self.sudden_winner is not None:
+            return frozenset({self.sudden_winner})
+        return frozenset(self.leaders()) if max(self.scores) > 0 else frozenset()
+
+    def ranks(self) -> tuple[int, ...]:
+        keys = [(seat == self.sudden_winner, score) for seat, score in enumerate(self.scores)]
+        return ranks_from_scores(keys)
+
+    def winners(self) -> tuple[int, ...]:
+        return tuple(s for s, rank in enumerate(self.ranks()) if rank == 1)
+
+    @property
+    def won(self) -> bool:
+        """Alone: whether the target was met (or the game won at once) in time."""
+        return self.sudden_winner is not None or self.met(self.scores[0])
+
+    def outcome(self, summary: str) -> Outcome:
+        """The result, worded by the game. Alone, a win scores the turns taken (fewer is
+        better, so the records keep the fewest) and a loss the points, never a record."""
+        if not self.solo:
+            return Outcome(tuple(self.scores), self.ranks(), summary)
+        if self.won:
+            return Outcome((self.turns(),), (1,), summary, won=True, lower_is_better=True)
+        return Outcome((self.scores[0],), (1,), summary, won=False)

@@ -1,0 +1,396 @@
+"""The base of dice screens: a tray of dice with a word under each, lines of text, buttons.
+
+A game's screen says what to show and which moves its buttons make; the base does the rest:
+
+- `COMMANDS`: the moves offered by a button and a key (`Command("roll", "Lancer", "l")`).
+  `command_action(name, state, selection)` builds the action a command plays with the dice
+  picked; the button is enabled when the engine allows that action, and the engine's refusal
+  is shown when a key asks for one it does not.
+- `dice_of(action)`: the dice an action uses, for the actions built from the selection (None
+  for the others). The dice a player may pick are read from the legal actions: picking is
+  offered when they leave a choice, by keys 1–n and by clicks, and a selection is kept only
+  while some legal action uses all of its dice. `keys_for` follows from the same two hooks.
+- `looks(state)`: each die's face, look and caption; `status`, `value`, `advice` and `guide`:
+  the lines around the tray. Advice is wiped as soon as an event is animated, so nothing
+  stale stays beside a result (a bust, another player's throw).
+- `thrown(event)`: the dice an event throws ({position: face}); the base tumbles them, then
+  `show_event(event)` lets the game mark the result and hold it with `pause`. GameScreen
+  narrates an event in the log only once it has been animated.
+
+Keys pressed during an animation follow GameScreen.act's one policy; no screen keeps its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, TypeVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.widgets import Button, Static
+
+from jeux.engine.core import Action, Event, State
+from jeux.engine.match import Match
+from jeux.engine.race import Race
+from jeux.engine.text import plural
+
+from .game_screen import GameScreen
+from .widgets.dice_tray import DiceTray
+from .widgets.score_sheet import SheetData
+
+E = TypeVar("E", bound=Event)
+
+DICE_KEYS = Binding.Group("Dés", compact=True)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A move offered by a button and a key; `keys` are further keys for it, not shown."""
+
+    name: str
+    label: str
+    key: str
+    variant: str = "default"
+    keys: tuple[str, ...] = ()
+
+    @property
+    def button_label(self) -> str:
+        return f"{self.label} ({self.key})"
+
+
+@dataclass(frozen=True)
+class Look:
+    """One die on the table: its face (0: none), its look (a Die state: kept, locked,
+    selectable, selected, void, or "" for plain) and the word under it."""
+
+    face: int
+    look: str = ""
+    caption: str = ""
+    style: str = ""
+
+
+class DiceScreen(GameScreen):
+    DEFAULT_CSS = """
+    DiceScreen #status { height: 1; color: $text-muted; }
+    DiceScreen #dice { margin: 0; }
+    DiceScreen #dice > Die { border-title-align: center; }
+    DiceScreen #captions { height: 1; }
+    DiceScreen #value { height: auto; max-height: 2; margin: 1 0 0 0; }
+    DiceScreen #advice { height: auto; }
+    DiceScreen #actions { height: 1; margin: 1 0 0 0; }
+    DiceScreen #actions > Button { width: auto; min-width: 0; margin: 0 1 0 0; }
+    DiceScreen #guide { height: auto; margin: 1 0 0 0; color: $text-muted; }
+    """
+
+    DICE: ClassVar[int] = 5
+    COMMANDS: ClassVar[tuple[Command, ...]] = ()
+    CAPTION_CELLS: ClassVar[int] = 10
+    """Columns from one die to the next (its width and margin): the captions line up."""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        """Bind each command's keys and the dice keys (before Textual merges bindings)."""
+        keys = [
+            Binding(key, f"command('{c.name}')", c.label, show=key == c.key)
+            for c in cls.COMMANDS
+            for key in (c.key, *c.keys)
+        ]
+        dice = [
+            Binding(str(i + 1), f"pick({i})", f"Dé {i + 1}", group=DICE_KEYS)
+            for i in range(cls.DICE)
+        ]
+        cls.BINDINGS = [*cls.__dict__.get("BINDINGS", []), *keys, *dice]
+        super().__init_subclass__(**kwargs)
+
+    def __init__(self, match: Match, match_id: int) -> None:
+        super().__init__(match, match_id)
+        self.selection: tuple[int, ...] = ()
+        """The dice picked for the next move: a choice being made, not game state."""
+        self._selection_for = -1
+        self._best: tuple[int | None] | None = None
+
+    # --- hooks for the games -----------------------------------------------------------
+
+    def command_action(self, name: str, state: State, selection: tuple[int, ...]) -> Action | None:
+        """The action command `name` plays now with these dice picked (None: not offered)."""
+        return None
+
+    def dice_of(self, action: Action) -> tuple[int, ...] | None:
+        """The dice `action` uses, if it is built from the selection."""
+        return None
+
+    def default_selection(self, state: State) -> tuple[int, ...]:
+        """The dice picked when a decision starts (the whole cargo, say)."""
+        return ()
+
+    def looks(self, state: State) -> Sequence[Look]:
+        return ()
+
+    def status(self, state: State) -> Content:
+        return Content("")
+
+    def value(self, state: State) -> Content:
+        """What the dice on the table are worth."""
+        return Content("")
+
+    def advice(self, state: State) -> Sequence[Content]:
+        """What the player may do and risks: wiped while events are animated."""
+        return ()
+
+    def guide(self, state: State) -> Content:
+        return Content("")
+
+    def thrown(self, event: Event) -> Mapping[int, int] | None:
+        """The dice an event throws, {position: face}, to tumble before it is shown."""
+        return None
+
+    async def show_event(self, event: Event) -> None:
+        """Show an event's result once its dice have settled (hold it with `pause`)."""
+
+    def pick_refusal(self, state: State, index: int) -> str:
+        """Why die `index` may not be picked now, in French (the engine's words if any)."""
+        for command in self.COMMANDS:
+            action = self.command_action(command.name, state, (index,))
+            if action is not None and self.dice_of(action) is not None:
+                if action not in state.legal_actions():
+                    return state.refusal(action)
+        return "Aucun dé à choisir maintenant."
+
+    # --- layout ----------------------------------------------------------------------
+
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="status")
+        yield DiceTray(self.DICE, id="dice")
+        yield Static(id="captions")
+        yield Static(id="value")
+        yield Static(id="advice")
+        with Horizontal(id="actions"):
+            for command in self.COMMANDS:
+                button = Button(
+                    command.button_label,
+                    id=f"cmd-{command.name}",
+                    variant=command.variant,
+                    compact=True,
+                )
+                button.can_focus = False  # keys are the moves: a click must not keep focus
+                yield button
+        yield Static(id="guide")
+
+    def line(self, ident: str, content: Content | str) -> None:
+        self.query_one(f"#{ident}", Static).update(content)
+
+    # --- what is shown -----------------------------------------------------------------
+
+    def human_to_move(self, state: State | None = None) -> bool:
+        seat = (state or self.match.state).to_move()
+        return seat is not None and not self.match.seats[seat].bot
+
+    def sync_selection(self) -> None:
+        """A new decision (a move, an undo) starts from the default selection."""
+        if len(self.match.actions) != self._selection_for:
+            self._selection_for = len(self.match.actions)
+            state = self.match.state
+            self.selection = self.default_selection(state) if state.to_move() is not None else ()
+
+    def choices(self, state: State) -> set[frozenset[int]]:
+        """The sets of dice the legal actions use, when they leave a choice of dice."""
+        if not self.human_to_move(state):
+            return set()
+        found = {
+            frozenset(dice)
+            for action in state.legal_actions()
+            if (dice := self.dice_of(action)) is not None
+        }
+        return found if len(found) > 1 else set()
+
+    def pickable(self, state: State) -> frozenset[int]:
+        return frozenset().union(*self.choices(state))
+
+    def show_state(self, state: State) -> None:
+        self.sync_selection()
+        self.line("status", self.status(state))
+        self.paint(self.looks(state), self.pickable(state))
+        self.line("value", self.value(state))
+        self.line("advice", Content("\n").join(self.advice(state)))
+        self.line("guide", self.guide(state))
+        self.show_buttons(state)
+
+    def paint(self, looks: Sequence[Look], keyed: frozenset[int] = frozenset()) -> None:
+        """Each die's face and look; the dice that may be picked show their key on top."""
+        captions = []
+        for i, die in enumerate(self.query_one(DiceTray).dice):
+            look = looks[i] if i < len(looks) else Look(0, "void")
+            die.value = look.face
+            die.set_state(**({look.look: True} if look.look else {}))
+            die.border_title = str(i + 1) if i in keyed else ""
+            cell = look.caption.center(self.CAPTION_CELLS - 1) + " "
+            captions.append(Content.styled(cell, look.style or "$text-muted"))
+        self.line("captions", Content("").join(captions).rstrip())
+
+    def show_buttons(self, state: State) -> None:
+        human = self.human_to_move(state)
+        legal = state.legal_actions() if human else []
+        for command in self.COMMANDS:
+            button = self.query_one(f"#cmd-{command.name}", Button)
+            action = self.command_action(command.name, state, self.selection) if human else None
+            button.display = action is not None
+            button.disabled = action not in legal
+
+    # --- events ------------------------------------------------------------------------
+
+    async def animate_event(self, event: Event) -> None:
+        self.line("advice", "")
+        thrown = self.thrown(event)
+        if thrown:
+            tray = self.query_one(DiceTray)
+            for i in thrown:
+                tray.dice[i].set_state()
+                tray.dice[i].border_title = ""
+            await tray.roll(dict(thrown), self.seconds(0.5))
+        await self.show_event(event)
+
+    async def pause(self, base: float) -> None:
+        """Hold a result on screen for a moment; a key cuts it short."""
+        end = time.monotonic() + self.seconds(base)
+        while not self.skipping and time.monotonic() < end:
+            await asyncio.sleep(0.03)
+
+    def latest(self, kind: type[E], since: type[Event] | None = None) -> E | None:
+        """The last event of `kind` in the match, if none of `since` came after it: what the
+        table still shows is rebuilt from the match (an undo or a resume included)."""
+        for event in reversed(self.match.events):
+            if isinstance(event, kind):
+                return event
+            if since is not None and isinstance(event, since):
+                return None
+        return None
+
+    # --- keys and clicks ---------------------------------------------------------------
+
+    def command(self, name: str) -> Command:
+        return next(c for c in self.COMMANDS if c.name == name)
+
+    def action_command(self, name: str) -> None:
+        self.sync_selection()
+        action = self.command_action(name, self.match.state, self.selection)
+        if action is not None:
+            self.act(action)
+        elif self.busy:
+            self.skip()
+
+    @on(Button.Pressed, "#actions Button")
+    def button_pressed(self, event: Button.Pressed) -> None:
+        self.action_command(str(event.button.id).removeprefix("cmd-"))
+
+    def action_pick(self, index: int) -> None:
+        """Pick or drop a die. During an animation the key ends it, and the pick counts
+        only if what was animated revealed nothing (GameScreen.act's policy)."""
+        if self.busy:
+            self.skip()
+            if self.match.last_revealed:
+                return
+        state = self.match.state
+        if not self.human_to_move(state):
+            return
+        self.sync_selection()
+        chosen = frozenset(self.selection) ^ {index}
+        if index not in self.pickable(state) or not self.may_select(state, chosen):
+            self.app.say(self.pick_refusal(state, index), "warning")
+            return
+        self.selection = tuple(sorted(chosen))
+        if not self.busy:
+            self.render_state()
+
+    def may_select(self, state: State, chosen: frozenset[int]) -> bool:
+        return not chosen or any(chosen <= choice for choice in self.choices(state))
+
+    @on(DiceTray.Picked)
+    def die_clicked(self, message: DiceTray.Picked) -> None:
+        self.action_pick(message.index)
+
+    def keys_for(self, action: Action) -> list[str]:
+        """Pick the dice the action uses (dropping the others first), then its command."""
+        state = self.match.state
+        self.sync_selection()
+        current = frozenset(self.selection)
+        for command in self.COMMANDS:
+            if self.command_action(command.name, state, self.selection) == action:
+                return [command.key]
+        wanted = self.dice_of(action)
+        if wanted is None:
+            raise ValueError(f"no command plays {action!r}")
+        for command in self.COMMANDS:
+            if self.command_action(command.name, state, tuple(sorted(wanted))) == action:
+                drop = sorted(current - set(wanted))
+                take = sorted(set(wanted) - current)
+                return [str(i + 1) for i in [*drop, *take]] + [command.key]
+        raise ValueError(f"no command plays {action!r}")
+
+    # --- races: records and the score sheet ----------------------------------------------
+
+    def personal_best(self) -> int | None:
+        """Alone: the fewest turns this profile took to reach the target, read once."""
+        if self._best is None:
+            profile = self.match.seats[0].profile
+            game = self.match.game.info.id
+            best = None
+            if len(self.match.seats) == 1 and profile:
+                best = self.app.records.record(profile, game, lower_is_better=True).best
+            self._best = (best,)
+        return self._best[0]
+
+    def race_sheet(
+        self, race: Race, cell=lambda mark: str(mark.points), total=str, target: str = ""
+    ) -> SheetData:
+        """One row per round, a cell per seat: what each turn scored (`cell` of its Mark),
+        the seat playing marked, "-" for a seat out of a tie-break or a round cut short."""
+        rows = []
+        for r, row in enumerate(race.sheet):
+            current = r == len(race.sheet) - 1 and not race.over
+            cells = []
+            for seat, mark in enumerate(row):
+                if mark is not None:
+                    cells.append(cell(mark))
+                elif current and seat == race.current:
+                    cells.append(self.app.glyphs.more)
+                elif current and race.playing(seat):
+                    cells.append("")
+                else:
+                    cells.append("-")
+            rows.append((f"T{r + 1}", tuple(cells)))
+        if race.solo and (best := self.personal_best()) is not None:
+            target += f" · record {plural(best, 'tour')}"
+        totals = tuple(total(score) for score in race.scores)
+        return SheetData(self.match.state.players, tuple(rows), totals, race.starred(), target)
+
+    @staticmethod
+    def record_text(best: int) -> str:
+        """A best score against others, in the game's words ("102 nœuds"); "": not shown."""
+        return ""
+
+    @classmethod
+    def results_records(cls, app, match: Match) -> str:
+        """The results screen's records for a race: alone the fewest turns (results marked
+        lower-is-better), against others the wins and the best score (`record_text`)."""
+        solo = len(match.seats) == 1
+        lines = []
+        for seat in match.seats:
+            if not seat.profile:
+                continue
+            record = app.records.record(seat.profile, match.game.info.id, lower_is_better=solo)
+            line = f"{seat.name} : {plural(record.played, 'partie')}"
+            if solo and record.best:
+                line += f", record en solo {plural(record.best, 'tour')}"
+            elif not solo:
+                line += f", {plural(record.won, 'victoire')}"
+                if record.best is not None and cls.record_text(record.best):
+                    line += f", record {cls.record_text(record.best)}"
+            lines.append(line)
+        if solo:
+            lines.append("En solo, le score est le nombre de tours : moins, c'est mieux.")
+        return "\n".join(lines)
