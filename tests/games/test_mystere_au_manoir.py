@@ -39,6 +39,10 @@ def play(state, action, *dice):
     return state.apply(action, ForcedRng(dice))
 
 
+def sheet(state, seat):
+    return [mark.points for mark in state.race.marks(seat)]
+
+
 def points(faces, **flags):
     return throw_value(faces, **flags).points
 
@@ -264,7 +268,7 @@ def test_mm6_a_five_from_the_double_one_reroll_can_be_spent():
     assert state.phase == CHOOSE and state.witnesses() == (2,)
     events = play(state, WitnessReroll((2, 3)), 4, 4)
     assert events[0].faces == (1, 1, 4, 4, 6)
-    assert state.sheet[0] == [10] and state.current == 1  # nothing left: scored at once
+    assert sheet(state, 0) == [10] and state.current == 1  # nothing left: scored at once
 
 
 def test_mm6_witness_first_then_double_one():
@@ -273,7 +277,7 @@ def test_mm6_witness_first_then_double_one():
     play(state, WitnessReroll((0,)), 1)
     assert state.double_one_targets() == (2, 3, 4)
     play(state, DoubleOneReroll(2), 4)
-    assert state.sheet[0] == [1 + 1 + 4 + 3 + 4]
+    assert sheet(state, 0) == [1 + 1 + 4 + 3 + 4]
 
 
 # --- triple 6 and automatic ends (MM-5) ---------------------------------------------------
@@ -284,7 +288,7 @@ def test_mm5_triple_six_ends_the_turn_at_once_even_with_a_witness():
     events = play(state, Roll(), 6, 6, 6, 5, 2)
     assert PassScored("Lina", (6, 6, 6, 5, 2), 0, "Triple 6 : 0", False) in events
     assert TurnStarted("Marc", 1) in events
-    assert state.sheet[0] == [0] and state.phase == ROLL
+    assert sheet(state, 0) == [0] and state.phase == ROLL
 
 
 def test_a_throw_with_nothing_to_decide_is_scored_at_once():
@@ -307,7 +311,7 @@ def test_mm1_perfect_banks_50_and_offers_a_bonus_pass():
     events = play(state, Roll(), 2, 2, 2, 2, 6)
     assert events[0].reason == "bonus"
     assert TurnEnded("Lina", 70, 70) in events
-    assert state.sheet[0] == [70]
+    assert sheet(state, 0) == [70]
 
 
 def test_mm1_bonus_pass_has_full_witness_and_double_one_rules():
@@ -359,7 +363,7 @@ def test_mm1_option_easy_perfect_in_play():
 
 def test_mm7_equal_turns_finish_the_round():
     state = new()
-    state.totals = [95, 90, 0]
+    state.totals[:] = [95, 90, 0]
     events = play(state, Roll(), 2, 3, 4, 4, 6)  # Lina 108
     assert TargetReached("Lina", 108) in events
     assert state.to_move() == 1
@@ -375,7 +379,7 @@ def test_mm7_equal_turns_finish_the_round():
 
 def test_mm7_option_immediate_win():
     state = new(equal_turns=False)
-    state.totals = [95, 90, 0]
+    state.totals[:] = [95, 90, 0]
     events = play(state, Roll(), 2, 3, 4, 4, 6)
     assert state.to_move() is None and isinstance(events[-1], GameOver)
     assert state.outcome().winners == (0,)
@@ -383,7 +387,7 @@ def test_mm7_option_immediate_win():
 
 def test_ties_are_shared_victories():
     state = new(("Lina", "Marc"))
-    state.totals = [95, 95]
+    state.totals[:] = [95, 95]
     play(state, Roll(), 2, 3, 4, 4, 6)
     play(state, Roll(), 4, 4, 3, 2, 6)
     outcome = state.outcome()
@@ -395,7 +399,7 @@ def test_solo_score_attack_ends_at_100_and_scores_the_turns():
     state = new(("Lina",))
     play(state, Roll(), 2, 3, 4, 4, 6)
     assert state.to_move() == 0 and state.round == 2
-    state.totals = [95]
+    state.totals[:] = [95]
     events = play(state, Roll(), 2, 3, 4, 4, 6)
     assert isinstance(events[-1], GameOver)
     outcome = state.outcome()
@@ -445,7 +449,7 @@ def test_refusals_in_french():
 
 def test_a_finished_game_refuses_everything():
     state = new(("Lina",))
-    state.totals = [99]
+    state.totals[:] = [99]
     play(state, Roll(), 2, 3, 4, 4, 6)
     assert state.legal_actions() == []
     with pytest.raises(IllegalAction, match="terminée"):

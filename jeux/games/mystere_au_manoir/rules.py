@@ -24,9 +24,10 @@ from jeux.engine.core import (
     Option,
     Outcome,
     State,
-    ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.race import Race
+from jeux.engine.text import join_names, plural
 
 TARGET = 100
 DICE = 5
@@ -242,23 +243,30 @@ def _choices(faces: tuple[int, ...], double_one_used: bool) -> tuple[Action, ...
 
 
 class MystereState(State):
-    """One match. Public for the screen: `dice`, `phase`, `current`, `round`, `totals`,
-    `sheet` (one list of turn scores per seat), `passes`, `turn_points`, `target`, and the
-    helpers `value()`, `witnesses()`, `locked()`, `rerollable()`, `double_one_targets()`,
-    `selectable()`."""
+    """One match. Public for the screen: `dice`, `phase`, `race` (scores, sheet, rounds:
+    see jeux.engine.race), `current`, `round`, `totals` (the race's scores), `passes`,
+    `turn_points`, `target`, and the helpers `value()`, `witnesses()`, `locked()`,
+    `rerollable()`, `double_one_targets()`, `selectable()`."""
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
         self.players = tuple(players)
         self.target = TARGET
         self.easy_perfect: bool = options["easy_perfect"]
         self.exact_square: bool = options["exact_square"]
-        self.equal_turns: bool = options["equal_turns"]
         self.turn_limit: int = options["turn_limit"]
-        self.totals = [0] * self.seats
-        self.sheet: list[list[int]] = [[] for _ in range(self.seats)]
-        self.round = 1
-        self.current = 0
+        self.race = Race(
+            self.seats, TARGET, equal_turns=options["equal_turns"], turn_limit=self.turn_limit
+        )
+        self.totals = self.race.scores
         self._start_turn()
+
+    @property
+    def current(self) -> int:
+        return self.race.current
+
+    @property
+    def round(self) -> int:
+        return self.race.round
 
     def _start_turn(self) -> None:
         self.phase = ROLL
@@ -274,10 +282,6 @@ class MystereState(State):
     def turn_points(self) -> int:
         """Points banked this turn so far (the dice showing are not yet counted)."""
         return sum(self.passes)
-
-    @property
-    def turns_played(self) -> tuple[int, ...]:
-        return tuple(len(row) for row in self.sheet)
 
     def value(self) -> ThrowValue | None:
         """What the dice showing are worth if scored now."""
@@ -444,68 +448,38 @@ class MystereState(State):
         return events + self._end_turn()
 
     def _end_turn(self) -> list[Event]:
-        seat, name = self.current, self.players[self.current]
-        points = self.turn_points
-        before = self.totals[seat]
-        self.totals[seat] += points
-        self.sheet[seat].append(points)
-        events: list[Event] = [TurnEnded(name, points, self.totals[seat])]
-        reached = before < self.target <= self.totals[seat]
-        if self._game_ends():
+        """Bank the turn; "Tours égaux" finishes the round, solo stops at the target (MM-7)."""
+        name = self.players[self.current]
+        end = self.race.end_turn(self.turn_points)
+        events: list[Event] = [TurnEnded(name, end.mark.points, end.mark.total)]
+        if end.over:
             self.phase = OVER
-            outcome = self.outcome()
-            assert outcome is not None
-            return [*events, GameOver(outcome.summary)]
-        if reached and self.seats > 1:
-            events.append(TargetReached(name, self.totals[seat]))
-        self.current = (seat + 1) % self.seats
-        if self.current == 0:
-            self.round += 1
+            return [*events, GameOver(self.summary())]
+        if end.reached:
+            events.append(TargetReached(name, end.mark.total))
         self._start_turn()
         return [*events, TurnStarted(self.players[self.current], self.round)]
 
-    def _game_ends(self) -> bool:
-        """Solo stops at the target; otherwise "Tours égaux" finishes the round (MM-7)."""
-        if self.totals[self.current] >= self.target and (self.seats == 1 or not self.equal_turns):
-            return True
-        if self.current != self.seats - 1:
-            return False
-        return max(self.totals) >= self.target or 0 < self.turn_limit <= self.round
+    def summary(self) -> str:
+        """The end in the game's words: solved or not, alone; the winner or a tie otherwise."""
+        race = self.race
+        best = max(race.scores)
+        points = plural(best, "point")
+        if race.solo:
+            turns = plural(race.turns(), "tour")
+            if race.won:
+                return f"{self.players[0]} résout l'enquête en {turns} ({points})."
+            return f"{self.players[0]} n'a que {points} après {turns} : l'enquête reste ouverte."
+        winners = [self.players[s] for s in race.winners()]
+        if len(winners) == 1 and race.met(best):
+            return f"{winners[0]} est sacré·e maître détective avec {points}."
+        if len(winners) == 1:
+            return f"Limite de tours : {winners[0]} l'emporte avec {points}."
+        limit = "" if race.met(best) else " à la limite de tours"
+        return f"Égalité{limit} : {join_names(winners)} avec {points}."
 
     def outcome(self) -> Outcome | None:
-        if self.phase != OVER:
-            return None
-        if self.seats == 1:
-            return solo_outcome(self.players[0], self.totals[0], len(self.sheet[0]), self.target)
-        return race_outcome(self.players, self.totals, self.target)
-
-
-def solo_outcome(name: str, total: int, turns: int, target: int) -> Outcome:
-    """Score attack: a solved investigation scores the turns taken (fewer is better, so the
-    records keep the fewest); an open one (turn limit) scores its points, never a record."""
-    if total >= target:
-        summary = f"{name} résout l'enquête en {turns} tours ({total} points)."
-        return Outcome((turns,), (1,), summary, won=True, lower_is_better=True)
-    points = f"{total} point" if total < 2 else f"{total} points"
-    summary = f"{name} n'a que {points} après {turns} tours : l'enquête reste ouverte."
-    return Outcome((total,), (1,), summary, won=False)
-
-
-def race_outcome(players: Sequence[str], totals: Sequence[int], target: int) -> Outcome:
-    """The highest total wins; below the target, the turn limit ended the game."""
-    ranks = ranks_from_scores(totals)
-    best = max(totals)
-    points = f"{best} point" if -2 < best < 2 else f"{best} points"
-    winners = [players[s] for s, rank in enumerate(ranks) if rank == 1]
-    if len(winners) == 1 and best >= target:
-        summary = f"{winners[0]} est sacré·e maître détective avec {points}."
-    elif len(winners) == 1:
-        summary = f"Limite de tours : {winners[0]} l'emporte avec {points}."
-    else:
-        names = f"{', '.join(winners[:-1])} et {winners[-1]}"
-        limit = "" if best >= target else " à la limite de tours"
-        summary = f"Égalité{limit} : {names} avec {points}."
-    return Outcome(tuple(totals), ranks, summary)
+        return self.race.outcome(self.summary()) if self.phase == OVER else None
 
 
 class MystereAuManoir(Game):
