@@ -24,8 +24,9 @@ from jeux.engine.core import (
     Option,
     Outcome,
     State,
-    ranks_from_scores,
 )
+from jeux.engine.race import Race
+from jeux.engine.text import join_names
 
 TARGET = 20
 DICE = 5
@@ -42,11 +43,16 @@ ROLL, CHOOSE, OVER = "roll", "choose", "over"
 """Phases: throw the five dice; reroll, use the special or stop; game over."""
 
 NUMBER_WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq"}
+ALL_DICE = tuple(range(DICE))
 
 
 def roll(rng: Random, count: int) -> list[int]:
-    """Throw `count` dice: the same draws as `jeux.engine.dice.roll`, without a generator
-    (random playouts throw a few hundred thousand dice a second)."""
+    """Throw `count` dice: the same draws as `jeux.engine.dice.roll` (random playouts throw
+    a few hundred thousand dice a second). A plain Random's randint(1, 6) is 1 plus
+    _randbelow(6): called directly, without its two wrappers; a scripted rng is asked."""
+    if type(rng).randint is Random.randint:
+        below = rng._randbelow  # type: ignore[attr-defined]
+        return [1 + below(6) for _ in range(count)]
     randint = rng.randint
     return [randint(1, 6) for _ in range(count)]
 
@@ -285,17 +291,28 @@ class SortieState(State):
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
         self.players = tuple(players)
         self.target = TARGET
-        self.equal_turns: bool = options["equal_turns"]
         self.strict: bool = options["strict_reroll"]
         self.floor: bool = options["floor"]
         self.turn_limit: int = options["turn_limit"]
         self.min_free = 4 if self.strict else 3
         """Free dice needed to reroll: eliminate one, throw at least 2 (S20-2; strict: 3)."""
-        self.totals = [0] * self.seats
-        self.sheet: list[list[int]] = [[] for _ in range(self.seats)]
-        self.round = 1
-        self.current = 0
+        self.race = Race(
+            self.seats,
+            TARGET,
+            equal_turns=options["equal_turns"],
+            turn_limit=self.turn_limit,
+            floor=0 if self.floor else None,  # S20-5
+        )
+        self.totals = self.race.scores
         self._start_turn()
+
+    @property
+    def current(self) -> int:
+        return self.race.current
+
+    @property
+    def round(self) -> int:
+        return self.race.round
 
     def _start_turn(self) -> None:
         self.phase = ROLL
@@ -456,23 +473,24 @@ class SortieState(State):
         return super().refusal(action)
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
+        kind = type(action)
+        if kind is Reroll:
+            return self._reroll(action, rng)
         name = self.players[self.current]
-        if isinstance(action, Roll):
+        if kind is Roll:
             self.dice = roll(rng, DICE)
             self.status = [FREE] * DICE
             self.phase = CHOOSE
             self.throws = 1
             self._changed()
-            return [DiceRolled(name, tuple(self.dice), tuple(range(DICE)))]
-        if isinstance(action, Reroll):
-            return self._reroll(action, rng)
-        if isinstance(action, Flip):
+            return [DiceRolled(name, tuple(self.dice), ALL_DICE)]
+        if kind is Flip:
             before = self.dice[action.die]
             self.dice[action.die] = flipped(before)
             self.flipped_die = action.die
             event: Event = DieFlipped(name, action.die, before, self.dice[action.die])
             return [event, *self._use_special(action.die)]
-        if isinstance(action, Activate):
+        if kind is Activate:
             self.activated = action.die
             return [SixActivated(name, action.die), *self._use_special(action.die)]
         return self._end_turn()
@@ -483,8 +501,9 @@ class SortieState(State):
         for i in action.keep:
             self.status[i] = KEPT
         thrown = tuple([i for i, s in enumerate(self.status) if s == FREE])
+        dice = self.dice
         for i, face in zip(thrown, roll(rng, len(thrown)), strict=True):
-            self.dice[i] = face
+            dice[i] = face
         self.throws += 1
         self._changed()
         name = self.players[self.current]
@@ -506,83 +525,54 @@ class SortieState(State):
         return []
 
     def _end_turn(self) -> list[Event]:
-        seat, name = self.current, self.players[self.current]
-        value = self.value()
+        """Score the turn; "Tours égaux" finishes the round, solo stops at 20 (S20-6)."""
+        name, value = self.players[self.current], self.value()
         assert value is not None
-        before = self.totals[seat]
-        self.totals[seat] = before + value.points
-        if self.floor:
-            self.totals[seat] = max(0, self.totals[seat])  # S20-5
-        self.sheet[seat].append(value.points)
+        forced, faces = self.must_stop, self.scoring_faces()
+        end = self.race.end_turn(value.points)
         events: list[Event] = [
             TurnEnded(
                 name,
-                self.scoring_faces(),
+                faces,
                 value.points,
                 value.text,
-                self.totals[seat],
-                self.must_stop,
+                end.mark.total,
+                forced,
                 tuple(self.dice),
                 tuple(self.status),
             )
         ]
-        reached = before < self.target <= self.totals[seat]
-        if self._game_ends():
+        if end.over:
             self.phase = OVER
-            outcome = self.outcome()
-            assert outcome is not None
-            return [*events, GameOver(outcome.summary)]
-        if reached and self.seats > 1:
-            events.append(TargetReached(name, self.totals[seat]))
-        self.current = (seat + 1) % self.seats
-        if self.current == 0:
-            self.round += 1
+            return [*events, GameOver(self.summary())]
+        if end.reached:
+            events.append(TargetReached(name, end.mark.total))
         self._start_turn()
         return [*events, TurnStarted(self.players[self.current], self.round)]
 
-    def _game_ends(self) -> bool:
-        """Solo stops at the target; otherwise "Tours égaux" finishes the round (S20-6)."""
-        if self.totals[self.current] >= self.target and (self.seats == 1 or not self.equal_turns):
-            return True
-        if self.current != self.seats - 1:
-            return False
-        return max(self.totals) >= self.target or 0 < self.turn_limit <= self.round
+    def summary(self) -> str:
+        """Out of the labyrinth or not, alone; the winner or a tie otherwise. Nobody wins
+        under 20 points unless a chosen turn limit ended the game."""
+        race = self.race
+        best = max(race.scores)
+        points = points_text(best)
+        if race.solo:
+            turns = f"{race.turns()} tour{'s' * (race.turns() > 1)}"
+            if race.won:
+                return f"{self.players[0]} sort du labyrinthe en {turns} ({points})."
+            return (
+                f"{self.players[0]} n'a que {points} après {turns} : toujours dans le labyrinthe."
+            )
+        winners = [self.players[s] for s in race.winners()]
+        if len(winners) == 1 and race.met(best):
+            return f"{winners[0]} sort du labyrinthe avec {points}."
+        if len(winners) == 1:
+            return f"Limite de tours : {winners[0]} l'emporte avec {points}."
+        limit = "" if race.met(best) else " à la limite de tours"
+        return f"Égalité{limit} : {join_names(winners)} avec {points}."
 
     def outcome(self) -> Outcome | None:
-        if self.phase != OVER:
-            return None
-        if self.seats == 1:
-            return solo_outcome(self.players[0], self.totals[0], len(self.sheet[0]), self.target)
-        return race_outcome(self.players, self.totals, self.target)
-
-
-def solo_outcome(name: str, total: int, turns: int, target: int) -> Outcome:
-    """Score attack: a way out scores the turns taken (fewer is better, so the records keep
-    the fewest); a game lost at the turn limit scores its points, never a record."""
-    if total >= target:
-        summary = f"{name} sort du labyrinthe en {turns} tours ({total} points)."
-        return Outcome((turns,), (1,), summary, won=True, lower_is_better=True)
-    summary = (
-        f"{name} n'a que {points_text(total)} après {turns} tours : toujours dans le labyrinthe."
-    )
-    return Outcome((total,), (1,), summary, won=False)
-
-
-def race_outcome(players: Sequence[str], totals: Sequence[int], target: int) -> Outcome:
-    """The highest total wins; below the target, the turn limit ended the game."""
-    ranks = ranks_from_scores(totals)
-    best = max(totals)
-    points = f"{best} point" if -2 < best < 2 else f"{best} points"
-    winners = [players[s] for s, rank in enumerate(ranks) if rank == 1]
-    if len(winners) == 1 and best >= target:
-        summary = f"{winners[0]} sort du labyrinthe avec {points}."
-    elif len(winners) == 1:
-        summary = f"Limite de tours : {winners[0]} l'emporte avec {points}."
-    else:
-        names = f"{', '.join(winners[:-1])} et {winners[-1]}"
-        limit = "" if best >= target else " à la limite de tours"
-        summary = f"Égalité{limit} : {names} avec {points}."
-    return Outcome(tuple(totals), ranks, summary)
+        return self.race.outcome(self.summary()) if self.phase == OVER else None
 
 
 class SortieBot:
