@@ -61,14 +61,18 @@ def signed(points: int) -> str:
 
 class LastTurn:
     """The end of the previous turn, kept on screen until the next player throws: the
-    engine clears the dice when the turn passes, the players still need to read them."""
+    engine clears the dice when the turn passes, the players still need to read them.
+    Rebuilt from the match's events, so an undo or a resume finds it as it was."""
 
-    def __init__(self) -> None:
-        self.end: TurnEnded | None = None
+    def __init__(self, match) -> None:
+        self.match = match
 
-    def heard(self, event: Event) -> None:
-        if isinstance(event, TurnEnded):
-            self.end = event
+    @property
+    def end(self) -> TurnEnded | None:
+        for event in reversed(self.match.events):
+            if isinstance(event, TurnEnded):
+                return event
+        return None
 
     def verdict(self) -> Content:
         end = self.end
@@ -108,9 +112,7 @@ class SortieScreen(GameScreen):
         self.picking: str | None = None
         """DROP, FLIP or SIX while the digits choose a die for that."""
         self._plan_for = -1
-        self.last = LastTurn()
-        for event in match.events:
-            self.last.heard(event)
+        self.last = LastTurn(match)
 
     # --- layout ------------------------------------------------------------------------
 
@@ -356,31 +358,25 @@ class SortieScreen(GameScreen):
         return str(state.totals[seat]), False
 
     def sheet(self, state: SortieState) -> SheetData:
-        rounds = max(map(len, state.sheet))
-        playing = state.to_move() is not None
-        if playing and state.current == 0:
-            rounds = max(rounds, state.round)
+        race, playing = state.race, state.to_move() is not None
         rows = []
-        for number in range(rounds):
-            cells = []
-            for seat in range(state.seats):
-                turns = state.sheet[seat]
-                if number < len(turns):
-                    cells.append(signed(turns[number]))
-                elif playing and seat == state.current and number == len(turns):
-                    cells.append("…")
-                else:
-                    cells.append("")
-            rows.append((f"T{number + 1}", tuple(cells)))
-        best = max(state.totals)
-        leaders = frozenset(s for s, t in enumerate(state.totals) if t == best and best > 0)
+        for number, row in enumerate(race.sheet):
+            current = playing and number == len(race.sheet) - 1
+            cells = tuple(
+                signed(mark.points)
+                if mark is not None
+                else (self.app.glyphs.more if current and seat == race.current else "")
+                for seat, mark in enumerate(row)
+            )
+            rows.append((f"T{number + 1}", cells))
         target = f"Objectif {state.target}"
         if state.seats == 1:
             record = self.solo_record()
             target = f"Record : {plural(record, 'tour')}" if record else target + " en peu de tours"
         elif state.turn_limit:
             target += f" · {state.turn_limit} tours max"
-        return SheetData(state.players, tuple(rows), tuple(map(str, state.totals)), leaders, target)
+        totals = tuple(map(str, race.scores))
+        return SheetData(state.players, tuple(rows), totals, race.starred(), target)
 
     def solo_record(self) -> int | None:
         profile = self.match.seats[0].profile
@@ -421,7 +417,6 @@ class SortieScreen(GameScreen):
         tray = self.query_one(DiceTray)
         value = self.query_one("#value", Static)
         detail = self.query_one("#detail", Static)
-        self.last.heard(event)
         if isinstance(event, DiceRolled):
             for i, die in enumerate(tray.dice):
                 die.border_title = ""
