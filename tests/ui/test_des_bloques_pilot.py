@@ -90,7 +90,7 @@ async def test_a_throw_shows_its_value_and_the_blocked_dice(app_factory):
         for _ in range(20):
             if screen.match.state.last_throw.blocked:
                 break
-            await pilot.click("#roll")
+            await pilot.click("#cmd-roll")
             await pilot.pause()
         state = screen.match.state
         result = state.last_throw
@@ -99,15 +99,15 @@ async def test_a_throw_shows_its_value_and_the_blocked_dice(app_factory):
             assert die.value == face
             assert die.has_class("-locked") == (face in BLOCKING)
         assert text(screen, "#captions").count("bloqué") == len(state.blocked)
-        assert f"Points du tour : {state.turn_total}" in text(screen, "#total")
-        assert "sans 2 ni 5" in text(screen, "#hint")
+        assert f"Points du tour : {state.turn_total}" in text(screen, "#advice")
+        assert "sans 2 ni 5" in text(screen, "#advice")
 
 
 async def test_stopping_is_refused_in_the_default_rules_with_a_french_notice(app_factory):
     app = app_factory(start_game="des_bloques", players=("Lina", "Marc"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(app, pilot, 2)
-        assert not screen.query("#stop")
+        assert not screen.query_one("#cmd-stop").display
         await pilot.press("l")
         await pilot.pause()
         before = screen.match.to_saved()
@@ -130,7 +130,7 @@ async def test_the_stop_variant_stops_by_key_and_by_click(app_factory):
         await pilot.pause()
         state = screen.match.state
         seat, total = state.current, state.stop_preview()
-        assert f"S'arrêter (a) → {total} · relancer est sans risque" in text(screen, "#hint")
+        assert f"S'arrêter (a) → {total} · relancer est sans risque" in text(screen, "#advice")
         await pilot.press("a")
         await pilot.pause()
         assert state.scores[seat] == total and state.current != seat
@@ -139,7 +139,7 @@ async def test_the_stop_variant_stops_by_key_and_by_click(app_factory):
         await pilot.press("l")
         await pilot.pause()
         seat, total = state.current, state.stop_preview()
-        await pilot.click("#stop")
+        await pilot.click("#cmd-stop")
         await pilot.pause()
         assert state.scores[seat] == total and state.current != seat
 
@@ -154,8 +154,8 @@ async def test_strict_variant_shows_what_a_blocked_throw_would_cost(app_factory)
             if screen.match.state.turn_total:
                 break
         state = screen.match.state
-        assert f"un 2 ou un 5 coûte {state.turn_total}" in text(screen, "#hint")
-        assert "tout le tour est perdu" in text(screen, "#legend")
+        assert f"un 2 ou un 5 coûte {state.turn_total}" in text(screen, "#advice")
+        assert "tout le tour est perdu" in text(screen, "#guide")
 
 
 async def open_forced(app, pilot, players, dice, **options):
@@ -185,7 +185,7 @@ async def test_the_strict_variant_shows_the_points_a_throw_wiped_out(app_factory
         await pilot.press("l")
         await pilot.pause()
         assert "20 perdus" in text(screen, "#value")
-        assert "Points du tour : 0" in text(screen, "#total")
+        assert "Points du tour : 0" in text(screen, "#advice")
 
 
 async def test_a_playoff_between_tied_leaders_is_shown(app_factory):
