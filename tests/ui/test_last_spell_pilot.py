@@ -54,9 +54,9 @@ async def test_a_second_press_while_the_dice_tumble_settles_them_and_risks_nothi
         await pilot.press("f5")
         await pilot.pause()
         screen = app.screen
-        screen.action_roll()
+        screen.action_command("roll")
         assert screen.busy  # the dice are tumbling
-        screen.action_roll()  # a key bounce: the player has not seen the dice yet
+        screen.action_command("roll")  # a key bounce: the player has not seen the dice yet
         for _ in range(50):
             await pilot.pause(0.05)
             if not screen.busy:
@@ -75,8 +75,8 @@ async def test_a_key_meant_for_a_finished_turn_is_not_played_for_the_next_player
         await pilot.pause()
         screen = app.screen
         app.settings.animations = "full"
-        screen.action_stop()  # the turn passes while the spell is animated
-        screen.action_roll()  # pressed during that animation: not the next player's roll
+        screen.action_command("stop")  # the turn passes while the spell is animated
+        screen.action_command("roll")  # pressed during that animation: not the next player's roll
         for _ in range(50):
             await pilot.pause(0.05)
             if not screen.busy:
