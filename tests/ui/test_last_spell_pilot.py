@@ -123,5 +123,5 @@ async def test_the_dice_are_those_of_the_player_whose_turn_it_is(app_factory):
         await pilot.pause()
         assert all(d.has_class("-void") for d in dice)
         sheet = screen.query_one("#sheet")
-        assert sheet.border_subtitle == "+ réussi · - raté · ✕ explosé"
+        assert sheet.border_subtitle == "+ réussi  - raté  ✕ explosé"
         assert sheet.get_row_at(0)[1].plain.endswith("+")

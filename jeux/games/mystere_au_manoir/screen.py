@@ -173,8 +173,8 @@ class ManoirScreen(DiceScreen):
             if state.witnesses() and state.double_one_targets():
                 return Content("Choisis des dés (1-5), puis t ou d · a : noter.")
             if state.witnesses():
-                return Content("Dés à relancer : 1-5 (dont un 5), puis t · a : noter.")
-            return Content("Double 1 : choisis un dé (1-5), puis d · a : noter.")
+                return Content("Relance : dés 1-5 dont un 5, puis t · a : noter.")
+            return Content("Double 1 : un dé (1-5), puis d · a : noter.")
         spent = state.witnesses_in(chosen)
         choices = []
         if witness is not None:

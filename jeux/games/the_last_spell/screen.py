@@ -63,7 +63,7 @@ class LastSpellScreen(DiceScreen):
         yield Static(id="spell")
         yield Gauge(id="instability")
         with Horizontal(id="word-row"):
-            yield Input(placeholder="Mot du sort (facultatif), Entrée", id="word", max_length=40)
+            yield Input(placeholder="Mot du sort (facultatif)", id="word", max_length=40)
             yield Button("Au hasard (h)", id="random-word", compact=True)
         yield Static(id="advice")
         with Horizontal(id="actions"):
@@ -161,9 +161,6 @@ class LastSpellScreen(DiceScreen):
         self.query_one("#spell", Static).update(spell)
         level = state.instability[seat]
         self.query_one("#instability", Gauge).show("Instabilité", level, EXPLOSION, level >= 2)
-        self.query_one("#cmd-roll", Button).label = (
-            "Continuer (l)" if state.rolled else "Lancer (l)"
-        )
 
     def advice(self, state: LastSpellState) -> list[Content]:
         seat = state.to_move()
@@ -213,7 +210,7 @@ class LastSpellScreen(DiceScreen):
         leaders = {state.holder} if state.holder is not None else set()
         if state.winner is not None:
             leaders = {state.winner}
-        legend = f"+ réussi · - raté · {marks[EXPLOSION_RESULT]} explosé"
+        legend = f"+ réussi  - raté  {marks[EXPLOSION_RESULT]} explosé"
         return SheetData(state.players, body, tuple(map(str, totals)), frozenset(leaders), legend)
 
     @classmethod
