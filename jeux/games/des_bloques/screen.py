@@ -12,7 +12,6 @@ from textual.content import Content
 from jeux.engine.core import Action, Event
 from jeux.engine.text import percent, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
-from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .rules import (
@@ -310,10 +309,8 @@ class DesBloquesScreen(DiceScreen):
             throws, _ = self.last_turn()
             at = next(i for i, t in enumerate(throws) if t is event)
             earlier = [face for throw in throws[:at] for face in throw.result.blocked]
-            tray = self.query_one(DiceTray)
-            for die, face in zip(tray.dice[len(event.result.faces) :], earlier, strict=False):
-                die.value = face
-                die.set_state(locked=True)
+            thrown = [Look(0) for _ in event.result.faces]
+            self.paint(thrown + [Look(face, "locked", "bloqué", "$error") for face in earlier])
         await super().animate_event(event)
 
     async def show_event(self, event: Event) -> None:
