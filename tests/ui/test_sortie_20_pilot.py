@@ -226,7 +226,7 @@ async def test_the_forced_stop_and_the_last_throw_stays_visible(app_factory):
         state = screen.match.state
         assert state.must_stop and len(state.free()) == 2
         assert "Arrêt forcé" in text(screen, "#value")
-        assert "Plus que 2 dés : spécial (r, s) ou arrêt (a)." in text(screen, "#hint")
+        assert "2 dés libres : spécial (r, s) ou arrêt (a)." in text(screen, "#hint")
         assert not screen.query_one("#reroll", Button).display
         await pilot.press("l")
         await pilot.pause()

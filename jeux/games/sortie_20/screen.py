@@ -281,7 +281,7 @@ class SortieScreen(GameScreen):
             left = len(state.free())
             if state.special_used:
                 return Content(f"Plus que {left} dés libres : arrête-toi (a).")
-            return Content(f"Plus que {left} dés : spécial (r, s) ou arrêt (a).")
+            return Content(f"{left} dés libres : spécial (r, s) ou arrêt (a).")
         thrown = len(state.free()) - len(self.keep) - 1
         if self.drop is None:
             if self.keep:
