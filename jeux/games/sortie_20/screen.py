@@ -38,6 +38,8 @@ from .rules import (
 DROP, FLIP, SIX = "drop", "flip", "six"
 """What the digits choose while a choice is open: the die to eliminate, to flip, to activate."""
 STATUS_WORDS = {KEPT: "gardé", ELIMINATED: "éliminé"}
+STATUS_CELLS = 44
+"""The board's width beside the sheet: the status line drops its last parts to fit."""
 
 
 def signed(points: int) -> str:
@@ -211,7 +213,7 @@ class SortieScreen(DiceScreen):
             return f"→ {flipped(state.dice[die])}"
         if self.picking == SIX:
             return signed(state.special_preview(Activate(die)).gain)
-        return "éliminer?"
+        return "éliminer"
 
     def status(self, state: SortieState) -> Content:
         seat = state.to_move()
@@ -223,6 +225,8 @@ class SortieScreen(DiceScreen):
             free = len(state.free())
             parts.append(f"{free} dé libre" if free == 1 else f"{free} dés libres")
             parts.append("spécial utilisé" if state.special_used else "spécial prêt")
+        while len(" · ".join(parts)) > STATUS_CELLS:
+            parts.pop()
         return Content(" · ".join(parts))
 
     def value(self, state: SortieState) -> Content:
@@ -263,7 +267,7 @@ class SortieScreen(DiceScreen):
             thrown = len(state.free()) - len(self.selection) - 1
             kept = plural(len(self.selection), "dé")
             return [Content(f"l : garder {kept}, éliminer un dé, relancer {thrown}")]
-        return [Content("1-5 : dés à garder · l : relancer · a : arrêter")]
+        return [Content("1-5 : garder · l : relancer · a : arrêter")]
 
     def guide(self, state: SortieState) -> Content:
         """The scoring reminder, or the choices of the open pick with what each would do."""
@@ -272,13 +276,11 @@ class SortieScreen(DiceScreen):
         return Content.assemble(
             ("Points ", "bold"),
             f"1 : +1 · trois 1 : +{TRIPLE_ONE_POINTS} · 5 : -{FIVE_PENALTY}\n",
-            f"       6 : 0, activé +{ACTIVATED_SIX_POINTS} · 2, 3, 4 : 0\n",
             ("Relance ", "bold"),
-            "garde des dés, élimine-en un,\n",
-            f"       lance les autres ({state.min_free - 1} dés au moins)\n",
+            "garder, éliminer un dé, relancer\n",
             ("Spécial ", "bold"),
             "1 fois par tour : retourner un dé\n",
-            "       (5 → 2, 6 → 1…) ou activer un 6",
+            f"        (5 → 2, 6 → 1…) ou activer un 6 (+{ACTIVATED_SIX_POINTS})",
         )
 
     def choices_text(self, state: SortieState) -> Content:
