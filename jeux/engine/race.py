@@ -27,13 +27,12 @@ Rules it settles, the same in every race game:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .core import Outcome, ranks_from_scores
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
     """One cell of the score sheet: what a turn added, the total after it, a short note
     (the game's own words: "Ballot", "Ouverture"…)."""
 
@@ -42,9 +41,8 @@ class Mark:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class TurnEnd:
-    """What `Race.end_turn` settled."""
+class TurnEnd(NamedTuple):
+    """What `Race.end_turn` settled (a named tuple: made at every turn of every playout)."""
 
     seat: int
     mark: Mark
@@ -117,10 +115,11 @@ class Race:
         mark = Mark(points, total, note)
         self.sheet[-1][seat] = mark
         reached = False
-        if self.met(total) and (self.solo or not self.equal_turns):
-            self.over = True
-        elif self.met(total) and not self.final_round:
-            self.final_round = reached = True
+        if total == self.target if self.exact else total >= self.target:
+            if self.solo or not self.equal_turns:
+                self.over = True
+            elif not self.final_round:
+                self.final_round = reached = True
         tie_break: tuple[int, ...] = ()
         if not self.over:
             tie_break = self._next_seat()
@@ -129,12 +128,14 @@ class Race:
     def _next_seat(self) -> tuple[int, ...]:
         """Pass to the next contender, or close the round: the end, a tie-break, or a new
         round. Returns the tied leaders when a tie-break starts."""
-        place = self.contenders.index(self.current)
-        if place + 1 < len(self.contenders):
-            self.current = self.contenders[place + 1]
+        contenders = self.contenders
+        place = contenders.index(self.current) + 1
+        if place < len(contenders):
+            self.current = contenders[place]
             return ()
-        leaders, tie_break = self.leaders(), ()
-        if self.final_round and self.tie_break and len(leaders) > 1:
+        leaders = self.leaders() if self.final_round and self.tie_break else ()
+        tie_break: tuple[int, ...] = ()
+        if len(leaders) > 1:
             self.contenders = tie_break = leaders
         elif self.final_round or 0 < self.turn_limit <= self.round:
             self.over = True
@@ -144,9 +145,9 @@ class Race:
         self.current = self.contenders[0]
         return tie_break
 
-    def win_now(self) -> None:
+    def win_now(self, note: str = "") -> None:
         """The current seat wins at once, whatever the scores; its turn scores nothing."""
-        self.sheet[-1][self.current] = Mark(0, self.scores[self.current])
+        self.sheet[-1][self.current] = Mark(0, self.scores[self.current], note)
         self.sudden_winner = self.current
         self.over = True
 

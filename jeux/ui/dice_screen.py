@@ -7,9 +7,10 @@ A game's screen says what to show and which moves its buttons make; the base doe
   picked; the button is enabled when the engine allows that action, and the engine's refusal
   is shown when a key asks for one it does not.
 - `dice_of(action)`: the dice an action uses, for the actions built from the selection (None
-  for the others). The dice a player may pick are read from the legal actions: picking is
-  offered when they leave a choice, by keys 1–n and by clicks, and a selection is kept only
-  while some legal action uses all of its dice. `keys_for` follows from the same two hooks.
+  for the others). The dice a player may pick are read from the legal actions, leaving out
+  those a command plays with no die picked (a throw of every free die chooses nothing): by
+  keys 1–n and by clicks, and a selection is kept only while some legal action uses all of
+  its dice. `keys_for` follows from the same two hooks.
 - `looks(state)`: each die's face, look and caption; `status`, `value`, `advice` and `guide`:
   the lines around the tray. Advice is wiped as soon as an event is animated, so nothing
   stale stays beside a result (a bust, another player's throw).
@@ -26,7 +27,7 @@ import asyncio
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import ClassVar, NamedTuple, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -64,8 +65,7 @@ class Command:
         return f"{self.label} ({self.key})"
 
 
-@dataclass(frozen=True)
-class Look:
+class Look(NamedTuple):
     """One die on the table: its face (0: none), its look (a Die state: kept, locked,
     selectable, selected, void, or "" for plain) and the word under it."""
 
@@ -198,15 +198,16 @@ class DiceScreen(GameScreen):
             self.selection = self.default_selection(state) if state.to_move() is not None else ()
 
     def choices(self, state: State) -> set[frozenset[int]]:
-        """The sets of dice the legal actions use, when they leave a choice of dice."""
+        """The sets of dice the legal actions let the player choose: not those a command
+        plays with no die picked."""
         if not self.human_to_move(state):
             return set()
-        found = {
+        unpicked = {self.command_action(c.name, state, ()) for c in self.COMMANDS}
+        return {
             frozenset(dice)
             for action in state.legal_actions()
-            if (dice := self.dice_of(action)) is not None
+            if action not in unpicked and (dice := self.dice_of(action)) is not None
         }
-        return found if len(found) > 1 else set()
 
     def pickable(self, state: State) -> frozenset[int]:
         return frozenset().union(*self.choices(state))
@@ -260,10 +261,17 @@ class DiceScreen(GameScreen):
         while not self.skipping and time.monotonic() < end:
             await asyncio.sleep(0.03)
 
-    def latest(self, kind: type[E], since: type[Event] | None = None) -> E | None:
-        """The last event of `kind` in the match, if none of `since` came after it: what the
-        table still shows is rebuilt from the match (an undo or a resume included)."""
-        for event in reversed(self.match.events):
+    def latest(
+        self, kind: type[E], since: type[Event] | None = None, before: Event | None = None
+    ) -> E | None:
+        """The last event of `kind` in the match (before the event `before`, when an event
+        is being animated: the match has moved on), if none of `since` came after it. What
+        the table shows is rebuilt from the match: an undo or a resume included."""
+        events = self.match.events
+        end = len(events)
+        if before is not None:
+            end = next((i for i in range(end - 1, -1, -1) if events[i] is before), end)
+        for event in reversed(events[:end]):
             if isinstance(event, kind):
                 return event
             if since is not None and isinstance(event, since):

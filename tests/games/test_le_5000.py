@@ -119,7 +119,7 @@ def test_5k2_opening_builds_up_over_throws_of_one_turn():
     events = play(state, Bank((0, 1)))
     assert Banked("Lina", 750, 750, 750, NOTE_OPENED) in events
     assert state.opened[0] and state.scores[0] == 750
-    assert state.sheet[0][-1].note == NOTE_OPENED
+    assert state.race.marks(0)[-1].note == NOTE_OPENED
 
 
 def test_5k2_bust_before_opening_scores_nothing():
@@ -128,7 +128,7 @@ def test_5k2_bust_before_opening_scores_nothing():
     events = play(state, Roll((0, 1, 2)), 2, 3)
     assert Busted("Lina", (2, 3), 600, False) in events
     assert state.scores == [0, 0] and not state.opened[0] and state.to_move() == 1
-    assert state.sheet[0][-1].note == NOTE_BUST
+    assert state.race.marks(0)[-1].note == NOTE_BUST
 
 
 def test_5k2_once_opened_any_amount_may_be_banked():
@@ -147,7 +147,7 @@ def test_derived_ballot_scores_nothing():
     events = play(state, Roll(), 2, 3, 4, 6, 6)
     assert Busted("Lina", (2, 3, 4, 6, 6), 0, True) in events
     assert "Ballot" in events[1].describe()
-    assert state.sheet[0][-1].note == NOTE_BALLOT and state.scores[0] == 0
+    assert state.race.marks(0)[-1].note == NOTE_BALLOT and state.scores[0] == 0
     assert state.to_move() == 1 and state.phase == "roll"
 
 
@@ -271,7 +271,7 @@ def test_5k7_exact_overshoot_scores_zero():
     events = play(state, Bank((0, 1)))
     assert events[1].note == NOTE_OVERSHOOT and state.scores[0] == 4900
     assert "dépasse" in events[1].describe()
-    assert state.sheet[0][-1].points == 0
+    assert state.race.marks(0)[-1].points == 0
     assert state.to_move() == 1
 
 
@@ -377,9 +377,9 @@ def test_option_turn_limit_ends_the_game_after_the_last_round():
         assert state.to_move() == 0
         bank_turn(state, (2, 3, 4, 6, 6))
         bank_turn(state, (2, 3, 4, 6, 6))
-    assert state.to_move() is None and state.round == 10
+    assert state.to_move() is None and state.race.round == 10
     assert state.outcome().winners == (1,) and state.outcome().scores == (0, 1000)
-    assert len(state.sheet[0]) == len(state.sheet[1]) == 10
+    assert state.race.turns(0) == state.race.turns(1) == 10
 
 
 # --- choices and refusals (5K-10) --------------------------------------------------------
@@ -485,12 +485,12 @@ def test_state_exposes_the_turn_for_the_screen():
     assert state.selection_value((0, 1, 2)).text == "Un 1 et deux 5 : 200"
     assert state.selection_value((3,)) is None
     play(state, Roll((0, 1, 2)), 5, 6)
-    assert [a.faces for a in state.set_aside] == [(1, 5, 5)]
+    assert state.resting == (1, 5, 5)
     assert state.turn_total == 200 and state.faces == (5, 6) and state.keepable == (0,)
     assert state.dice_to_throw((0,)) == 1
     play(state, Roll((0,)), 3)  # busted: Marc's turn, a fresh one
     assert state.current == 1 and state.phase == "roll" and state.turn_total == 0
-    assert state.sheet[0][-1].note == NOTE_BUST
+    assert state.race.marks(0)[-1].note == NOTE_BUST
 
 
 def test_events_describe_players_by_name():

@@ -89,7 +89,7 @@ async def test_stop_before_the_crew_is_refused_in_french_and_changes_nothing(app
         assert screen.match.actions == []
         messages = [n.message for n in app._notifications]
         assert any("équipage complet" in m for m in messages)
-        assert any("Aucun dé à choisir" in m for m in messages)
+        assert any("Lance d'abord" in m for m in messages)
 
 
 async def test_cargo_dice_are_chosen_by_keys_and_clicks(app_factory):

@@ -26,9 +26,10 @@ from jeux.engine.core import (
     Option,
     Outcome,
     State,
-    ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.race import Race
+from jeux.engine.text import join_names, plural
 
 DICE = 5
 OPENING = 750
@@ -130,12 +131,31 @@ def _score_sorted(ordered: tuple[int, ...], four_double: bool) -> Scoring | None
 def keep_choices(
     throw: tuple[int, ...], four_double: bool = False
 ) -> tuple[tuple[tuple[int, ...], Scoring], ...]:
-    """Every legal set-aside of a throw: (dice indices, value), smallest choices first."""
+    """Every legal set-aside of a throw: (dice indices, value), smallest choices first.
+
+    Worked out once per set of faces (461 of them), then only renumbered for each order of
+    the dice (9 330 throws): a random playout meets most of them."""
+    order = sorted(range(len(throw)), key=throw.__getitem__)
+    ordered = tuple(throw[i] for i in order)
+    if ordered == throw:
+        return _sorted_choices(ordered, four_double)
+    renumbered = [
+        (tuple(sorted([order[j] for j in positions])), scoring)
+        for positions, scoring in _sorted_choices(ordered, four_double)
+    ]
+    renumbered.sort(key=lambda choice: (len(choice[0]), choice[0]))
+    return tuple(renumbered)
+
+
+@cache
+def _sorted_choices(
+    ordered: tuple[int, ...], four_double: bool
+) -> tuple[tuple[tuple[int, ...], Scoring], ...]:
     return tuple(
         (indices, scoring)
-        for size in range(1, len(throw) + 1)
-        for indices in combinations(range(len(throw)), size)
-        if (scoring := score_dice([throw[i] for i in indices], four_double)) is not None
+        for size in range(1, len(ordered) + 1)
+        for indices in combinations(range(len(ordered)), size)
+        if (scoring := _score_sorted(tuple(ordered[i] for i in indices), four_double)) is not None
     )
 
 
@@ -200,20 +220,44 @@ class Bank(Action):
 
 
 @dataclass(frozen=True)
-class _ThrowActions:
-    """Cached per throw: the value of each choice and the actions it allows."""
+class _Throw:
+    """Everything a throw allows, worked out once per distinct throw: the value and the
+    faces of each choice, and the actions (a random playout is mostly these lookups)."""
 
     values: dict[tuple[int, ...], Scoring]
+    faces: dict[tuple[int, ...], tuple[int, ...]]
     rolls_and_banks: tuple[Action, ...]
     banks: tuple[tuple[int, Bank], ...]
+    five_ones: bool
+    before_opening: dict[int, tuple[Action, ...]]
+    """The actions of a player not yet opened, by the points the turn still needs."""
+
+    def unopened(self, need: int) -> tuple[Action, ...]:
+        """Every set-aside may go on; banking needs `need` points from it (5K-2)."""
+        actions = self.before_opening.get(need)
+        if actions is None:
+            rolls = self.rolls_and_banks[: len(self.banks)]
+            actions = rolls + tuple(bank for points, bank in self.banks if points >= need)
+            self.before_opening[need] = actions
+        return actions
 
 
 @cache
-def _throw_actions(throw: tuple[int, ...], four_double: bool) -> _ThrowActions:
+def _throw(throw: tuple[int, ...], four_double: bool) -> _Throw:
     choices = keep_choices(throw, four_double)
-    rolls = tuple(Roll(indices) for indices, _ in choices)
-    banks = tuple((scoring.points, Bank(indices)) for indices, scoring in choices)
-    return _ThrowActions(dict(choices), rolls + tuple(b for _, b in banks), banks)
+    rolls = tuple(_ROLLS[indices] for indices, _ in choices)
+    banks = tuple((scoring.points, _BANKS[indices]) for indices, scoring in choices)
+    faces = {keep: tuple([throw[i] for i in keep]) for keep, _ in choices}
+    five_ones = throw == (1,) * DICE
+    return _Throw(dict(choices), faces, rolls + tuple(b for _, b in banks), banks, five_ones, {})
+
+
+_NO_THROW = _Throw({}, {}, (), (), False, {})
+_KEEPS = [keep for size in range(1, DICE + 1) for keep in combinations(range(DICE), size)]
+_ROLLS = {keep: Roll(keep) for keep in _KEEPS}
+_BANKS = {keep: Bank(keep) for keep in _KEEPS}
+_FIRST_THROW = Roll()
+"""Every set-aside, as actions built once and shared by all the throws."""
 
 
 # --- events -------------------------------------------------------------------------------
@@ -232,6 +276,8 @@ class TurnStarted(Event):
 class DiceRolled(Event):
     player: str
     faces: tuple[int, ...]
+    aside: tuple[int, ...] = ()
+    """The faces set aside beside this throw (see `Le5000State.resting`)."""
 
     def describe(self) -> str:
         return f"{self.player} lance {', '.join(map(str, self.faces))}."
@@ -260,6 +306,8 @@ class DiceKept(Event):
     scoring: Scoring
     turn_total: int
     hot_dice: bool
+    dice: tuple[int, ...] = ()
+    """Their places in the throw."""
 
     def describe(self) -> str:
         faces = ", ".join(map(str, self.faces))
@@ -325,48 +373,36 @@ class GameEnded(Event):
 # --- state --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TurnRecord:
-    """One row of the score sheet: what the turn added, the total after it, a short note."""
-
-    points: int
-    total: int
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class SetAside:
-    """A choice set aside during the current turn, from one throw."""
-
-    faces: tuple[int, ...]
-    scoring: Scoring
-
-
 class Le5000State(State):
-    """Public, for the screen: `scores`, `opened`, `sheet` (one `TurnRecord` per turn played),
-    `current`, `round`, `phase`, `faces` (the dice of the last throw, still on the table),
-    `set_aside` (the choices kept earlier this turn), `turn_total` (their points),
-    `target`, `finish`, `last_round`; and for the choice pending after a throw:
-    `keep_choices`, `keepable`, `selection_value()`, `dice_to_throw()` (5 means hot dice),
-    `can_bank()`, `bank_preview()`."""
+    """Public, for the screen: `race` (scores, sheet with a note per turn, rounds: see
+    jeux.engine.race), `scores`, `opened`, `current`, `phase`, `faces` (the dice of the last
+    throw, still on the table), `resting` (the dice set aside beside it),
+    `turn_total` (their points), `target`, `finish`, `last_round`; and for the choice pending
+    after a throw: `keep_choices`, `keepable`, `selection_value()`, `dice_to_throw()` (5
+    means hot dice), `can_bank()`, `bank_preview()`, `bust_chance()`."""
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
         self.players = tuple(players)
         self.target: int = options["target"]
         self.finish: str = options["finish"]
         self.four_double: bool = options["four_of_a_kind"] == DOUBLE
-        self.equal_turns: bool = options["equal_turns"]
         self.turn_limit: int = options["turn_limit"]
-        self.scores = [0] * self.seats
+        self.race = Race(
+            self.seats,
+            self.target,
+            equal_turns=options["equal_turns"],  # 5K-11
+            exact=self.finish == EXACT,
+            turn_limit=self.turn_limit,
+        )
+        self.scores = self.race.scores
         self.opened = [False] * self.seats
-        self.sheet: list[list[TurnRecord]] = [[] for _ in range(self.seats)]
-        self.current = 0
-        self.round = 1
-        self.first_to_target: int | None = None
-        self.five_ones: int | None = None
         self._start_turn()
 
     # --- what the screen shows ------------------------------------------------------------
+
+    @property
+    def current(self) -> int:
+        return self.race.current
 
     @property
     def solo(self) -> bool:
@@ -375,7 +411,12 @@ class Le5000State(State):
     @property
     def last_round(self) -> bool:
         """Someone has reached the target and the others finish the round (equal turns)."""
-        return self.first_to_target is not None and self.phase != OVER
+        return self.race.final_round and not self.race.over
+
+    @property
+    def five_ones(self) -> int | None:
+        """The seat that threw five 1s and won at once (5K-5)."""
+        return self.race.sudden_winner
 
     @property
     def keep_choices(self) -> tuple[tuple[tuple[int, ...], Scoring], ...]:
@@ -393,7 +434,7 @@ class Le5000State(State):
         """What setting aside these dice of the last throw is worth; None if not allowed."""
         if self.phase != CHOOSE:
             return None
-        return _throw_actions(self.faces, self.four_double).values.get(tuple(sorted(dice)))
+        return self._throw.values.get(tuple(sorted(dice)))
 
     def dice_to_throw(self, dice: Sequence[int] = ()) -> int:
         """How many dice `Roll(keep=dice)` throws: the rest, or all five after hot dice."""
@@ -406,14 +447,15 @@ class Le5000State(State):
     def resting(self) -> tuple[int, ...]:
         """The faces set aside since the five dice were last thrown together: the dice lying
         beside the throw on the table (empty after hot dice and between throws)."""
-        if self.phase != CHOOSE:
-            return ()
-        wanted, faces = DICE - len(self.faces), ()
-        for kept in reversed(self.set_aside):
-            if len(faces) >= wanted:
-                break
-            faces = kept.faces + faces
-        return faces
+        return self._aside if self.phase == CHOOSE else ()
+
+    def opening_missing(self, dice: Sequence[int] = ()) -> int:
+        """The points this turn still needs, with these dice set aside, before the player
+        may bank for the first time (5K-2); 0 once opened."""
+        if self.opened[self.race.current]:
+            return 0
+        scoring = self.selection_value(dice)
+        return max(0, OPENING - self.turn_total - (scoring.points if scoring else 0))
 
     def best_keep(self) -> tuple[int, ...]:
         """The most valuable set-aside of the last throw (fewest dice on equal points)."""
@@ -442,28 +484,23 @@ class Le5000State(State):
         self.phase = ROLL
         self.turn_total = 0
         self.faces: tuple[int, ...] = ()
-        self.set_aside: list[SetAside] = []
-        self._hot_dice = False
+        self._throw = _NO_THROW
+        self._aside: tuple[int, ...] = ()
+        self._in_hand = DICE
+        """The dice the next throw takes: those not set aside, or five after hot dice."""
 
-    def _record(self, points: int, note: str = "") -> None:
-        self.sheet[self.current].append(TurnRecord(points, self.scores[self.current], note))
-
-    def _end_turn(self) -> list[Event]:
-        seat, last = self.current, self.current == self.seats - 1
+    def _end_turn(self, points: int, note: str) -> list[Event]:
+        race = self.race
+        name, already = self.players[race.current], race.final_round
+        end = race.end_turn(points, note)
         events: list[Event] = []
-        if self.first_to_target is None and target_met(self.scores[seat], self.target, self.finish):
-            self.first_to_target = seat
-            finishing = self.equal_turns and not last
-            events.append(TargetReached(self.players[seat], self.scores[seat], finishing))
-        over = (self.first_to_target is not None and (last or not self.equal_turns)) or (
-            last and 0 < self.turn_limit <= self.round
-        )
-        if over:
+        if not already and (end.reached or end.over and race.met(end.mark.total)):
+            events.append(TargetReached(name, end.mark.total, not end.over))
+        if end.over:
             return events + self._finish()
-        self.current = (seat + 1) % self.seats
-        self.round += self.current == 0
         self._start_turn()
-        return [*events, TurnStarted(self.players[self.current], self.round)]
+        events.append(TurnStarted(self.players[race.current], race.round))
+        return events
 
     def _finish(self) -> list[Event]:
         self.phase = OVER
@@ -472,19 +509,16 @@ class Le5000State(State):
     # --- the contract -----------------------------------------------------------------------
 
     def to_move(self) -> int | None:
-        return None if self.phase == OVER else self.current
+        return None if self.phase == OVER else self.race.current
 
     def legal_actions(self) -> list[Action]:
         if self.phase == ROLL:
-            return [Roll()]
+            return [_FIRST_THROW]
         if self.phase == OVER:
             return []
-        actions = _throw_actions(self.faces, self.four_double)
-        if self.opened[self.current]:
-            return list(actions.rolls_and_banks)
-        need = OPENING - self.turn_total
-        rolls = actions.rolls_and_banks[: len(actions.banks)]
-        return [*rolls, *(bank for points, bank in actions.banks if points >= need)]
+        if self.opened[self.race.current]:
+            return list(self._throw.rolls_and_banks)
+        return list(self._throw.unopened(OPENING - self.turn_total))
 
     def refusal(self, action: Action) -> str:
         keep = getattr(action, "keep", ())
@@ -506,38 +540,33 @@ class Le5000State(State):
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
         events = self._keep(action.keep) if action.keep else []
-        if isinstance(action, Bank):
-            return events + self._bank()
-        return events + self._roll(rng)
+        events += self._bank() if type(action) is Bank else self._roll(rng)
+        return events
 
     def _keep(self, dice: tuple[int, ...]) -> list[Event]:
-        scoring = _throw_actions(self.faces, self.four_double).values[dice]
-        faces = tuple(self.faces[i] for i in dice)
-        self.set_aside.append(SetAside(faces, scoring))
+        scoring = self._throw.values[dice]
+        faces = self._throw.faces[dice]
         self.turn_total += scoring.points
-        self._hot_dice = len(dice) == len(self.faces)
-        name = self.players[self.current]
-        return [DiceKept(name, faces, scoring, self.turn_total, self._hot_dice)]
+        hot_dice = len(dice) == len(self.faces)
+        self._in_hand = DICE if hot_dice else len(self.faces) - len(dice)
+        self._aside = () if hot_dice else self._aside + faces
+        name = self.players[self.race.current]
+        return [DiceKept(name, faces, scoring, self.turn_total, hot_dice, dice)]
 
     def _roll(self, rng: Random) -> list[Event]:
-        name = self.players[self.current]
-        if self.phase == ROLL or self._hot_dice:
-            count = DICE
-        else:
-            count = len(self.faces) - len(self.set_aside[-1].faces)
-        self._hot_dice = False
+        name = self.players[self.race.current]
+        count = self._in_hand
         self.faces = roll(rng, count)
+        self._throw = throw = _throw(self.faces, self.four_double)
         self.phase = CHOOSE
-        events: list[Event] = [DiceRolled(name, self.faces)]
-        if self.faces == (1,) * DICE:  # 5K-5: at any moment, even before opening
-            self.five_ones = self.current
-            self._record(0, NOTE_FIVE_ONES)
+        events: list[Event] = [DiceRolled(name, self.faces, self._aside)]
+        if throw.five_ones:  # 5K-5: at any moment, even before opening
+            self.race.win_now(NOTE_FIVE_ONES)
             return [*events, FiveOnes(name), *self._finish()]
-        if not keep_choices(self.faces, self.four_double):
+        if not throw.values:
             ballot = count == DICE
             events.append(Busted(name, self.faces, self.turn_total, ballot))
-            self._record(0, NOTE_BALLOT if ballot else NOTE_BUST)
-            return events + self._end_turn()
+            return events + self._end_turn(0, NOTE_BALLOT if ballot else NOTE_BUST)
         return events
 
     def _bank(self) -> list[Event]:
@@ -547,44 +576,31 @@ class Le5000State(State):
         if not self.opened[seat] and note != NOTE_OVERSHOOT:
             self.opened[seat] = True
             note = note or NOTE_OPENED
-        self.scores[seat] = total
-        self._record(total - before, note)
         event = Banked(self.players[seat], self.turn_total, total - before, total, note)
-        return [event, *self._end_turn()]
+        return [event, *self._end_turn(total - before, note)]
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        if self.solo:
-            return self._solo_outcome()
-        keys = [(seat == self.five_ones, self.scores[seat]) for seat in range(self.seats)]
-        ranks = ranks_from_scores(keys)
-        winners = [self.players[s] for s in range(self.seats) if ranks[s] == 1]
-        if self.five_ones is not None:
-            summary = f"{winners[0]} fait cinq 1 et remporte la partie !"
-        elif len(winners) == 1:
-            summary = f"{winners[0]} gagne avec {fmt(max(self.scores))} points."
-        else:
-            names = ", ".join(winners[:-1]) + " et " + winners[-1]
-            summary = f"{names} gagnent ex æquo avec {fmt(max(self.scores))} points."
-        return Outcome(tuple(self.scores), ranks, summary)
-
-    def _solo_outcome(self) -> Outcome:
-        """Score attack: a win scores the number of turns taken (fewer is better). A loss
-        (turn limit) scores the points reached instead, so it never counts as a record of
-        turns: records keep the fewest turns among wins only."""
-        name, turns = self.players[0], len(self.sheet[0])
-        if self.five_ones is not None:
-            summary = f"{name} fait cinq 1 et gagne en {turns} tour{'s' * (turns > 1)} !"
-        elif target_met(self.scores[0], self.target, self.finish):
-            summary = f"{name} atteint {fmt(self.target)} points en {turns} tours."
-        else:
+        race, best = self.race, fmt(max(self.scores))
+        winners = [self.players[s] for s in race.winners()]
+        name, turns = self.players[0], plural(race.turns(), "tour")
+        if race.solo and self.five_ones is not None:
+            summary = f"{name} fait cinq 1 et gagne en {turns} !"
+        elif race.solo and race.won:
+            summary = f"{name} atteint {fmt(self.target)} points en {turns}."
+        elif race.solo:  # the turn limit: the points reached, never a record of turns
             summary = (
-                f"{name} n'atteint pas {fmt(self.target)} points en {turns} tours "
+                f"{name} n'atteint pas {fmt(self.target)} points en {turns} "
                 f"({fmt(self.scores[0])} points)."
             )
-            return Outcome((self.scores[0],), (1,), summary, won=False)
-        return Outcome((turns,), (1,), summary, won=True, lower_is_better=True)
+        elif self.five_ones is not None:
+            summary = f"{winners[0]} fait cinq 1 et remporte la partie !"
+        elif len(winners) == 1:
+            summary = f"{winners[0]} gagne avec {best} points."
+        else:
+            summary = f"{join_names(winners)} gagnent ex æquo avec {best} points."
+        return race.outcome(summary)
 
 
 BANK_AT = {1: 300, 2: 300, 3: 400, 4: 1000, DICE: 2000}

@@ -188,7 +188,6 @@ _ROLLS = {
 """Every throw a player can ask for, built once: legal_actions hands these out."""
 
 
-_UNTHROWN = (0,) * DICE
 
 
 class _Layout(NamedTuple):
@@ -238,23 +237,29 @@ class CapitaineState(State):
 
     def _start_turn(self) -> None:
         self.faces: tuple[int, ...] = ()
-        self.roles: tuple[int | None, ...] = (None,) * DICE
         self.throws_left = THROWS
-        self._refresh()
+        self._settle((None,) * DICE)
+        self.label = ""
 
-    def _refresh(self) -> None:
-        """Recompute what follows from the dice, once per change rather than per query."""
-        layout = _layout(self.roles, self.cargo_reroll)
+    def _settle(self, roles: tuple[int | None, ...]) -> None:
+        """Set what follows from the dice and their roles, once per throw rather than per
+        query: a random playout is mostly throws."""
+        self.roles: tuple[int | None, ...] = roles
+        layout = _layout(roles, self.cargo_reroll)
         self.free_dice: tuple[int, ...] = layout.free
         """Positions not locked as ship, captain or crew."""
         self.crew_complete: bool = layout.complete
         self.cargo_dice: tuple[int, ...] = layout.cargo
         """The two cargo positions once the crew is complete, else ()."""
-        self.cargo: int = sum([self.faces[i] for i in layout.cargo])
+        self.cargo: int = 0
         """What the turn is worth now: the cargo's sum, 0 without a full crew (CAP-2)."""
-        self.label: str = (layout.label or _CARGO_LABELS[self.cargo]) if self.faces else ""
-        """The value of the current throw in the game's words."""
-        self._legal: tuple[Action, ...] = () if self.race.over else layout.legal
+        self.label: str = layout.label
+        """The value of the current throw in the game's words ("" before the first)."""
+        if layout.complete:
+            a, b = layout.cargo
+            self.cargo = self.faces[a] + self.faces[b]
+            self.label = _CARGO_LABELS[self.cargo]
+        self._legal: tuple[Action, ...] = layout.legal
 
     # --- what the screen shows --------------------------------------------------------
 
@@ -312,15 +317,18 @@ class CapitaineState(State):
         return self._throw(action.dice, rng)
 
     def _throw(self, dice: tuple[int, ...], rng: Random) -> list[Event]:
-        faces = list(self.faces or _UNTHROWN)
-        for i, face in zip(dice, roll(rng, len(dice)), strict=True):
-            faces[i] = face
-        self.faces = tuple(faces)
+        thrown = roll(rng, len(dice))
+        if len(dice) == DICE:
+            self.faces = thrown
+        else:
+            faces = list(self.faces)
+            for i, face in zip(dice, thrown, strict=True):
+                faces[i] = face
+            self.faces = tuple(faces)
         self.throws_left -= 1
-        if not self.crew_complete:
-            self.roles = lock_roles(self.faces, self.roles)
-        self._refresh()
-        player = self.players[self.current]
+        roles = self.roles
+        self._settle(roles if CREW in roles else lock_roles(self.faces, roles))
+        player = self.players[self.race.current]
         events: list[Event] = [
             DiceRolled(player, self.faces, dice, self.roles, self.label, self.throws_left)
         ]
@@ -338,7 +346,7 @@ class CapitaineState(State):
             tied = tuple(self.players[s] for s in end.tie_break)
             events.append(TieBreak(tied, self.knots[end.tie_break[0]]))
         if end.over:  # the last dice stay on the table for the results
-            self._refresh()
+            self._legal = ()
             return [*events, GameOver(self.outcome().summary)]
         self._start_turn()
         return [*events, TurnStarted(self.players[self.current], self.race.round)]

@@ -67,6 +67,15 @@ class CapitaineScreen(DiceScreen):
     def dice_of(self, action: Action) -> tuple[int, ...] | None:
         return action.dice if isinstance(action, Roll) else None
 
+    def may_select(self, state: CapitaineState, chosen: frozenset[int]) -> bool:
+        """A cargo die at a time, both, or none yet: never half of "both together"."""
+        return not chosen or chosen in self.choices(state)
+
+    def pick_refusal(self, state: CapitaineState, index: int) -> str:
+        if state.phase == "start":
+            return "Lance d'abord les dés (l)."
+        return state.refusal(Roll((index,)))
+
     def default_selection(self, state: CapitaineState) -> tuple[int, ...]:
         return state.cargo_dice if state.phase == "cargo" else ()
 

@@ -70,9 +70,6 @@ class LuckyOddsScreen(DiceScreen):
             return None
         return Stop() if name == "stop" else Roll(state.offered)
 
-    def dice_of(self, action: Action) -> tuple[int, ...] | None:
-        return action.dice if isinstance(action, Roll) else None
-
     def pick_refusal(self, state: LuckyOddsState, index: int) -> str:
         return state.refusal(Roll((index,)))  # the dice a throw takes are never a choice
 
