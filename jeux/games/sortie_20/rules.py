@@ -25,6 +25,7 @@ from jeux.engine.core import (
     Outcome,
     State,
 )
+from jeux.engine.dice import roll
 from jeux.engine.race import Race
 from jeux.engine.text import join_names
 
@@ -44,17 +45,6 @@ ROLL, CHOOSE, OVER = "roll", "choose", "over"
 
 NUMBER_WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq"}
 ALL_DICE = tuple(range(DICE))
-
-
-def roll(rng: Random, count: int) -> list[int]:
-    """Throw `count` dice: the same draws as `jeux.engine.dice.roll` (random playouts throw
-    a few hundred thousand dice a second). A plain Random's randint(1, 6) is 1 plus
-    _randbelow(6): called directly, without its two wrappers; a scripted rng is asked."""
-    if type(rng).randint is Random.randint:
-        below = rng._randbelow  # type: ignore[attr-defined]
-        return [1 + below(6) for _ in range(count)]
-    randint = rng.randint
-    return [randint(1, 6) for _ in range(count)]
 
 
 def flipped(face: int) -> int:
@@ -478,7 +468,7 @@ class SortieState(State):
             return self._reroll(action, rng)
         name = self.players[self.current]
         if kind is Roll:
-            self.dice = roll(rng, DICE)
+            self.dice = list(roll(rng, DICE))
             self.status = [FREE] * DICE
             self.phase = CHOOSE
             self.throws = 1
