@@ -344,7 +344,7 @@ def test_s20_6_a_chosen_turn_limit_ends_a_solo_game_without_a_record():
     assert not outcome.lower_is_better
 
 
-def test_random_playouts_take_a_turn_cap_that_people_do_not():
+def test_s20_6_random_playouts_take_a_turn_cap_that_people_do_not():
     assert GAME.default_options()["turn_limit"] == 0
     assert GAME.resolve_options(GAME.playout_options)["turn_limit"] == 20
 
@@ -453,7 +453,7 @@ def test_a_game_ended_by_the_turn_limit_says_so():
 # --- the robot ---------------------------------------------------------------------------
 
 
-def test_the_robot_pays_a_reroll_with_a_five_and_mends_another_with_the_special():
+def test_s20_1_s20_3_the_robot_pays_a_reroll_with_a_five_and_mends_another_with_the_special():
     bot = GAME.bot(1)
     state = new()
     assert bot.choose(state) == Roll()
@@ -464,7 +464,7 @@ def test_the_robot_pays_a_reroll_with_a_five_and_mends_another_with_the_special(
     assert turn_end(play(state, Flip(3))).points == 1
 
 
-def test_the_robot_activates_a_six_and_stops_without_rerolling_for_nothing():
+def test_s20_3_the_robot_activates_a_six_and_stops_without_rerolling_for_nothing():
     bot = GAME.bot(1)
     state = new()
     play(state, Roll(), 1, 6, 2, 3, 4)
@@ -473,7 +473,7 @@ def test_the_robot_activates_a_six_and_stops_without_rerolling_for_nothing():
     assert bot.choose(state) == Stop()
 
 
-def test_special_preview_and_stop_total_answer_the_screen():
+def test_s20_3_s20_5_special_preview_and_stop_total_answer_the_screen():
     state = new(("Lina", "Marc"))
     state.totals[:] = [2, 0]
     play(state, Roll(), 1, 5, 5, 6, 2)

@@ -180,7 +180,7 @@ def test_ls1_a_player_who_exploded_ranks_behind_one_still_in_the_game():
     assert state.outcome().ranks == (3, 1, 2)  # C, still in the game, ahead of A's 13
 
 
-def test_the_state_keeps_the_last_throw_of_the_turn_for_the_screen():
+def test_ls3_the_state_keeps_the_last_throw_and_its_bonus_for_the_screen():
     state = new(("A", "B"))
     assert state.faces == ()
     events = play(state, Roll(), 4, 4, 1)
