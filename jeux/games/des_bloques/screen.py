@@ -66,6 +66,7 @@ class DesBloquesScreen(DiceScreen):
         super().__init__(match, match_id)
         self.paused = False
         """The automatic pace held by the player (p): the next throw waits for a key."""
+        self._record: tuple[int | None] | None = None
 
     # --- moves ------------------------------------------------------------------------
 
@@ -177,13 +178,13 @@ class DesBloquesScreen(DiceScreen):
 
     def solo_best(self) -> int | None:
         """A solo player's best total so far (a score to beat), read once."""
-        if self._best is None:
+        if self._record is None:
             profile = self.match.seats[0].profile
             best = None
             if self.match.state.seats == 1 and profile:
                 best = self.app.records.record(profile, self.match.game.info.id).best
-            self._best = (best,)
-        return self._best[0]
+            self._record = (best,)
+        return self._record[0]
 
     def value(self, state: DesBloquesState) -> Content:
         if not state.throws:
