@@ -30,7 +30,7 @@ def playout(
     """Play one game to the end with random legal actions, or with the game's bot."""
     names = tuple(f"Joueur {i + 1}" for i in range(players))
     rng, pick, bot = Random(seed), Random(seed).choice, game.bot(seed) if bots else None
-    state = game.new(names, game.resolve_options(options), rng)
+    state = game.new(names, game.resolve_options({**game.playout_options, **(options or {})}), rng)
     count = 0
     while (seat := state.to_move()) is not None:
         if count >= MAX_ACTIONS:
