@@ -53,7 +53,14 @@ GAMES: dict[str, GameInfo] = {
             available=True,
         ),
         _info(
-            "new_day_666", "New Day 666", "Chaque jour, trois dés écrivent ton histoire.", 1, 1, DES
+            "new_day_666",
+            "New Day 666",
+            "Chaque jour, trois dés écrivent ton histoire.",
+            1,
+            1,
+            DES,
+            available=True,
+            history=True,
         ),
         # Dés
         _info(
