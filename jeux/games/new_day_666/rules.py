@@ -259,7 +259,7 @@ class NewDayState(State):
             return "trois 6"
         if self.tiers:
             return TIER_LABELS[tier_of(total)]
-        return "sur 18 : bas, c'est bien"
+        return "bas = bien"
 
     def progress(self) -> str:
         """Where a kept life stands, for « Reprendre »."""

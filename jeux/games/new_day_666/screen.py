@@ -93,9 +93,9 @@ class NewDayScreen(DiceScreen):
     DICE = 3
     CAPTION_CELLS = 10
     COMMANDS = (
-        Command("go", "Vivre le jour", "l", "primary", ("space",)),
+        Command("go", "Jour suivant", "l", "primary", ("space",)),
         Command("fast", "Une semaine", "r"),
-        Command("goal", "Objectif atteint", "o", "success"),
+        Command("goal", "Fin heureuse", "o", "success"),
     )
     BINDINGS = [
         Binding("e", "write", "Écrire"),
@@ -160,7 +160,7 @@ class NewDayScreen(DiceScreen):
         if command.name == "go":
             label = {
                 CREATE: "Commencer",
-                DAY: f"Vivre le jour {state.day}",
+                DAY: "Jour suivant",
                 STORY: "Écrire la journée",
                 DEATH_STORY: "Dire adieu",
             }.get(state.phase, command.label)
@@ -327,7 +327,7 @@ class NewDayScreen(DiceScreen):
             ]
         lines = [Content(f"Un jour de plus : jour {state.day}.")]
         if state.can_achieve:
-            lines.append(Content.styled("Objectif atteint (o) : une fin heureuse.", "$text-muted"))
+            lines.append(Content.styled("Objectif atteint ? Fin heureuse (o).", "$text-muted"))
         return lines
 
     def guide(self, state: NewDayState) -> Content:
