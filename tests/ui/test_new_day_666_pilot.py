@@ -1,0 +1,145 @@
+"""Layer 3, what is special to New Day 666 (the shared driver plays it to the results): the
+story fields that take the keys while a line is written, a life to its three 6s and the
+farewell, the happy ending, the mouse, the diary reread and exported."""
+
+from jeux.games.new_day_666.rules import (
+    ACHIEVED,
+    DAY,
+    DEATH_STORY,
+    DIED,
+    STORY,
+    Begin,
+    Diarist,
+    Farewell,
+    Roll,
+    Write,
+)
+from jeux.games.new_day_666.screen import AchievedScreen, NewDayJournals, NewDayScreen
+from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.setup import SetupScreen
+
+EARLY_DEATH = 40
+"""A seed whose third day shows three 6s."""
+
+
+async def start(app, pilot) -> NewDayScreen:
+    await pilot.pause()
+    assert isinstance(app.screen, SetupScreen)
+    await pilot.press("space", "f5")
+    await pilot.pause()
+    assert isinstance(app.screen, NewDayScreen)
+    return app.screen
+
+
+async def type_text(pilot, text):
+    await pilot.press(*("space" if ch == " " else ch for ch in text))
+
+
+async def test_a_life_by_keys_to_its_three_sixes_then_the_diary(app_factory):
+    app = app_factory(seed=EARLY_DEATH, start_game="new_day_666", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot)
+        assert screen.focused is screen.field(0)  # the character's name is asked first
+        await type_text(pilot, "Marius [b]")
+        await pilot.press("enter")
+        assert screen.focused is screen.field(1)
+        await type_text(pilot, "voir la mer")
+        await pilot.press("enter")
+        await pilot.pause()
+        state = screen.match.state
+        assert (state.phase, state.character, state.goal) == (DAY, "Marius [b]", "voir la mer")
+        assert screen.focused is None  # between days, letters are commands again
+
+        await pilot.press("l")
+        await pilot.pause()
+        assert state.phase == STORY and screen.focused is screen.field(0)
+        await type_text(pilot, "Un matin de brume")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert state.diary[-1].line == "Un matin de brume"
+
+        await pilot.press("space")
+        await pilot.pause()
+        await pilot.press("escape")  # the keys back to the game: l skips the line
+        assert screen.focused is None
+        await pilot.press("l")
+        await pilot.pause()
+        assert state.diary[-1].line == "" and state.phase == DAY
+
+        await pilot.press("l")
+        await pilot.pause()
+        assert state.phase == DEATH_STORY and state.last_day.fatal
+        await type_text(pilot, "Une vague")
+        await pilot.press("enter")
+        await type_text(pilot, "Il a vu la mer")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert state.ending == DIED and state.survived == 2
+        assert isinstance(app.screen, ResultsScreen)
+        assert "2 jours vécus" in str(app.screen.records_text())
+
+        await pilot.press("j")
+        await pilot.pause()
+        journals = app.screen
+        assert isinstance(journals, NewDayJournals)
+        text = str(journals.query_one("#journal-text").render())
+        assert "Marius [b]" in text and "Un matin de brume" in text and "Une vague" in text
+        await pilot.press("x")
+        await pilot.pause()
+        exported = list(journals.export_folder.glob("new-day-666-*.md"))
+        assert len(exported) == 1
+        assert "Marius \\[b\\]" in exported[0].read_text(encoding="utf-8")
+
+
+async def test_the_happy_ending_by_its_key_with_a_note(app_factory):
+    app = app_factory(start_game="new_day_666", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(app, pilot)
+        await pilot.press("enter", "enter")  # no name, no goal
+        await pilot.pause()
+        await pilot.press("o")  # not before a day is lived
+        assert not isinstance(app.screen, AchievedScreen)
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, AchievedScreen)
+        await type_text(pilot, "Enfin")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.match.state.ending == ACHIEVED
+        assert screen.match.state.note == "Enfin"
+        assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_the_mouse_lives_a_day_and_writes_it(app_factory):
+    app = app_factory(start_game="new_day_666", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(app, pilot)
+        await pilot.click("#cmd-go")
+        await pilot.pause()
+        assert screen.match.state.phase == DAY
+        await pilot.click("#dice Die")
+        await pilot.pause()
+        assert screen.match.state.phase == STORY
+        await pilot.click("#cmd-go")
+        await pilot.pause()
+        assert screen.match.state.phase == DAY and screen.match.state.day == 2
+
+
+async def test_keys_for_plays_what_the_diarist_chooses(app_factory):
+    app = app_factory(seed=EARLY_DEATH, start_game="new_day_666", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(app, pilot)
+        bot = Diarist(1)
+        wanted = []
+        while not screen.match.over:
+            action = bot.choose(screen.match.state)
+            wanted.append(action)
+            await pilot.press(*screen.keys_for(action))
+            await pilot.pause()
+        assert list(screen.match.actions) == wanted
+        kinds = {type(a) for a in wanted}
+        assert kinds == {Begin, Roll, Write, Farewell}
