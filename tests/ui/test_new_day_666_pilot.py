@@ -2,11 +2,13 @@
 story fields that take the keys while a line is written, a life to its three 6s and the
 farewell, the happy ending, the mouse, the diary reread and exported."""
 
+from jeux.engine.match import Match, Seat
 from jeux.games.new_day_666.rules import (
     ACHIEVED,
     DAY,
     DEATH_STORY,
     DIED,
+    GAME,
     STORY,
     Begin,
     Diarist,
@@ -15,6 +17,7 @@ from jeux.games.new_day_666.rules import (
     Write,
 )
 from jeux.games.new_day_666.screen import AchievedScreen, NewDayJournals, NewDayScreen
+from jeux.screenshots import open_match
 from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.screens.setup import SetupScreen
 
@@ -143,3 +146,22 @@ async def test_keys_for_plays_what_the_diarist_chooses(app_factory):
         assert list(screen.match.actions) == wanted
         kinds = {type(a) for a in wanted}
         assert kinds == {Begin, Roll, Write, Farewell}
+
+
+async def test_the_fast_mode_rolls_a_week_by_its_key(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_match(app, Match(GAME, 3, (Seat("Lina"),), {"fast": 7}))
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert str(screen.query_one("#cmd-fast").label) == "Une semaine (r)"
+        await pilot.press("r")
+        await pilot.pause()
+        state = screen.match.state
+        assert state.phase == STORY and state.day == 7 and len(state.diary[-1].days) == 7
+        await type_text(pilot, "Une semaine calme")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert state.diary[-1].line == "Une semaine calme" and state.phase == DAY
