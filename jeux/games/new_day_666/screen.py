@@ -258,6 +258,8 @@ class NewDayScreen(DiceScreen):
             row.display = i < len(fields)
             if i < len(fields):
                 _, label, placeholder, limit = fields[i]
+                if state.phase == STORY and len(state.diary[-1].days) > 1:
+                    label = "Ces jours"
                 self.query_one(f"#label-{i}", Static).update(Content(label))
                 field = self.field(i)
                 field.placeholder, field.max_length = placeholder, limit
@@ -317,7 +319,7 @@ class NewDayScreen(DiceScreen):
             ]
         if phase == STORY:
             return [
-                Content(f"Que se passe-t-il, le jour {state.day} ?"),
+                Content(f"Que se passe-t-il, {self.when(state)} ?"),
                 Content.styled("Entrée écrit la ligne ; vide, elle passe.", "$text-muted"),
             ]
         if phase == DEATH_STORY:
@@ -329,6 +331,14 @@ class NewDayScreen(DiceScreen):
         if state.can_achieve:
             lines.append(Content.styled("Objectif atteint ? Fin heureuse (o).", "$text-muted"))
         return lines
+
+    @staticmethod
+    def when(state: NewDayState) -> str:
+        """The day being told, or the run of days in the fast mode."""
+        entry = state.diary[-1]
+        if entry.first == entry.last:
+            return f"le jour {entry.first}"
+        return f"du jour {entry.first} au jour {entry.last}"
 
     def guide(self, state: NewDayState) -> Content:
         if state.phase in FIELDS:
