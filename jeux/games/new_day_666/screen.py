@@ -276,7 +276,7 @@ class NewDayScreen(DiceScreen):
 
     def looks(self, state: NewDayState) -> list[Look]:
         day = state.last_day
-        return self.day_looks(day.faces) if day else [Look(0, "", when) for when in TIME_OF_DAY]
+        return self.day_looks(day.faces) if day else [Look(0, "void", when) for when in TIME_OF_DAY]
 
     def status(self, state: NewDayState) -> Content:
         parts = [Content.styled(state.hero, "bold")]
