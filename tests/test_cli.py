@@ -103,8 +103,8 @@ def test_ci_runs_exactly_the_readme_test_command():
 
 
 def test_simulate_says_in_french_what_it_cannot_do():
-    out = jeux("simulate", "scoundrel", "--bots")
-    assert out.returncode == 2 and "Scoundrel n'a pas de robot" in out.stderr
+    out = jeux("simulate", "pyramide_escape", "--bots")
+    assert out.returncode == 2 and "Pyramide Escape n'a pas de robot" in out.stderr
     out = jeux("simulate", "le_signal", "--players", "3")
     assert out.returncode == 2 and out.stderr == "Le Signal se joue seul, pas à 3 joueurs.\n"
     out = jeux("simulate", "aria")
