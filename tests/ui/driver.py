@@ -134,7 +134,8 @@ async def press_for(pilot: Pilot, game: GameScreen, action: Action) -> None:
     await pilot.press(*keys)
     await settle(pilot, game)
     played = game.match.actions[count : count + 1]
-    assert played == [action], f"{type(game).__name__}: {keys} played {played}, not {action}"
+    now = f" ({type(pilot.app.screen).__name__} open)" if pilot.app.screen is not game else ""
+    assert played == [action], f"{type(game).__name__}: {keys} played {played}, not {action}{now}"
 
 
 async def play_by_keys(pilot: Pilot, game: GameScreen, action: Action) -> None:
@@ -163,7 +164,11 @@ async def play_human_moves(pilot: Pilot, game: GameScreen, moves: int = -1) -> N
     while moves and not isinstance(pilot.app.screen, ResultsScreen):
         if isinstance(pilot.app.screen, HandoffScreen):
             await pass_handoff(pilot, game)
-            continue
-        assert pilot.app.screen is game, f"unexpected {type(pilot.app.screen).__name__}"
-        await play_by_keys(pilot, game, next_move(game.match))
-        moves -= 1
+        elif pilot.app.screen is not game:
+            raise AssertionError(f"{type(pilot.app.screen).__name__} waits for a key")
+        elif game.shown_seat is None:  # the whole table looks at a reveal: Entrée carries on
+            await pilot.press("enter")
+            await settle(pilot, game)
+        else:
+            await play_by_keys(pilot, game, next_move(game.match))
+            moves -= 1
