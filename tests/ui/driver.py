@@ -4,6 +4,11 @@ The game's own bot chooses every move, from the view of the seat to move, seeded
 screen seeds its robots: a match played on the engine and the same match played on the screen
 end alike, so most of it is played on the engine (cheap) and only its last moves by keys.
 Where a human's move carries typed text (a spell's word, a story line), the text is hostile.
+
+What `GameScreen.keys_for(action)` must name: every key from the board as it stands until
+the move is played, a dialog the move opens included (a confirmation, a target to pick); not
+the handoff, nor the Entrée that carries on after a reveal the whole table watches: the driver
+passes those itself, checking them on the way.
 """
 
 from __future__ import annotations
