@@ -208,6 +208,10 @@ class DuelState(State):
         """(attack, defence) of `seat`'s pair under `stance`, before any Tactics reroll."""
         return stats(self.dice[seat], stance)
 
+    def heal(self, seat: int) -> int:
+        """What Total Defence heals `seat` now: 1, or 0 at the cap (GD-3)."""
+        return 0 if self.cap and self.hp[seat] >= self.max_hp else 1
+
     def _new_round(self) -> None:
         self.round += 1
         self.phase = ROLL
@@ -310,9 +314,8 @@ class DuelState(State):
         healed = [0, 0]
         for seat, stance in enumerate(self.stances):
             if stance == TOTAL:
-                after = self.hp[seat] + 1 if not self.cap else min(self.max_hp, self.hp[seat] + 1)
-                healed[seat] = after - self.hp[seat]
-                self.hp[seat] = after
+                healed[seat] = self.heal(seat)
+                self.hp[seat] += healed[seat]
         lost = losses(attacks, defences)
         for seat in (0, 1):
             self.hp[seat] -= lost[seat]
@@ -378,7 +381,7 @@ def _rerolled(pair: tuple[int, int], stance: str | None) -> list[tuple[int, int]
 
 def _swing(state: DuelState, seat: int, mine: tuple, theirs: tuple, stance: str) -> float:
     other = 1 - seat
-    heal = 1 if stance == TOTAL and (not state.cap or state.hp[seat] < state.max_hp) else 0
+    heal = state.heal(seat) if stance == TOTAL else 0
     dealt = max(0, mine[0] - theirs[1])
     taken = max(0, theirs[0] - mine[1])
     my_hp = state.hp[seat] + heal - taken
@@ -424,7 +427,7 @@ class GladiatorsDuel(Game):
         ),
         Option(
             "cap",
-            "Soins de la défense totale",
+            "Défense totale : soins",
             (
                 Choice(True, "Jamais au-dessus des PV de départ"),
                 Choice(False, "Sans plafond"),
