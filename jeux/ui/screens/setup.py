@@ -140,8 +140,9 @@ class SetupScreen(Screen):
         if not any(not s.bot for s in seats):
             self.app.say("Coche au moins un joueur (ou crée-le ci-dessus).", "warning")
         elif len(seats) < low and self.info.max_players > 1:
+            least = "" if low == high else " au moins"
             self.app.say(
-                f"{self.info.title} se joue à {low} au moins : coche un autre joueur, "
+                f"{self.info.title} se joue à {low}{least} : coche un autre joueur, "
                 "ou ajoute un robot (Robots).",
                 "warning",
             )
