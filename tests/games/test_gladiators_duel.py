@@ -5,6 +5,7 @@ import pytest
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.gladiators_duel.present import bar_cells, blows_line, stance_lines
 from jeux.games.gladiators_duel.rules import (
     FURIOUS,
     GAME,
@@ -241,3 +242,22 @@ def test_illegal_moves_are_refused_in_french():
     play(state, Roll(), 3, 3, 5, 2)
     with pytest.raises(IllegalAction, match="double"):
         play(state, Roll())
+
+
+# --- what the screen words (present.py) ----------------------------------------------------
+
+
+def test_life_bars_show_a_point_a_cell_or_two_for_a_long_duel():
+    assert bar_cells(12, 12) == (12, 12) and bar_cells(0, 12) == (0, 12)
+    assert bar_cells(30, 30) == (15, 15) and bar_cells(1, 30) == (1, 15)
+    assert bar_cells(-3, 12) == (0, 12) and bar_cells(13, 12) == (12, 12)
+
+
+def test_stance_lines_and_blows_line():
+    assert stance_lines(3, 3, 1)[:2] == [
+        "f Furie : attaque 6, défense 0",
+        "d Défense totale : défense 6, +1 PV",
+    ]
+    assert "sans soin" in stance_lines(3, 3, 0)[1]
+    hit = Blows(("Lina", "Marc"), (6, 5), (0, 2), (0, 0), (5, 4), (7, 8))
+    assert blows_line(hit) == "Lina inflige 4 · Marc inflige 5"

@@ -2,6 +2,7 @@
 seat's screen, open turns without a handoff, Tactics by keys, a duel against the robot."""
 
 import html
+import random
 import re
 
 from jeux.engine.match import Match, Seat
@@ -106,3 +107,25 @@ async def test_one_human_against_the_robot_plays_to_the_results(app_factory):
             await pilot.pause(0.05)
         assert isinstance(app.screen, ResultsScreen)
         assert game.match.outcome() is not None
+
+
+async def test_random_moves_played_by_the_keys_the_screen_names(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_duel(app, pilot, BOTH_DOUBLES)
+        game = app.screen
+        pick = random.Random(BOTH_DOUBLES).choice
+        for _ in range(40):
+            while game.busy:
+                await pilot.pause()
+            if isinstance(app.screen, HandoffScreen):
+                await pilot.press("enter")
+                await pilot.pause()
+            state = game.match.state
+            if state.to_move() is None:
+                break
+            action = pick(state.legal_actions())
+            played = len(game.match.actions)
+            await pilot.press(*game.keys_for(action))
+            await pilot.pause()
+            assert game.match.actions[played:] == [action]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .rules import Blows
+from .rules import FURIOUS, TACTIC_ATTACK, TACTIC_DEFENCE, TOTAL, Blows
 
 BAR_CELLS = 15
 """A life bar longer than this shows two points a cell (30 PV in 15 cells)."""
@@ -26,6 +26,16 @@ def stance_lines(attack_die: int, defence_die: int, heal: int) -> list[str]:
         f"d Défense totale : défense {total}, {heal_text}",
         f"t Tactique : {attack_die} et {defence_die}, relance le dé choisi",
     ]
+
+
+STANCE_CAPTIONS = {
+    None: ("attaque", "défense"),
+    FURIOUS: ("attaque", "attaque"),
+    TOTAL: ("défense", "défense"),
+    TACTIC_ATTACK: ("relance", "défense"),
+    TACTIC_DEFENCE: ("attaque", "relance"),
+}
+"""The role of each die of a pair (attack die, defence die) once its stance is known."""
 
 
 def blow_captions(blows: Blows, seat: int) -> tuple[str, str]:

@@ -11,10 +11,11 @@ from textual.content import Content
 from textual.widgets import Static
 
 from jeux.engine.core import Action, Event
+from jeux.engine.text import de
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
-from .present import bar_cells, blow_captions, blows_line, stance_lines
+from .present import STANCE_CAPTIONS, bar_cells, blow_captions, blows_line, stance_lines
 from .rules import (
     FURIOUS,
     OPEN,
@@ -196,7 +197,7 @@ class GladiatorScreen(DiceScreen):
             return Content.styled(blows_line(blows), "bold")
         if state.phase == OPEN:
             name = state.players[state.to_move()]
-            return Content.from_markup("[b $accent]Double de $name ![/]", name=name)
+            return Content.styled(f"Double {de(name)} !", "bold $accent")
         if state.phase == SECRET:
             return self.secret_line(state)
         return Content("")
@@ -237,9 +238,9 @@ class GladiatorScreen(DiceScreen):
         if state.phase == OVER:
             return "Partie terminée"
         if state.phase == SECRET:
-            return f"Manche {state.round} · Choix secret de {state.players[state.to_move()]}"
+            return f"Manche {state.round} · Choix secret {de(state.players[state.to_move()])}"
         if state.phase == OPEN:
-            return f"Manche {state.round} · Double de {state.players[state.to_move()]}"
+            return f"Manche {state.round} · Double {de(state.players[state.to_move()])}"
         return f"Manche {state.round} · {state.players[state.roller]} lance les dés"
 
     def seat_status(self, state: DuelState, seat: int) -> tuple[str, bool]:
@@ -278,9 +279,13 @@ class GladiatorScreen(DiceScreen):
                     looks += [Look(a, "", "attaque"), Look(d, "", "défense")]
             self.paint(looks)
             await self.pause(0.4)
-        elif isinstance(event, StanceChosen | StancesRevealed | SecretChosen | Rematch):
+        elif isinstance(event, StanceChosen | StancesRevealed):
+            self.paint(self.stance_looks(event))
             self.line("value", Content.styled(event.describe(), "bold $accent"))
-            await self.pause(1.2 if isinstance(event, StancesRevealed | Rematch) else 0.6)
+            await self.pause(1.2 if isinstance(event, StancesRevealed) else 0.6)
+        elif isinstance(event, SecretChosen | Rematch):
+            self.line("value", Content.styled(event.describe(), "bold $accent"))
+            await self.pause(1.2 if isinstance(event, Rematch) else 0.6)
         elif isinstance(event, Blows):
             self.show_life(event.hp)
             self.line("value", Content.styled(blows_line(event), "bold"))
@@ -288,6 +293,20 @@ class GladiatorScreen(DiceScreen):
         elif isinstance(event, GameOver):
             self.line("advice", Content.styled(event.describe(), "bold"))
             await self.pause(0.6)
+
+    def stance_looks(self, event: StanceChosen | StancesRevealed) -> list[Look]:
+        """The thrown dice with the role each stance gives them, once the stances are known."""
+        throw = self.latest(DiceRolled, before=event)
+        if isinstance(event, StancesRevealed):
+            stances = event.stances
+        else:
+            stances = tuple(event.stance if s == event.seat else None for s in (0, 1))
+        looks = []
+        for pair, stance in zip(throw.dice, stances, strict=True):
+            look, style = ("kept", "bold $accent") if stance else ("", "")
+            captions = STANCE_CAPTIONS[stance]
+            looks += [Look(f, look, c, style) for f, c in zip(pair, captions, strict=True)]
+        return looks
 
 
 SCREEN = GladiatorScreen

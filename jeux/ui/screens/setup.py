@@ -141,10 +141,9 @@ class SetupScreen(Screen):
         if not any(not s.bot for s in seats):
             self.app.say("Coche au moins un joueur (ou crée-le ci-dessus).", "warning")
         elif len(seats) < low and self.info.max_players > 1:
-            least = "" if low == high else " au moins"
             self.app.say(
-                f"{self.info.title} se joue à {low}{least} : coche un autre joueur, "
-                "ou ajoute un robot (Robots).",
+                f"{self.info.title} se joue {players_range(low, high)} : coche un autre "
+                "joueur, ou ajoute un robot (Robots).",
                 "warning",
             )
         elif not low <= len(seats) <= high:
