@@ -250,6 +250,7 @@ def test_illegal_moves_are_refused_in_french():
 def test_life_bars_show_a_point_a_cell_or_two_for_a_long_duel():
     assert bar_cells(12, 12) == (12, 12) and bar_cells(0, 12) == (0, 12)
     assert bar_cells(30, 30) == (15, 15) and bar_cells(1, 30) == (1, 15)
+    assert bar_cells(29, 30) == (14, 15)  # a point lost shows
     assert bar_cells(-3, 12) == (0, 12) and bar_cells(13, 12) == (12, 12)
 
 

@@ -13,7 +13,7 @@ def bar_cells(hp: int, max_hp: int) -> tuple[int, int]:
     long duel; a gladiator still standing keeps at least one cell."""
     width = max_hp if max_hp <= BAR_CELLS else BAR_CELLS
     hp = max(0, min(hp, max_hp))
-    filled = -(-hp * width // max_hp)  # rounded up: 1 PV is not an empty bar
+    filled = max(hp * width // max_hp, 1 if hp else 0)  # 1 PV is not an empty bar
     return filled, width
 
 
