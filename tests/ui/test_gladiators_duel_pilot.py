@@ -18,6 +18,7 @@ from jeux.games.gladiators_duel.rules import (
 from jeux.screenshots import open_match
 from jeux.ui.screens.handoff import HandoffScreen
 from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.widgets.dice_tray import DiceTray
 
 BOTH_DOUBLES = 13
 """With this seed the first throw is Lina 3-3 and Marc 6-6: secret picks, Marc first."""
@@ -69,7 +70,7 @@ async def test_secret_picks_pass_behind_the_handoff_and_stay_off_the_other_scree
         assert game.shown_seat == 1
 
 
-async def test_a_single_double_picks_the_tactics_die_by_keys(app_factory):
+async def test_a_single_double_picks_the_tactics_die_by_keys_and_clicks(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await open_duel(app, pilot, LINA_DOUBLE)
@@ -86,9 +87,13 @@ async def test_a_single_double_picks_the_tactics_die_by_keys(app_factory):
         await pilot.pause()
         assert game.selection == (1,)
         assert "propres dés" in list(app._notifications)[-1].message
-        await pilot.press("t")
+        dice = game.query_one(DiceTray).dice
+        await pilot.click(dice[0])  # and by mouse: the attack die, then the button
         await pilot.pause()
-        assert game.match.actions == [Roll(), Choose(TACTIC_DEFENCE)]
+        assert game.selection == (0,)
+        await pilot.click("#cmd-tactic")
+        await pilot.pause()
+        assert game.match.actions == [Roll(), Choose(TACTIC_ATTACK)]
 
 
 async def test_one_human_against_the_robot_plays_to_the_results(app_factory):
