@@ -9,10 +9,12 @@ from jeux.engine.match import Match, Seat
 from jeux.games.gladiators_duel.rules import (
     FURIOUS,
     GAME,
+    REMATCH,
     TACTIC_ATTACK,
     TACTIC_DEFENCE,
     TOTAL,
     Choose,
+    Rematch,
     Roll,
 )
 from jeux.screenshots import open_match
@@ -134,3 +136,25 @@ async def test_random_moves_played_by_the_keys_the_screen_names(app_factory):
             await pilot.press(*game.keys_for(action))
             await pilot.pause()
             assert game.match.actions[played:] == [action]
+
+
+async def test_a_double_ko_with_the_rematch_option_starts_the_duel_again_on_screen(app_factory):
+    options = {"double_ko": REMATCH}
+    match = Match(GAME, 9, HUMANS, options)
+    bot = GAME.bot(1)
+    while not any(isinstance(e, Rematch) for e in match.events):
+        match.play(bot.choose(match.state.view(match.state.to_move())))
+    last = match.actions[-1]
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_match(app, Match(GAME, 9, HUMANS, options, match.actions[:-1]))
+        await pilot.pause()
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        game = app.screen
+        await pilot.press(*game.keys_for(last))
+        while game.busy:
+            await pilot.pause()
+        shown = screen_text(app)
+        assert "Revanche" in shown and shown.count("12/12PV") == 2

@@ -283,9 +283,13 @@ class GladiatorScreen(DiceScreen):
             self.paint(self.stance_looks(event))
             self.line("value", Content.styled(event.describe(), "bold $accent"))
             await self.pause(1.2 if isinstance(event, StancesRevealed) else 0.6)
-        elif isinstance(event, SecretChosen | Rematch):
+        elif isinstance(event, SecretChosen):
             self.line("value", Content.styled(event.describe(), "bold $accent"))
-            await self.pause(1.2 if isinstance(event, Rematch) else 0.6)
+            await self.pause(0.6)
+        elif isinstance(event, Rematch):
+            self.show_life((event.hp, event.hp))
+            self.line("value", Content.styled(event.describe(), "bold $accent"))
+            await self.pause(1.2)
         elif isinstance(event, Blows):
             self.show_life(event.hp)
             self.line("value", Content.styled(blows_line(event), "bold"))
