@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rich.cells import cell_len, set_cell_size
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Static
@@ -41,6 +42,12 @@ from .rules import (
 
 NAME_CELLS = 12
 """Columns of a name beside its life bar."""
+
+
+def centred(text: str, cells: int) -> str:
+    """`text` centred in `cells` terminal cells (a wide letter counts two)."""
+    left = (cells - cell_len(text)) // 2
+    return set_cell_size(" " * left + text, cells)
 
 
 class GladiatorScreen(DiceScreen):
@@ -135,7 +142,7 @@ class GladiatorScreen(DiceScreen):
             danger = hp[seat] * 4 <= state.max_hp
             lines.append(
                 Content.assemble(
-                    (glyphs.clip(name, NAME_CELLS).ljust(NAME_CELLS), "bold"),
+                    (set_cell_size(glyphs.clip(name, NAME_CELLS), NAME_CELLS), "bold"),
                     " ",
                     (
                         glyphs.full * filled + glyphs.empty * (width - filled),
@@ -153,7 +160,7 @@ class GladiatorScreen(DiceScreen):
         return (
             Content("")
             .join(
-                Content.styled(glyphs.clip(name, cells - 2).center(cells), "bold")
+                Content.styled(centred(glyphs.clip(name, cells - 2), cells), "bold")
                 for name in state.players
             )
             .rstrip()
