@@ -159,11 +159,12 @@ GAMES: dict[str, GameInfo] = {
         _info(
             "gladiators_duel",
             "Gladiator's Duel",
-            "Deux gladiateurs, des doubles qui décident.",
+            "Un duel de dés à deux, ou seul contre le robot.",
             2,
             2,
             DES,
             handoff=True,
+            available=True,
         ),
         _info(
             "dice_of_madness",
