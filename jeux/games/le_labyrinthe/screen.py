@@ -159,9 +159,13 @@ class LabyrintheScreen(DiceScreen):
         return len(chosen) <= 1
 
     def action_pick(self, index: int) -> None:
-        """One die is kept: picking the other moves the choice to it."""
-        if self.match.state.phase == KEEP and not self.busy and index not in self.selection:
-            self.selection = ()
+        """One die is kept: its key picks it, whichever was picked before."""
+        state = self.match.state
+        if state.phase == KEEP and not self.busy and self.human_to_move(state):
+            self.sync_selection()
+            self.selection = (index,)
+            self.render_state()
+            return
         super().action_pick(index)
 
     def pick_refusal(self, state: LabyrintheState, index: int) -> str:
