@@ -389,3 +389,43 @@ def test_robot_choices():
     state = at(duo(), step=9, hp=2)
     play(state, Roll(), 12)
     assert bot.choose(state) == Exit(True)
+
+
+# --- what the screen says (present.py) ---------------------------------------------------------
+
+
+def test_path_drawn_with_each_explorer_above_its_step():
+    from jeux.games.le_labyrinthe.present import marker_row, marks, path_row, stations
+
+    state = duo()
+    state.step[:] = [3, 10]
+    places = stations(state, "*")
+    row = path_row(places, "-")
+    assert row == "E - 1 - 2 - 3 - 4 - 5 - 6 - 7 - 8 - 9 - *"
+    top = marker_row(places, marks(state.players))
+    assert top.index("L") == row.index("3") and top.index("M") == row.index("*")
+    state.status[0] = LOST
+    assert "L" not in marker_row(stations(state, "*"), marks(state.players))
+    assert marks(["Lina", "léa"]) == ["1", "2"]
+
+
+def test_words_and_questions():
+    from jeux.games.le_labyrinthe.present import die_word, explorer_lines, question
+
+    assert [die_word(f) for f in (1, 3, 7, 12, 16, 19, 20)] == [
+        "critique",
+        "piège",
+        "salle",
+        "progrès",
+        "trouvaille",
+        "rapide",
+        "vision",
+    ]
+    state = duo()
+    play(state, Roll(), 3)
+    assert question(state)[0].startswith("Marc : 1 PV pour que Lina relance")
+    play(state, Help(False))
+    assert "(p)" in question(state)[0] and len(question(state)) == 1
+    state.tokens[0] = 2
+    assert "jeton" in question(state)[1]
+    assert explorer_lines(state, 0) == ["étape 0/10 · 2 jetons"]

@@ -87,7 +87,7 @@ async def test_partner_helps_by_key(app_factory):
     async with app.run_test(size=(80, 24)) as pilot:
         await open_match(app, match)
         screen = app.screen
-        assert "Marc : donner 1 PV" in text(screen, "#advice")
+        assert "Marc : 1 PV pour que Lina relance" in text(screen, "#advice")
         await pilot.press("a")
         await pilot.pause()
         assert any(isinstance(e, Helped) for e in match.events)

@@ -121,10 +121,10 @@ def question(state: LabyrintheState) -> list[str]:
             lines.append(f"Salle déroutante : −{MALUS} sur ce jet.")
         return lines
     if phase == KEEP:
-        return ["Garde un dé : choisis-le (1 ou 2) puis garde-le (g)."]
+        return ["Choisis un dé (1 ou 2), puis garde-le (g)."]
     if phase == HELP:
         partner = state.players[1 - seat]
-        return [f"{partner} : donner 1 PV pour que {name} relance (a) ?", "Sinon, refuser (n)."]
+        return [f"{partner} : 1 PV pour que {name} relance ?", "Aider (a) ou refuser (n)."]
     if phase == TRAP:
         pay = "avancer" if state.trap_rule == TRAP_ADVANCES else "te libérer"
         stay = "rester" if state.trap_rule == TRAP_ADVANCES else "rester bloqué un tour"

@@ -82,7 +82,7 @@ class Band(NamedTuple):
 def band(face: int) -> Band:
     """The exploration table's line for a (modified) d20 result."""
     if face == 1:
-        return Band("Échec critique", "−2 PV, tu restes sur place")
+        return Band("Échec critique", "−2 PV, sur place")
     if face <= 4:
         return Band("Piège ou obstacle", "payer 1 PV ou rester bloqué")
     if face <= 9:

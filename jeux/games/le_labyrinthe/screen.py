@@ -41,6 +41,7 @@ from .rules import (
     ITEM_LIMIT,
     KEEP,
     LOST,
+    MALUS,
     MAX_HP,
     NOTE_LIMIT,
     PAY,
@@ -98,7 +99,7 @@ class LabyrintheScreen(DiceScreen):
         Command("leave", "Sortir", "x", "success"),
         Command("wait", "Attendre", "a", "warning"),
     )
-    BINDINGS = [Binding("j", "journal", "Carnet")]
+    BINDINGS = [Binding("j", "journal", "Écrire")]
 
     def __init__(self, match, match_id: int) -> None:
         super().__init__(match, match_id)
@@ -310,6 +311,9 @@ class LabyrintheScreen(DiceScreen):
 
     def value(self, state: LabyrintheState) -> Content:
         resolved = self.latest(Resolved)
+        if state.phase == KEEP:
+            then = f", puis −{MALUS}" if state.penalty else ""
+            return Content.styled(f"Deux dés : garde-en un{then}.", "bold $accent")
         if state.phase == HELP:
             return self.result_line(state.players[state.current], state.natural, state.face)
         if resolved is None:
@@ -318,7 +322,7 @@ class LabyrintheScreen(DiceScreen):
 
     def result_line(self, player: str, natural: int, face: int) -> Content:
         line = band(face)
-        shown = f"{natural} − 2 = {face}" if natural != face else str(face)
+        shown = f"{natural} − {MALUS} = {face}" if natural != face else str(face)
         who = f"{player} : " if self.match.state.seats > 1 else ""
         return Content.assemble(
             (f"{who}{shown}, {line.name.lower()}", "bold $accent"), f" ({line.effect})"
