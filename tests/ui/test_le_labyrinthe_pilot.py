@@ -1,8 +1,6 @@
 """Layer 3: Le Labyrinthe by keys: solo with a journal line typed before each throw and items
 named, two with a robot to the results, the partner's help, the die kept after a vision."""
 
-import dataclasses
-
 from textual.widgets import Static
 
 from jeux.engine.match import Match, Seat
@@ -115,7 +113,11 @@ async def test_after_a_vision_keep_the_second_die(app_factory):
         assert kept.natural == faces[1]
 
 
-def test_storyteller_keeps_legal_shapes():
-    """The told moves differ from the robot's by free text only, or by the bonus' kind."""
-    told = storyteller(Roll())
-    assert dataclasses.replace(told, note="") == Roll()
+async def test_a_click_on_the_d20_throws_it(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match(GAME, 4, (Seat("Lina"),), {})
+        await open_match(app, match)
+        await pilot.click("#dice Die")
+        await pilot.pause()
+        assert match.actions == [Roll()]

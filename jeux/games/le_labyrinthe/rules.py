@@ -114,7 +114,7 @@ def worth(face: int) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Roll(Action):
-    """Throw the d20 (or, waiting at the heart, the harm-only d20 is thrown by Wait)."""
+    """Throw the d20 (waiting at the heart, Exit(False) throws it instead)."""
 
     note: str = free_text(NOTE_LIMIT)
     """The journal's line for this step (optional)."""

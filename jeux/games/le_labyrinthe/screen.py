@@ -160,8 +160,12 @@ class LabyrintheScreen(DiceScreen):
         return len(chosen) <= 1
 
     def action_pick(self, index: int) -> None:
-        """One die is kept: its key picks it, whichever was picked before."""
+        """One die is kept: its key picks it, whichever was picked before. A click on the
+        d20 throws it when a throw comes next (the keys 1 and 2 serve only the keep)."""
         state = self.match.state
+        if state.phase == ROLL and not self.busy:
+            self.action_command("roll")
+            return
         if state.phase == KEEP and not self.busy and self.human_to_move(state):
             self.sync_selection()
             self.selection = (index,)
