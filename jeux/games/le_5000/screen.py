@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import percent, plural
+from jeux.engine.text import de, percent, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -254,7 +254,7 @@ class Le5000Screen(DiceScreen):
             turn += f"/{state.turn_limit}"
         if state.solo:
             return f"{turn} · {state.players[seat]}"
-        return f"{turn} · Au tour de {state.players[seat]}"
+        return f"{turn} · Au tour {de(state.players[seat])}"
 
     def seat_status(self, state: Le5000State, seat: int) -> tuple[str, bool]:
         return fmt(state.scores[seat]), False

@@ -26,7 +26,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.race import Race
-from jeux.engine.text import join_names, plural
+from jeux.engine.text import de, join_names, plural
 
 DICE = 5
 THROWS = 3
@@ -118,7 +118,7 @@ class TurnStarted(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Au tour de {self.player}."
+        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)

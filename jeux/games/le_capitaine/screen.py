@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import dice_keys, plural
+from jeux.engine.text import de, dice_keys, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -187,7 +187,7 @@ class CapitaineScreen(DiceScreen):
         else:
             head = f"Tour {race.round}"
         name = state.players[seat]
-        return f"{head} · {name}" if state.seats == 1 else f"{head} · Au tour de {name}"
+        return f"{head} · {name}" if state.seats == 1 else f"{head} · Au tour {de(name)}"
 
     def seat_status(self, state: CapitaineState, seat: int) -> tuple[str, bool]:
         return str(state.knots[seat]), not (state.race.over or state.race.playing(seat))

@@ -28,7 +28,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.race import Race
-from jeux.engine.text import join_names
+from jeux.engine.text import de, join_names
 
 DICE = 3
 TARGET = 50
@@ -147,7 +147,7 @@ class TurnStarted(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Au tour de {self.player}."
+        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
