@@ -231,12 +231,11 @@ class LabyrintheScreen(DiceScreen):
         return rolled.faces if rolled else ()
 
     def show_path(self, state: LabyrintheState) -> None:
-        glyphs, ascii_only = self.app.glyphs, self.app.settings.ascii
-        places = stations(state, glyphs.star)
+        places = stations(state, self.app.glyphs.star)
         letters = marks(state.players)
         seat = state.whose_turn()
         seat = 0 if seat is None else seat
-        path = path_row(places, "-" if ascii_only else "─")
+        path = path_row(places, "─")  # the ASCII setting redraws it with "-"
         reached = state.step[seat] * 4 + 1  # the columns this explorer has walked
         row = Content.assemble(
             (path[:reached], "bold $success"),
