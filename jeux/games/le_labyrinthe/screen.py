@@ -21,6 +21,7 @@ from jeux.ui.widgets.game_log import GameLog
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .present import (
+    CELL,
     TABLE,
     die_word,
     explorer_lines,
@@ -236,7 +237,7 @@ class LabyrintheScreen(DiceScreen):
         seat = state.whose_turn()
         seat = 0 if seat is None else seat
         path = path_row(places, "─")  # the ASCII setting redraws it with "-"
-        reached = state.step[seat] * 4 + 1  # the columns this explorer has walked
+        reached = state.step[seat] * CELL + 1  # the columns this explorer has walked
         row = Content.assemble(
             (path[:reached], "bold $success"),
             (path[reached:-1], "$text-muted"),
