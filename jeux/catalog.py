@@ -175,7 +175,13 @@ GAMES: dict[str, GameInfo] = {
             DES,
         ),
         _info(
-            "le_labyrinthe", "Le Labyrinthe", "Dix marches, cinq points de vie, un d20.", 1, 2, DES
+            "le_labyrinthe",
+            "Le Labyrinthe",
+            "Dix étapes, cinq points de vie, un d20.",
+            1,
+            2,
+            DES,
+            available=True,
         ),
         # Cartes
         _info("arcane_duel", "Arcane Duel", "Un duel de sorts et de parades.", 2, 4, CARTES, True),
