@@ -140,7 +140,7 @@ def test_kil2_the_last_throw_on_an_attack_leaves_only_stop():
 def test_derived_attack_3_sets_aside_6_then_9_then_stops_for_9_damage():
     state = new()
     events = attack_with(state, 3, 3, 3, 1, 6, 2, 3, 5, 4, 2, 2)
-    assert events[0] == Targeted("Lina", "Marc", 3)  # the target is named before the dice
+    assert events[0] == Targeted(1, "Lina", "Marc", 3)  # the target is named before the dice
     blows = [e for e in events if isinstance(e, BlowThrown)]
     assert [b.aside * 3 for b in blows] == [6, 9, 9]
     assert blows[-1].hits == () and state.hp[1] == 12 - 9

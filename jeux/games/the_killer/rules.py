@@ -211,6 +211,7 @@ class Fizzled(Event):
 class Targeted(Event):
     """The target, announced before any die of the blow is thrown."""
 
+    seat: int
     player: str
     target: str
     value: int
@@ -238,12 +239,13 @@ class BlowThrown(Event):
     def describe(self) -> str:
         shown = ", ".join(str(self.faces[i]) for i in self.thrown)
         if not self.hits:
-            return f"{shown} : aucun {self.value}, le coup est porté."
+            return f"{shown} : aucun {self.value}, l'attaque s'arrête."
         return f"{shown} : {plural(len(self.hits), 'dé')} de côté ({self.aside * self.value})."
 
 
 @dataclass(frozen=True)
 class Damaged(Event):
+    seat: int
     target: str
     damage: int
     hp: int
@@ -529,7 +531,7 @@ class KillerState(State):
 
     def _blow(self, target: int, rng: Random, forgot: bool) -> list[Event]:
         name, value = self.players[self.current], self.attack
-        events: list[Event] = [Targeted(name, self.players[target], value, forgot)]
+        events: list[Event] = [Targeted(target, name, self.players[target], value, forgot)]
         faces = [0] * DICE
         free = list(range(DICE))
         aside = 0
@@ -561,7 +563,7 @@ class KillerState(State):
                     self._die(seat)
                 elif self.hp[seat] < 0 and not was_dying:
                     self.waited[seat] = False
-        return [Damaged(self.players[seat], damage, self.hp[seat], self.status(seat))]
+        return [Damaged(seat, self.players[seat], damage, self.hp[seat], self.status(seat))]
 
     def _die(self, seat: int) -> None:
         self.dead[seat] = True
