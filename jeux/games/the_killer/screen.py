@@ -368,8 +368,6 @@ class KillerScreen(DiceScreen):
             if move is None:
                 return False
             return True if move in state.legal_actions() else None  # shown, dimmed
-        if action == "pick":
-            return bool(self.pickable(self.match.state)) or self.match.state.phase == TARGET
         return super().check_action(action, parameters)
 
     def action_command(self, name: str) -> None:
