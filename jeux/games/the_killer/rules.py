@@ -682,7 +682,8 @@ def sum_chances(dice: int) -> tuple[float, ...]:
 class KillerBot:
     """RULINGS.md §5's profile: keep the dice that give the best chance of an attack (or of 11
     or 24 when dying) on the next throw; stop on a strong attack, or when going on is likelier
-    to lose it; aim at the weakest when the blow may finish them, at the leader otherwise."""
+    to lose it; aim at the weakest when the blow may finish them, at the leader otherwise
+    (either drawn at random among equals, so the first seats are not always the first hit)."""
 
     STRONG = 3
     """An attack of 3 or more is taken at once."""
@@ -742,10 +743,11 @@ class KillerBot:
             return Forget()
         expected = EXPECTED_HITS * state.attack
         contenders = [s for s in targets if not state.zombie[s]] or targets
-        weakest = min(contenders, key=lambda s: state.hp[s])
-        if state.hp[weakest] - expected < 0:  # likely dying, or dead
-            return Attack(weakest)
-        return Attack(max(contenders, key=lambda s: state.hp[s]))
+        low = min(state.hp[s] for s in contenders)
+        if low - expected < 0:  # likely dying, or dead
+            return Attack(self.rng.choice([s for s in contenders if state.hp[s] == low]))
+        high = max(state.hp[s] for s in contenders)
+        return Attack(self.rng.choice([s for s in contenders if state.hp[s] == high]))
 
 
 class Killer(Game):

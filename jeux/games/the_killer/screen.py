@@ -216,7 +216,7 @@ class KillerScreen(DiceScreen):
             lines.append(Content(f"Arrêter (a) pour {what}, ou tenter mieux."))
         if state.may_throw():
             left = plural(state.throws_left, "lancer")
-            lines.append(Content(f"Garde un dé de plus (1-5), relance (l) : {left}."))
+            lines.append(Content(f"Garde un dé de plus (1-5), puis l : {left}."))
         return lines or [Content(goal_text(state))]
 
     def show_state(self, state: KillerState) -> None:
