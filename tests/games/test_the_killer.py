@@ -4,6 +4,7 @@ import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.the_killer.present import life_text, target_detail
 from jeux.games.the_killer.rules import (
     DEAD,
     DYING,
@@ -358,3 +359,18 @@ def test_the_match_ends_after_the_round_limit_and_the_most_life_points_win():
     events = play(state, Throw((0, 1, 2, 3)), 4)
     assert isinstance(events[-1], GameOver) and state.outcome().ranks == (2, 1)
     assert state.outcome().summary == "Après 60 tours, Marc : 12 points de vie, le plus."
+
+
+# --- what the screen says ---------------------------------------------------------------
+
+
+def test_present_life_line_and_target_detail_say_state_side_and_immunity():
+    state = new(zombie=True, terminator=True)
+    state.hp[1], state.level[1] = -5, 2
+    assert life_text(state, 1) == " -5 PV mourant T2"
+    play(state, Throw(), 1, 1, 2, 2, 3)  # attack 2
+    play(state, Stop())
+    assert target_detail(state, 1) == "-5 PV · mourant · T2 immunisé"
+    assert target_detail(state, 0) == "toi" and target_detail(state, 2) == "12 PV"
+    state.dead[2], state.zombie[2], state.hp[2], state.side[2] = False, True, 1, "high"
+    assert life_text(state, 2) == "  1 PV zombie >24"

@@ -78,13 +78,13 @@ async def test_the_target_is_picked_an_immune_one_refused_and_the_blow_lands(app
             state = screen.match.state
             assert state.current == 0, "Lina's seeded turn gives an attack"
         picker = screen.query_one(SeatPicker)
-        assert picker.is_open and not screen.query_one("#lives").display
+        assert picker.is_open and screen.has_class("-picking")
         await pilot.press("2")
         await pilot.pause()
         assert "Terminator de niveau 6" in last_notice(app)
         await pilot.press("escape")  # a look at the gauges, then back to the choice
         await pilot.pause()
-        assert not picker.is_open and screen.query_one("#lives").display
+        assert not picker.is_open and not screen.has_class("-picking")
         await pilot.press("c", "3")
         await pilot.pause()
         assert screen.match.actions[-1] == Attack(2)

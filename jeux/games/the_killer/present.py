@@ -34,9 +34,8 @@ def target_detail(state: KillerState, seat: int) -> str:
     if status != "alive":
         parts.append(STATUS_WORDS[status])
     if state.level[seat]:
-        parts.append(f"Terminator {state.level[seat]}")
-    if state.phase == "target" and state.immune(seat, state.attack):
-        parts.append("immunisé")
+        immune = state.phase == "target" and state.immune(seat, state.attack)
+        parts.append(f"T{state.level[seat]}" + (" immunisé" if immune else ""))
     return " · ".join(parts)
 
 

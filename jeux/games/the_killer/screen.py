@@ -213,7 +213,8 @@ class KillerScreen(DiceScreen):
         lines = []
         if state.qualifies():
             what = "te régénérer" if state.heals() else f"attaquer ({state.value()})"
-            lines.append(Content(f"Arrêter (a) pour {what}, ou tenter mieux."))
+            more = ", ou tenter mieux" if state.may_throw() else ""
+            lines.append(Content(f"Arrêter (a) pour {what}{more}."))
         if state.may_throw():
             left = plural(state.throws_left, "lancer")
             lines.append(Content(f"Garde un dé de plus (1-5), puis l : {left}."))
@@ -238,7 +239,7 @@ class KillerScreen(DiceScreen):
     def show_picker(self, state: KillerState) -> None:
         picker = self.query_one(SeatPicker)
         open_ = state.phase == TARGET and self.human_to_move(state) and self.picking
-        self.query_one("#lives").display = not open_
+        self.set_class(open_, "-picking")  # the picker takes the place of dice and gauges
         if not open_:
             picker.hide()
             return
@@ -325,7 +326,7 @@ class KillerScreen(DiceScreen):
             await self.pause(0.3)
         elif isinstance(event, Targeted):
             self.query_one(SeatPicker).hide()
-            self.query_one("#lives").display = True
+            self.remove_class("-picking")
             self.paint([Look(0, "void")] * 5)
             self.line("value", Content.styled(event.describe(), "bold reverse $error"))
             self.query_one(f"#life-{event.seat}", Gauge).add_class("-targeted")
