@@ -2,9 +2,11 @@
 seat picker (an immune Terminator refused) and announced before the blow, the life gauges,
 the forgetful clock, and a match of two humans and a robot played by keys to the results."""
 
-from jeux.engine.match import Seat
+from jeux.catalog import load_game
+from jeux.engine.match import Match, Seat
 from jeux.games.the_killer.rules import TARGET, Attack, Forget, KillerBot, Stop, Throw
 from jeux.games.the_killer.screen import KillerScreen
+from jeux.screenshots import open_match as show_match
 from jeux.ui.launch import start_match
 from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.widgets.dice_tray import DiceTray
@@ -109,19 +111,28 @@ async def test_forgetful_mode_turns_the_attack_back_when_the_clock_runs_out(app_
 
 
 async def test_two_humans_and_a_robot_play_by_keys_to_the_results(app_factory):
+    """The match is played on the engine up to its last turns, then by keys to the end."""
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        seats = [Seat("Lina"), Seat("Marc"), Seat("Robot 1", bot=True)]
-        screen = await open_match(app, pilot, seats, {"zombie": True}, seed=11)
+        await pilot.pause()
+        seats = (Seat("Lina"), Seat("Marc"), Seat("Robot 1", bot=True))
+        options = {"zombie": True}
         bot = KillerBot(2)
-        for _ in range(3000):
+        match = Match(load_game(GAME), 11, seats, options)
+        while not match.over:
+            match.play(bot.choose(match.state))
+        await show_match(app, Match(load_game(GAME), 11, seats, options, match.actions[:-12]))
+        await pilot.pause()
+        screen, pressed = app.screen, 0
+        for _ in range(2000):
             if isinstance(app.screen, ResultsScreen):
                 break
             state = screen.match.state
             seat = state.to_move()
             if seat is not None and not seats[seat].bot and not screen.busy:
                 await press_for(screen, pilot, bot.choose(state))
+                pressed += 1
             else:
                 await pilot.pause()
-        assert isinstance(app.screen, ResultsScreen)
+        assert isinstance(app.screen, ResultsScreen) and pressed
         assert screen.match.outcome().summary
