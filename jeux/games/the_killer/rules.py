@@ -317,7 +317,7 @@ class KillerState(State):
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
         self.players = tuple(players)
-        self.zombies: bool = options["zombie"]
+        self.zombie_mode: bool = options["zombie"]
         self.terminator: bool = options["terminator"]
         self.death_at: int = options["death_at"]
         self.dying_attack: bool = options["dying_attack"]
@@ -370,7 +370,7 @@ class KillerState(State):
     def _judge(self) -> None:
         """What the total means for the current player, worked out once per throw."""
         seat, total = self.current, self.total
-        self._value = self._heals = 0
+        self._value, self._heals = 0, False
         if not self.faces:
             return
         if self.zombie[seat]:
@@ -392,13 +392,12 @@ class KillerState(State):
         """Mode Terminator: level k resists attacks of value 1..k (KIL-9)."""
         return self.level[seat] >= value
 
-    def targets(self, value: int | None = None) -> list[int]:
+    def targets(self) -> list[int]:
         """Who the attack may aim at: any other player not dead and not immune."""
-        value = self.attack if value is None else value
         return [
             s
             for s in range(self.seats)
-            if s != self.current and not self.dead[s] and not self.immune(s, value)
+            if s != self.current and not self.dead[s] and not self.immune(s, self.attack)
         ]
 
     # --- the contract ------------------------------------------------------------------
@@ -594,7 +593,7 @@ class KillerState(State):
         self.total = 0
         self.throws = 0
         self.attack = 0
-        self._value = self._heals = 0
+        self._value, self._heals = 0, False
         seat = self.current
         self.side[seat] = None
         if self.dead[seat]:
@@ -623,7 +622,7 @@ class KillerState(State):
     def _next_seat(self) -> int | None:
         for step in range(1, self.seats + 1):
             seat = (self.current + step) % self.seats
-            if self.zombies or not self.dead[seat]:
+            if self.zombie_mode or not self.dead[seat]:
                 return seat
         return None
 
