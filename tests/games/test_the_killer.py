@@ -374,3 +374,23 @@ def test_present_life_line_and_target_detail_say_state_side_and_immunity():
     assert target_detail(state, 0) == "toi" and target_detail(state, 2) == "12 PV"
     state.dead[2], state.zombie[2], state.hp[2], state.side[2] = False, True, 1, "high"
     assert life_text(state, 2) == "  1 PV zombie >24"
+
+
+def test_kil8_when_a_zombie_fells_the_last_contender_the_last_to_fall_wins():
+    state = new(zombie=True)
+    state.hp[1] = -1
+    attack_with(state, 6, *SIX, target=1)  # Lina kills Marc
+    play(state, Rise(), 6)  # Marc comes back as a zombie
+    play(state, DeclareSide("low"))
+    pass_turn(state)  # Marc
+    state.hp[0] = -1  # Lina is dying, Zoé dead: a zombie's blow ends everything
+    state.dead[2], state.fell[2], state.deaths = True, 2, 2
+    pass_turn(state)  # Zoé's last turn
+    assert state.current == 0
+    pass_turn(state)  # Lina, dying, misses 11 and 24
+    play(state, DeclareSide("low"))
+    play(state, Throw(), 1, 1, 1, 1, 1)  # Marc, zombie on the low side: attack 6
+    play(state, Stop())
+    events = play(state, Attack(0), *SIX)
+    assert isinstance(events[-1], GameOver) and state.outcome().ranks == (1, 3, 2)
+    assert "Lina, tombé le dernier" in state.outcome().summary

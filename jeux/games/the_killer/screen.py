@@ -207,7 +207,9 @@ class KillerScreen(DiceScreen):
         if phase == TARGET:
             if self.picking:
                 return [Content(f"Choisis ta cible : 1 à {state.seats}, ou un clic.")]
-            return [Content("Cible (c) : rouvrir le choix de la cible.")]
+            left = self.seconds_left()
+            clock = f" Encore {left} s !" if left is not None else ""
+            return [Content(f"Cible (c) : rouvrir le choix de la cible.{clock}")]
         if not state.faces:
             return [Content("Lance les cinq dés (l)."), Content(goal_text(state))]
         lines = []
@@ -308,6 +310,8 @@ class KillerScreen(DiceScreen):
             self.query_one(SeatPicker).query_one("#picker-title").update(
                 self.picker_title(self.match.state)
             )
+        else:
+            self.line("advice", Content("\n").join(self.advice(self.match.state)))
 
     # --- animation --------------------------------------------------------------------
 
