@@ -1,0 +1,120 @@
+"""Layer 3: Les pilleurs de tombe by keys: the whole match with a robot through each screen
+key, and what is special: snakes refused, a triple aimed through the seat picker."""
+
+from textual.widgets import Static
+
+from jeux.engine.match import Match, Seat
+from jeux.games.pilleurs_de_tombe.rules import COMBO, GAME, ROLLING, TARGETED, Roll, Take
+from jeux.games.pilleurs_de_tombe.screen import PilleursScreen
+from jeux.screenshots import open_match
+from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.widgets.dice_tray import DiceTray
+from jeux.ui.widgets.seat_picker import SeatPicker
+
+SEATS = (Seat("Lina"), Seat("Marc"), Seat("Robot", bot=True))
+
+
+def text(screen, ident):
+    return str(screen.query_one(ident, Static).render())
+
+
+def last_notice(app):
+    return list(app._notifications)[-1].message
+
+
+async def test_two_humans_and_a_robot_play_to_the_results_by_keys(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_match(app, Match(GAME, 3, SEATS, {}))
+        screen = app.screen
+        bot = GAME.bot(3)
+        for _ in range(3000):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            state = screen.match.state
+            seat = state.to_move()
+            if seat is not None and not screen.match.seats[seat].bot and not screen.busy:
+                await pilot.press(*screen.keys_for(bot.choose(state.view(seat))))
+            await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert screen.match.outcome().summary
+
+
+async def test_a_snake_cannot_be_picked_for_a_rethrow(app_factory):
+    match = Match(GAME, 0, SEATS[:2], {})
+    for seed in range(200):
+        match = Match(GAME, seed, SEATS[:2], {})
+        match.play(Roll())
+        if match.state.snakes and match.state.phase == ROLLING:
+            break
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_match(app, match)
+        screen = app.screen
+        snake = min(match.state.snakes)
+        await pilot.press(str(snake + 1))
+        await pilot.pause()
+        assert screen.selection == ()
+        assert "serpent" in last_notice(app)
+        assert "serpent" in text(screen, "#captions")
+
+
+def match_at_a_targeted_triple() -> Match:
+    """A seeded match played by the robot until a triple asks whom to aim at."""
+    seats = tuple(Seat(name) for name in ("Lina", "Marc", "Zoé"))
+    for seed in range(400):
+        match, bot = Match(GAME, seed, seats, {}), GAME.bot(seed)
+        for _ in range(60):
+            state = match.state
+            if (
+                state.phase == COMBO
+                and state.combo in TARGETED
+                and len(state.targets(state.combo)) > 1
+            ):
+                return match
+            if match.over:
+                break
+            match.play(bot.choose(state))
+    raise AssertionError("no targeted triple found")
+
+
+async def test_a_triple_is_aimed_through_the_seat_picker(app_factory):
+    match = match_at_a_targeted_triple()
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_match(app, match)
+        screen = app.screen
+        assert isinstance(screen, PilleursScreen)
+        state = match.state
+        me, target = state.current, state.targets(state.combo)[-1]
+        picker = screen.query_one(SeatPicker)
+        await pilot.press("c")
+        await pilot.pause()
+        assert picker.is_open
+        await pilot.press(str(me + 1))  # oneself: refused with the reason
+        await pilot.pause()
+        assert "autre joueur" in last_notice(app)
+        await pilot.press("escape")  # closes the picker, not the match
+        await pilot.pause()
+        assert not picker.is_open and app.screen is screen
+        await pilot.press(*screen.keys_for(Take(target)))
+        await pilot.pause()
+        assert screen.match.actions[-1] == Take(target)
+
+
+async def test_dice_and_buttons_answer_the_mouse(app_factory):
+    match = Match(GAME, 5, SEATS[:2], {})
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_match(app, match)
+        screen = app.screen
+        await pilot.click("#cmd-roll")
+        await pilot.pause()
+        assert match.actions == [Roll()]
+        free = [i for i in range(5) if i not in match.state.snakes]
+        await pilot.click(screen.query_one(DiceTray).dice[free[0]])
+        await pilot.pause()
+        assert screen.selection == (free[0],)
+        await pilot.click("#cmd-roll")
+        await pilot.pause()
+        assert match.actions[-1] == Roll((free[0],))
