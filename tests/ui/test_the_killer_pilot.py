@@ -2,6 +2,8 @@
 seat picker (an immune Terminator refused) and announced before the blow, the life gauges,
 the forgetful clock, and a match of two humans and a robot played by keys to the results."""
 
+import random
+
 from jeux.catalog import load_game
 from jeux.engine.match import Match, Seat
 from jeux.games.the_killer.rules import TARGET, Attack, Forget, KillerBot, Stop, Throw
@@ -136,3 +138,25 @@ async def test_two_humans_and_a_robot_play_by_keys_to_the_results(app_factory):
                 await pilot.pause()
         assert isinstance(app.screen, ResultsScreen) and pressed
         assert screen.match.outcome().summary
+
+
+async def test_random_moves_are_played_by_the_keys_the_screen_names(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        options = {"zombie": True, "dying_attack": True}
+        match = Match(load_game(GAME), 5, tuple(humans("Lina", "Marc", "Zoé")), options)
+        await show_match(app, match)
+        await pilot.pause()
+        screen = app.screen
+        pick = random.Random(GAME).choice
+        for _ in range(60):
+            state = screen.match.state
+            if state.to_move() is None:
+                break
+            action = pick(state.legal_actions())
+            played = len(screen.match.actions)
+            await pilot.press(*screen.keys_for(action))
+            await pilot.pause()
+            assert screen.match.actions[played:] == [action]
+            while screen.busy:
+                await pilot.pause()

@@ -22,7 +22,7 @@ from typing import Any
 from jeux.catalog import GAMES
 from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State
 from jeux.engine.dice import roll
-from jeux.engine.text import join_names, plural
+from jeux.engine.text import de, join_names, plural
 
 DICE = 5
 THROWS = 5
@@ -119,10 +119,10 @@ class TurnStarted(Event):
 
     def describe(self) -> str:
         if self.status == DYING:
-            return f"Au tour de {self.player}, mourant : il lui faut 11 ou 24 tout juste."
+            return f"Au tour {de(self.player)}, mourant : il lui faut 11 ou 24 tout juste."
         if self.status == DEAD:
-            return f"Au tour de {self.player}, mort : un 5 ou un 6 pour revenir en zombie."
-        return f"Au tour de {self.player}."
+            return f"Au tour {de(self.player)}, mort : un 5 ou un 6 pour revenir en zombie."
+        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
@@ -204,7 +204,7 @@ class Fizzled(Event):
     value: int
 
     def describe(self) -> str:
-        return f"Personne ne peut subir l'attaque de {self.value} de {self.player} : elle se perd."
+        return f"Personne ne peut subir l'attaque de {self.value} {de(self.player)} : elle se perd."
 
 
 @dataclass(frozen=True)
