@@ -138,7 +138,13 @@ GAMES: dict[str, GameInfo] = {
             available=True,
         ),
         _info(
-            "the_killer", "The Killer", "Douze points de vie et des dés qui frappent.", 2, 8, DES
+            "the_killer",
+            "The Killer",
+            "Douze points de vie et des dés qui frappent.",
+            2,
+            8,
+            DES,
+            available=True,
         ),
         _info(
             "meaning_dice",
