@@ -31,9 +31,9 @@ from jeux.games.le_signal.rules import (
     ending_text,
     journal_markdown,
     journal_sections,
-    markdown_escape,
     mode_text,
 )
+from jeux.engine.journal import markdown_escape
 
 
 def new(**options):
