@@ -472,6 +472,19 @@ class MeaningState(State):
         return Outcome(scores, ranks, self.summary())
 
 
+def suggestions(state: MeaningState, dice: Sequence[int]) -> list[str]:
+    """Lines a player may take instead of writing (the idea key): the scenarios, the words
+    of a picked die's picture, links between two picked dice's meanings."""
+    if state.phase == SCENARIO:
+        return [state.suggested, *(s for s in SCENARIOS if s != state.suggested)]
+    if len(dice) == 1 and not state.dice[dice[0]].drawn:
+        return list(state.picture(dice[0]).words)
+    if len(dice) == 2 and all(state.dice[d].drawn for d in dice):
+        a, b = (state.dice[d].meaning for d in sorted(dice))
+        return [f"{a}, à cause de {b}", f"{a}, grâce à {b}", f"{a} cache {b}"]
+    return []
+
+
 # --- the journal, to reread and to export ----------------------------------------------------
 
 
