@@ -138,7 +138,7 @@ class Line:
     """One line of the story, in the order told: who and what."""
 
     seat: int
-    kind: str  # "draw", "link", "reroll", "claim", "verdict"
+    kind: str  # "draw", "link", "reroll", "claim", "verdict", "vote", "tally"
     text: str
     dice: tuple[int, ...] = ()
 
@@ -407,7 +407,9 @@ class MeaningState(State):
         return events + self._count()
 
     def _vote(self, name: str, yes: bool) -> list[Event]:
-        self.votes[self.to_move()] = yes
+        seat = self.to_move()
+        self.votes[seat] = yes
+        self.story.append(Line(seat, "vote", "pour la solution" if yes else "contre la solution"))
         return [Verdict(name, yes, by_mj=False), *self._count()]
 
     def _count(self) -> list[Event]:
@@ -419,9 +421,9 @@ class MeaningState(State):
         no = len(self.votes) - yes
         tally = f"{yes} pour, {no} contre"
         if yes >= no:
-            self.story.append(Line(MJ, "verdict", f"Les joueurs l'emportent ({tally})."))
+            self.story.append(Line(MJ, "tally", f"les joueurs l'emportent ({tally})."))
             return self._end(SOLVED)
-        self.story.append(Line(MJ, "verdict", f"Solution rejetée ({tally})."))
+        self.story.append(Line(MJ, "tally", f"solution rejetée ({tally})."))
         return self._rejected(f"Solution rejetée ({tally}) : l'histoire continue.")
 
     def _rejected(self, reason: str) -> list[Event]:
@@ -481,7 +483,7 @@ def suggestions(state: MeaningState, dice: Sequence[int]) -> list[str]:
         return list(state.picture(dice[0]).words)
     if len(dice) == 2 and all(state.dice[d].drawn for d in dice):
         a, b = (state.dice[d].meaning for d in sorted(dice))
-        return [f"{a}, à cause de {b}", f"{a}, grâce à {b}", f"{a} cache {b}"]
+        return [f"{a}, alors {b}", f"{a}, mais {b}", f"{a}, donc {b}"]
     return []
 
 
@@ -508,6 +510,10 @@ def journal_sections(state: MeaningState, when: str = "") -> list[JournalSection
             label = f"{who} relie les dés {line.dice[0] + 1} et {line.dice[1] + 1}"
         elif line.kind == "reroll":
             label = f"{who} relance le dé {line.dice[0] + 1}"
+        elif line.kind == "vote":
+            label = f"{who} vote"
+        elif line.kind == "tally":
+            label = "Décompte"
         else:
             label = who
         story.append((label, line.text))

@@ -135,7 +135,12 @@ class MeaningDiceScreen(GameScreen):
         yield Static(id="hint")
         with Horizontal(id="write-row"):
             yield Static(id="write-label")
-            yield Input(id="text", max_length=TEXT_LIMIT, compact=True)
+            yield Input(
+                id="text",
+                max_length=TEXT_LIMIT,
+                placeholder="facultatif (i : une idée)",
+                compact=True,
+            )
         with Horizontal(id="buttons"):
             for name, (label, key, _) in COMMANDS.items():
                 yield Button(f"{label} ({key})", id=name, compact=True)
@@ -159,10 +164,7 @@ class MeaningDiceScreen(GameScreen):
         )
         used = len(state.drawn())
         self.query_one("#status", Static).update(
-            Content(
-                f"Dés utilisés {used}/{len(state.dice)} · tours restants {state.turns_left}"
-                f" · MJ : {state.players[MJ]}"
-            )
+            Content(f"Dés utilisés {used}/{len(state.dice)} · tours restants {state.turns_left}")
         )
         for tile in self.query(Tile):
             tile.show(state)
@@ -175,6 +177,7 @@ class MeaningDiceScreen(GameScreen):
         label, hint = self.writing(state)
         self.query_one("#write-label", Static).update(Content(label))
         self.text.disabled = not label
+        self.query_one("#write-row").display = bool(label)
         self.query_one("#hint", Static).update(Content(hint))
 
     def writing(self, state: MeaningState) -> tuple[str, str]:
@@ -199,13 +202,19 @@ class MeaningDiceScreen(GameScreen):
             return "Sens (e)", "Donne un sens au dé (e, ou i pour une idée), puis pioche (p)."
         if picked == [True, True]:
             return "Lien (e)", "Écris le lien entre ces dés (e ou i), puis relie (r)."
-        claim = "" if state.turn == MJ else ", ou annonce le scénario résolu (s)"
-        return "", f"Choisis un dé (1–9, ←/→ puis espace) : à piocher, relancer ou relier{claim}."
+        if picked == [True]:
+            die = state.dice[self.picked[0]]
+            return "", (
+                f"Dé {self.picked[0] + 1} ({state.picture(self.picked[0]).name}) : "
+                f"« {die.meaning} ». Choisis un autre dé pioché pour les relier."
+            )
+        claim = "" if state.turn == MJ else " Résolu ? (s)"
+        return "", f"Choisis un dé (1–9, ←/→ et espace, clic) : pioche, relance ou relie.{claim}"
 
     def show_buttons(self, state: MeaningState) -> None:
         for name, (_, _, phases) in COMMANDS.items():
             button = self.query_one(f"#{name}", Button)
-            button.display = state.phase in phases
+            button.display = state.phase in phases and (name != "resolu" or state.turn != MJ)
             button.disabled = self.command(name, state) is None
         self.query_one("#idea", Button).display = bool(self.writing(state)[0])
 
