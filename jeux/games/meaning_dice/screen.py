@@ -432,6 +432,18 @@ class MeaningDiceScreen(GameScreen):
         return [ExtraStart("Journaux", "j", reread, "Relire et exporter vos récits.")]
 
     @staticmethod
+    def results_records(app, match: Match) -> str:
+        """Wins and matches (no best score: a story has none); who leads the next one."""
+        lines = []
+        for seat in match.seats:
+            if seat.profile:
+                record = app.records.record(seat.profile, GAME.info.id)
+                played, won = plural(record.played, "partie"), plural(record.won, "victoire")
+                lines.append(f"{seat.name} : {played}, {won}")
+        lines.append(f"Rejouer : {match.seats[1].name} sera MJ.")
+        return "\n".join(lines)
+
+    @staticmethod
     def history_screen(app) -> Screen:
         return JournalsScreen()
 
