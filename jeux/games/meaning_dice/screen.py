@@ -300,10 +300,7 @@ class MeaningDiceScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.match.state
         if action == "command":
-            name = str(parameters[0])
-            if state.phase not in COMMANDS[name][2]:
-                return False
-            return True if self.command(name, state) else None
+            return self.command(str(parameters[0]), state) is not None  # the footer: only now
         if action in ("write", "idea"):
             return bool(self.writing(state)[0])
         if action in ("pick", "move", "pick_cursor"):
@@ -351,22 +348,9 @@ class MeaningDiceScreen(GameScreen):
     # --- input -------------------------------------------------------------------
 
     def action_command(self, name: str) -> None:
-        state = self.match.state
-        action = self.command(name, state)
-        if action is None:
-            self.app.say(self.refusal(name, state), "warning")
-            return
-        self.act(action)
-
-    @staticmethod
-    def refusal(name: str, state: MeaningState) -> str:
-        if name in ("piocher", "relancer"):
-            return "Choisis d'abord un dé encore sur la table."
-        if name == "relier":
-            return "Choisis deux dés déjà piochés et pas encore reliés."
-        if name == "resolu":
-            return "Le MJ ne peut pas déclarer le scénario résolu."
-        return "Ce coup n'est pas permis maintenant."
+        action = self.command(name, self.match.state)
+        if action is not None:
+            self.act(action)
 
     @on(Button.Pressed)
     def button_pressed(self, event: Button.Pressed) -> None:
