@@ -1,7 +1,7 @@
 """Layer 3, what is special to Meaning Dice: the scenario and meanings typed or suggested,
 dice picked by number, cursor and click, a claim judged and voted, the story reread."""
 
-from textual.widgets import Static
+from textual.widgets import Select, Static
 
 from jeux.games.meaning_dice.rules import BALLOT, JUDGE, PLAY, Draw, Teller
 from jeux.games.meaning_dice.screen import JournalsScreen, MeaningDiceScreen, Tile
@@ -68,9 +68,9 @@ async def test_scenario_and_meaning_typed_suggested_and_picked(app_factory):
         await pilot.pause()
         assert state.dice[1].meaning == word and state.dice[1].seat == 0
 
-        await pilot.click(Tile, offset=(2, 0))  # Marc clicks die 1 and draws it untyped
+        await pilot.click(Tile, offset=(2, 0))  # Marc clicks die 1, then draws it untyped
         assert screen.picked == [0]
-        await pilot.press("p")
+        await pilot.click("#piocher")
         await pilot.pause()
         assert state.dice[0].meaning == state.picture(0).suggestion  # MD-7: never empty
 
@@ -112,3 +112,23 @@ async def test_journal_reread_from_the_board_and_exported(app_factory):
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
+
+
+async def test_one_human_with_two_robots_and_eighteen_dice_to_the_results(app_factory):
+    app = app_factory(start_game="meaning_dice", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#bots", Select).value = 2
+        app.screen.query_one("#opt-dice", Select).value = 9  # the tenth choice: 18 dice
+        screen = await start(app, pilot, count=1)
+        assert len(screen.match.state.dice) == 18
+        bot = Teller(5)
+        for _ in range(400):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            state = screen.match.state
+            seat = state.to_move()
+            if seat is not None and not screen.match.seats[seat].bot and not screen.busy:
+                await play(pilot, screen, bot.choose(state.view(seat)))
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, ResultsScreen)
