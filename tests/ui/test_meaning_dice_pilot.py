@@ -61,6 +61,8 @@ async def test_scenario_and_meaning_typed_suggested_and_picked(app_factory):
         assert not screen.check_action("command", ("piocher",))  # no die picked: no « p »
         await pilot.press("right", "space")  # the cursor picks die 2
         assert screen.picked == [1]
+        await pilot.press("e", "escape")  # Escape leaves the line, not the match
+        assert screen.focused is None and app.screen is screen
         await pilot.press("i")  # a word of the picture, then drawn
         word = screen.text.value
         assert word in state.picture(1).words

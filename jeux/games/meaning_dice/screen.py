@@ -103,6 +103,16 @@ class Tile(Static):
         self.post_message(self.Clicked(self.die))
 
 
+class WritingLine(Input):
+    """The line to write: letters are moves elsewhere, so it is focused only on request (e or
+    a click), and Escape hands the keys back to the game."""
+
+    BINDINGS = [Binding("escape", "leave", "Quitter la ligne")]
+
+    def action_leave(self) -> None:
+        self.screen.set_focus(None)
+
+
 class MeaningDiceScreen(GameScreen):
     CSS_PATH = "screen.tcss"
     BINDINGS = [
@@ -135,7 +145,7 @@ class MeaningDiceScreen(GameScreen):
         yield Static(id="hint")
         with Horizontal(id="write-row"):
             yield Static(id="write-label")
-            yield Input(
+            yield WritingLine(
                 id="text",
                 max_length=TEXT_LIMIT,
                 placeholder="facultatif (i : une idée)",
@@ -367,8 +377,9 @@ class MeaningDiceScreen(GameScreen):
             self.picked.remove(die)
         else:
             self.picked = [*self.picked, die][-2:]
+        if self.ideas:  # an idea fits the die it was drawn for; typed words stay
+            self.text.value = ""
         self.cursor, self.ideas = die, 0
-        self.text.value = ""
         self.show_state(self.match.state)
         self.refresh_bindings()
 
