@@ -70,7 +70,7 @@ COMMANDS = {
     "relier": ("Relier", "r", (PLAY,)),
     "relancer": ("Relancer", "l", (PLAY,)),
     "resolu": ("Résolu !", "s", (PLAY, LAST)),
-    "abandon": ("Abandonner", "x", (LAST,)),
+    "abandon": ("Renoncer", "x", (LAST,)),
     "oui": ("Oui", "o", (JUDGE, BALLOT)),
     "non": ("Non", "n", (JUDGE, BALLOT)),
 }
@@ -206,7 +206,7 @@ class MeaningDiceScreen(GameScreen):
         if state.phase == BALLOT:
             return "", f"Le MJ conteste. {name}, la solution tient-elle ? Vote (o/n)."
         if state.phase == LAST:
-            return "", "Dernier dé pioché ! Annonce le scénario résolu (s) ou abandonne (x)."
+            return "", "Dernier dé pioché ! Annonce le scénario résolu (s) ou renonce (x)."
         picked = [state.dice[d].drawn for d in self.picked]
         if picked == [False]:
             return "Sens (e)", "Donne un sens au dé (e, ou i pour une idée), puis pioche (p)."
