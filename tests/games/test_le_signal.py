@@ -5,6 +5,7 @@ from random import Random
 import pytest
 
 from jeux.engine.core import IllegalAction
+from jeux.engine.journal import markdown_escape
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
 from jeux.games.le_signal.rules import (
@@ -33,7 +34,6 @@ from jeux.games.le_signal.rules import (
     journal_sections,
     mode_text,
 )
-from jeux.engine.journal import markdown_escape
 
 
 def new(**options):
