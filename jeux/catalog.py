@@ -153,6 +153,8 @@ GAMES: dict[str, GameInfo] = {
             2,
             6,
             DES,
+            available=True,
+            history=True,
         ),
         _info(
             "cite_des_voleurs",
