@@ -8,9 +8,8 @@ through « Reprendre », and the humans' last moves are played by keys to the re
 
 import pytest
 
-from jeux.catalog import available, load_game, load_screen
+from jeux.catalog import available, load_game
 from jeux.engine.match import Match
-from jeux.ui.game_screen import GameScreen
 from jeux.ui.screens.handoff import HandoffScreen
 from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.screens.rules import RulesScreen
@@ -74,8 +73,6 @@ def check_records(app, match: Match) -> None:
 
 @pytest.mark.parametrize(("info", "humans", "robots"), tables())
 async def test_every_game_from_setup_to_results(app_factory, info, humans, robots):
-    if load_screen(info.id).keys_for is GameScreen.keys_for:  # until every owner lands keys_for
-        pytest.skip(f"{info.id}: its screen does not name the keys of its actions yet")
     index = [g.id for g in available()].index(info.id)
     chosen = sorted((index + i) % len(HOSTILE) for i in range(humans))
     app = app_factory(start_game=info.id, players=HOSTILE)
