@@ -1,5 +1,5 @@
-"""Journals of the story games (Le Signal, New Day 666): plain sections, read on screen and
-exported as Markdown from the same data, so what is reread is what is saved."""
+"""Journals of story games (Le Signal, Meaning Dice): plain sections read on screen and
+exported as Markdown, so what is reread is what is exported."""
 
 from __future__ import annotations
 
@@ -21,13 +21,13 @@ _MARKDOWN_SPECIAL = frozenset("\\`*_[]<>#|~&")
 def markdown_escape(text: str) -> str:
     """Player text made literal in Markdown: every character that could format is escaped.
 
-    Free text is one line (the engine folds whitespace), so block syntax cannot start.
+    Free text is one line (the engines fold whitespace), so block syntax cannot start.
     """
     return "".join(f"\\{ch}" if ch in _MARKDOWN_SPECIAL else ch for ch in text)
 
 
 def sections_markdown(sections: Sequence[JournalSection]) -> str:
-    """A journal as a Markdown document, ready to save: its first title heads it."""
+    """A journal as a Markdown document, ready to save: the first title heads it."""
     out: list[str] = []
     for n, section in enumerate(sections):
         out += [f"{'#' if n == 0 else '##'} {markdown_escape(section.title)}", ""]

@@ -18,13 +18,13 @@ from textual.widgets import Button, Footer, Input, Static
 
 from jeux.engine.core import Action, Event
 from jeux.engine.journal import JournalSection
-from jeux.engine.match import Match, Seat
+from jeux.engine.match import Match, ReplayError, Seat
 from jeux.engine.text import plural
 from jeux.store.records import SavedMatch
 from jeux.ui.game_screen import GameScreen
-from jeux.ui.journals import StoryJournals
-from jeux.ui.journals import replay as replay_session
 from jeux.ui.launch import ExtraStart
+from jeux.ui.screens.journals import JournalsScreen as BaseJournals
+from jeux.ui.screens.journals import when_text
 from jeux.ui.widgets.die import Die
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.score_sheet import SheetData
@@ -485,7 +485,10 @@ def session_records(app, profile: str, name: str, options: dict[str, Any]) -> st
 
 
 def replay(saved: SavedMatch) -> SignalState | None:
-    return replay_session(GAME, saved)
+    try:
+        return Match.from_saved(GAME, saved.saved).state
+    except ReplayError:
+        return None
 
 
 # --- putting the die away -----------------------------------------------------------------
@@ -518,26 +521,29 @@ class PutAwayScreen(ModalScreen[str | None]):
 # --- the journals -------------------------------------------------------------------------
 
 
-class JournalsScreen(StoryJournals):
+class JournalsScreen(BaseJournals):
     """Every Le Signal session kept, newest first: reread one, export it as Markdown."""
 
-    GAME = GAME
-    HEADING = "Le Signal — journaux"
-    EMPTY = "Joue une session de Le Signal : son journal apparaîtra ici."
-    FILE_PREFIX = "le-signal"
+    game = GAME
+    slug = "le-signal"
+    empty = "Joue une session de Le Signal : son journal apparaîtra ici."
+    matches_title = "Sessions"
 
-    def sections(self, state: SignalState, when: str) -> list[JournalSection]:
-        return journal_sections(state, when)
-
-    def session_detail(self, state: SignalState) -> Content:
+    def session_line(self, saved: SavedMatch, state: SignalState) -> Content:
+        name = saved.names[0] if saved.names else "?"
+        head = Content.assemble((when_text(saved.updated), "bold"), " · ", name)
         ending = ending_text(state)
         style = {"gagné": "$success", "perdu": "$error", "en cours": "$accent"}.get(ending, "")
         return Content.assemble(
-            (f"{mode_text(state)}\n", "$text-muted"),
+            head,
+            (f"\n{mode_text(state)}\n", "$text-muted"),
             (plural(len(state.journal), "scène"), "$text-muted"),
             " · ",
             (ending, f"bold {style}".strip()),
         )
+
+    def sections(self, state: SignalState, when: str) -> list[JournalSection]:
+        return journal_sections(state, when)
 
 
 SCREEN = LeSignalScreen

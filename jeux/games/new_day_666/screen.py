@@ -24,9 +24,10 @@ from jeux.engine.core import Action, Event
 from jeux.engine.journal import JournalSection
 from jeux.engine.match import Match, Seat
 from jeux.engine.text import plural
+from jeux.store.records import SavedMatch
 from jeux.ui.dice_screen import Command, DiceScreen, Look
-from jeux.ui.journals import StoryJournals
 from jeux.ui.launch import ExtraStart
+from jeux.ui.screens.journals import JournalsScreen, when_text
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -242,11 +243,6 @@ class NewDayScreen(DiceScreen):
     def show_state(self, state: NewDayState) -> None:
         super().show_state(state)
         self.show_fields(state)
-
-    def show_buttons(self, state: NewDayState) -> None:
-        super().show_buttons(state)
-        for button in self.query("#actions Button"):
-            button.refresh(layout=True)  # a label's new length is not measured otherwise
 
     def show_fields(self, state: NewDayState) -> None:
         fields = FIELDS.get(state.phase, ()) if self.human_to_move(state) else ()
@@ -484,19 +480,16 @@ class AchievedScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class NewDayJournals(StoryJournals):
+class NewDayJournals(JournalsScreen):
     """Every life kept, newest first: reread its diary, export it as Markdown."""
 
-    HEADING = "New Day 666 — journaux"
-    EMPTY = "Vis une vie à New Day 666 : son journal apparaîtra ici."
-    FILE_PREFIX = "new-day-666"
+    game = GAME
+    slug = "new-day-666"
+    empty = "Vis une vie à New Day 666 : son journal apparaîtra ici."
+    matches_title = "Vies"
 
-    GAME = GAME
-
-    def sections(self, state: NewDayState, when: str) -> list[JournalSection]:
-        return diary_sections(state, when)
-
-    def session_detail(self, state: NewDayState) -> Content:
+    def session_line(self, saved: SavedMatch, state: NewDayState) -> Content:
+        name = saved.names[0] if saved.names else "?"
         if state.ending is None:
             end, style = "en cours", "$accent"
         elif state.ending == ACHIEVED:
@@ -504,11 +497,17 @@ class NewDayJournals(StoryJournals):
         else:
             end, style = "trois 6", "$error"
         return Content.assemble(
-            (f"{state.hero}\n", "$text-muted"),
+            (when_text(saved.updated), "bold"),
+            " · ",
+            name,
+            (f"\n{state.hero}\n", "$text-muted"),
             (lived_text(state.survived), "$text-muted"),
             " · ",
             (end, f"bold {style}"),
         )
+
+    def sections(self, state: NewDayState, when: str) -> list[JournalSection]:
+        return diary_sections(state, when)
 
 
 SCREEN = NewDayScreen

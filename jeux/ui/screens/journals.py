@@ -1,12 +1,12 @@
-"""The journals of a story game (Le Signal, New Day 666): every session kept, newest first;
-reread one, export it as Markdown. A game's screen subclasses `StoryJournals` with its engine,
-its words and how one of its sessions reads."""
+"""The journals of a story game (Le Signal, Meaning Dice): every match kept, newest first,
+reread on screen and exported as Markdown. A game subclasses `JournalsScreen` with its
+replay, its one-line summary of a match and its journal sections (jeux.engine.journal)."""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import ClassVar
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from jeux.engine.core import Game, State
+from jeux.engine.core import Game
 from jeux.engine.journal import JournalSection, sections_markdown
 from jeux.engine.match import Match, ReplayError
 from jeux.store.jsonfile import write_text_atomic
@@ -28,14 +28,6 @@ JOURNALS_FOLDER = "journaux"
 
 def when_text(timestamp: float) -> str:
     return time.strftime("%d/%m/%Y %H:%M", time.localtime(timestamp))
-
-
-def replay(game: Game, saved: SavedMatch) -> State | None:
-    """The state of a kept session, or None when it no longer replays."""
-    try:
-        return Match.from_saved(game, saved.saved).state
-    except ReplayError:
-        return None
 
 
 def journal_content(sections: list[JournalSection]) -> Content:
@@ -51,22 +43,22 @@ def journal_content(sections: list[JournalSection]) -> Content:
     return Content("\n").join(parts[:-1])
 
 
-class StoryJournals(Screen):
-    """Every session of `GAME` kept, newest first: reread one, export it as Markdown."""
+class JournalsScreen(Screen):
+    """Every match of one story game kept, newest first: reread one, export it as Markdown."""
 
     DEFAULT_CSS = """
-    StoryJournals #journals-title {
+    JournalsScreen #journals-title {
         height: 1; padding: 0 1; background: $primary 30%; text-style: bold;
     }
-    StoryJournals #journals { height: 1fr; }
-    StoryJournals #sessions { width: 32; height: 1fr; border: round $foreground 40%; }
-    StoryJournals #journal-view {
+    JournalsScreen #journals { height: 1fr; }
+    JournalsScreen #sessions { width: 32; height: 1fr; border: round $foreground 40%; }
+    JournalsScreen #journal-view {
         width: 1fr; height: 1fr; border: round $foreground 40%; padding: 0 1;
     }
-    StoryJournals #journal-view:focus { border: round $accent; }
-    StoryJournals #journal-actions { height: 1; margin: 0 1; }
-    StoryJournals #journal-actions > Button { width: auto; min-width: 0; margin: 0 1 0 0; }
-    StoryJournals #export-path {
+    JournalsScreen #journal-view:focus { border: round $accent; }
+    JournalsScreen #journal-actions { height: 1; margin: 0 1; }
+    JournalsScreen #journal-actions > Button { width: auto; min-width: 0; margin: 0 1 0 0; }
+    JournalsScreen #export-path {
         height: 1; margin: 0 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis;
     }
     """
@@ -77,28 +69,31 @@ class StoryJournals(Screen):
         Binding("pageup", "read(-1)", "Défiler", show=False, priority=True),
         Binding("escape", "back", "Retour"),
     ]
-
-    GAME: ClassVar[Game]
-    HEADING: ClassVar[str] = "Journaux"
-    EMPTY: ClassVar[str] = "Aucun journal pour l'instant."
-    FILE_PREFIX: ClassVar[str] = "journal"
-    """How exported files begin: "le-signal" gives le-signal-2026-11-30-14h05-12.md."""
-
-    def sections(self, state: State, when: str) -> list[JournalSection]:
-        """The journal of one session, finished or not."""
-        raise NotImplementedError
-
-    def session_detail(self, state: State) -> Content:
-        """The lines under a session's date and name in the list."""
-        return Content("")
+    game: Game
+    slug = ""
+    """The start of an exported file's name: "le-signal"."""
+    empty = ""
+    """What the journal pane says when no match was played yet."""
+    matches_title = "Parties"
 
     def __init__(self, selected: int | None = None) -> None:
         super().__init__()
         self.selected = selected
-        self.sessions: list[tuple[SavedMatch, State | None]] = []
+        self.sessions: list[tuple[SavedMatch, Any | None]] = []
+
+    # --- hooks for the games -----------------------------------------------------------
+
+    def session_line(self, saved: SavedMatch, state: Any) -> Content:
+        """The match in the list: its date and players, then a word on how it stands."""
+        raise NotImplementedError
+
+    def sections(self, state: Any, when: str) -> list[JournalSection]:
+        raise NotImplementedError
+
+    # --- the screen ----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(Content(self.HEADING), id="journals-title")
+        yield Static(Content(f"{self.game.info.title} — journaux"), id="journals-title")
         with Horizontal(id="journals"):
             yield OptionList(id="sessions")
             with VerticalScroll(id="journal-view"):
@@ -109,31 +104,35 @@ class StoryJournals(Screen):
             yield Button("Retour (Échap)", id="back", compact=True)
         yield Footer()
 
+    def replay(self, saved: SavedMatch) -> Any | None:
+        try:
+            return Match.from_saved(self.game, saved.saved).state
+        except ReplayError:
+            return None
+
     def on_mount(self) -> None:
-        self.query_one("#sessions").border_title = "Sessions"
+        self.query_one("#sessions").border_title = self.matches_title
         self.query_one("#journal-view").border_title = "Journal"
-        history = self.app.records.history(self.GAME.info.id)
-        self.sessions = [(saved, replay(self.GAME, saved)) for saved in history]
+        history = self.app.records.history(self.game.info.id)
+        self.sessions = [(saved, self.replay(saved)) for saved in history]
         sessions = self.query_one("#sessions", OptionList)
         if not self.sessions:
             sessions.add_option(Option(Content("Aucun journal pour l'instant."), disabled=True))
-            self.query_one("#journal-text", Static).update(Content(self.EMPTY))
+            self.query_one("#journal-text", Static).update(Content(self.empty))
             return
         sessions.add_options(
-            Option(self.session_line(saved, state), id=str(saved.id))
-            for saved, state in self.sessions
+            Option(self.line(saved, state), id=str(saved.id)) for saved, state in self.sessions
         )
         ids = [saved.id for saved, _ in self.sessions]
         sessions.highlighted = ids.index(self.selected) if self.selected in ids else 0
 
-    def session_line(self, saved: SavedMatch, state: State | None) -> Content:
-        name = saved.names[0] if saved.names else "?"
-        head = Content.assemble((when_text(saved.updated), "bold"), " · ", name)
+    def line(self, saved: SavedMatch, state: Any | None) -> Content:
         if state is None:
+            head = Content.assemble((when_text(saved.updated), "bold"))
             return head + Content.styled("\njournal illisible", "$error")
-        return Content.assemble(head, "\n", self.session_detail(state))
+        return self.session_line(saved, state)
 
-    def current(self) -> tuple[SavedMatch, State | None] | None:
+    def current(self) -> tuple[SavedMatch, Any | None] | None:
         index = self.query_one("#sessions", OptionList).highlighted
         if index is None or not self.sessions:
             return None
@@ -175,10 +174,10 @@ class StoryJournals(Screen):
             return
         saved, state = chosen
         stamp = time.strftime("%Y-%m-%d-%Hh%M", time.localtime(saved.updated))
-        path = self.export_folder / f"{self.FILE_PREFIX}-{stamp}-{saved.id}.md"
-        text = sections_markdown(self.sections(state, when_text(saved.updated)))
+        path = self.export_folder / f"{self.slug}-{stamp}-{saved.id}.md"
+        markdown = sections_markdown(self.sections(state, when_text(saved.updated)))
         try:
-            write_text_atomic(path, text)
+            write_text_atomic(path, markdown)
         except OSError as error:
             self.app.say(f"Export impossible : {error}", "error")
             return
