@@ -155,6 +155,7 @@ GAMES: dict[str, GameInfo] = {
             2,
             6,
             DES,
+            available=True,
         ),
         _info(
             "gladiators_duel",
