@@ -360,6 +360,8 @@ class CiteState(State):
             return "Aucun carré sur la table."
         if action.combo == STRAIGHT and not self.shown.straight:
             return "Aucune suite sur la table."
+        if target == NO_TARGET and not self._targets:
+            return "Tous tes rivaux sont camouflés : personne à voler."
         return "Cette combinaison ne s'applique pas ainsi."
 
     # --- moves ------------------------------------------------------------------------
