@@ -11,17 +11,17 @@ from .rules import (
     TARGETED_TRIPLES,
     TRIPLE_NAMES,
     CiteState,
-    tokens_word,
 )
 
 TRIPLE_EFFECTS = {
-    1: "vole 3 jetons, puis fuite (1-2 : pris)",
-    2: "échange tes jetons avec un joueur",
-    3: "vole 2 jetons (la victime en reprend 1)",
-    4: "à l'abri des voleurs jusqu'à ton tour",
-    5: "prends toute la cagnotte",
-    6: "prends toute la cagnotte",
+    1: "vole 3, puis fuite",
+    2: "échange les jetons",
+    3: "vole 2 jetons",
+    4: "à l'abri un tour",
+    5: "la cagnotte",
+    6: "la cagnotte",
 }
+"""What a triple does, short enough for the line under the dice."""
 
 LEGEND = (
     "Triples : 1 vol de 3 · 2 échange · 3 vol de 2\n"
@@ -34,8 +34,8 @@ LOOT_PIPS = 12
 
 
 def triple_text(face: int, pot: int) -> str:
-    """ "Triple 5, Récupération du Butin : prends toute la cagnotte (3)" """
-    text = f"Triple {face}, {TRIPLE_NAMES[face]} : {TRIPLE_EFFECTS[face]}"
+    """ "5-5-5 Récupération du Butin : la cagnotte (3)" """
+    text = f"{face}-{face}-{face} {TRIPLE_NAMES[face]} : {TRIPLE_EFFECTS[face]}"
     return f"{text} ({pot})" if face >= 5 else text
 
 
@@ -86,7 +86,3 @@ def loot_lines(tokens: tuple[int, ...] | list[int], camouflaged: list[bool]) -> 
         LootLine(seat, count, min(count, LOOT_PIPS), count > LOOT_PIPS, camouflaged[seat])
         for seat, count in enumerate(tokens)
     ]
-
-
-def pot_text(pot: int) -> str:
-    return f"Cagnotte : {tokens_word(pot)}"

@@ -629,7 +629,7 @@ class Cite(Game):
         ),
         Option(
             "rob_camouflaged",
-            "Voleurs face au camouflage",
+            "Viser un camouflé",
             (
                 Choice(False, "Un joueur camouflé ne peut pas être visé"),
                 Choice(True, "On peut le viser, mais le vol échoue et le tour est perdu"),

@@ -20,7 +20,7 @@ from jeux.ui.widgets.game_log import GameLog
 from jeux.ui.widgets.score_sheet import SheetData
 from jeux.ui.widgets.seat_picker import SeatChoice, SeatPicker
 
-from .present import LEGEND, first_target, loot_lines, needs_target, pot_text, table_text
+from .present import LEGEND, LootLine, first_target, loot_lines, needs_target, table_text
 from .rules import (
     AIMING,
     ANNOUNCED,
@@ -57,7 +57,7 @@ class CiteScreen(DiceScreen):
         Command("roll", "Lancer", "l", "primary", ("space",)),
         Command("apply", "Appliquer", "a", "success"),
         Command("quad", "Carré", "c", "warning"),
-        Command("announce", "Annoncer le carré", "n", "error"),
+        Command("announce", "Annoncer", "n", "error"),
     )
 
     def __init__(self, match, match_id: int) -> None:
@@ -139,7 +139,10 @@ class CiteScreen(DiceScreen):
         return super().keys_for(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer shows only the moves the dice allow now."""
+        """The footer shows only the moves the dice allow now, and no key for the escape
+        die, which is never picked."""
+        if action == "pick" and parameters[0] == ESCAPE_DIE:
+            return False
         if action == "command":
             state = self.match.state
             offered = self.command_action(str(parameters[0]), state, self.selection)
@@ -219,24 +222,24 @@ class CiteScreen(DiceScreen):
         lines = []
         for line in loot_lines(tokens, state.camouflaged):
             turn = line.seat == state.to_move()
-            mark = glyphs.turn if turn else " "
-            name = glyphs.clip(state.players[line.seat], 7).ljust(7)
-            pips = glyphs.pip * line.pips + ("+" if line.more else "")
-            lines.append(
-                Content.assemble(
-                    mark,
-                    (name, "bold" if turn else ""),
-                    f" {line.tokens:>2} ",
-                    (pips, "$warning"),
-                    (" C" if line.camouflaged else "", "bold $success"),
-                )
-            )
-        lines.append(Content(""))
-        lines.append(Content.assemble((pot_text(pot), "bold"), " ", (glyphs.pip * pot, "$warning")))
-        lines.append(Content.styled("C camouflé : on ne peut pas le voler", "$text-muted"))
+            name = glyphs.clip(state.players[line.seat], 8)
+            lines.append(self.loot_line(glyphs.turn if turn else " ", name, line, turn))
+        lines.append(self.loot_line(" ", "Cagnotte", loot_lines([pot], [False])[0], True))
+        lines.append(Content.styled("C : camouflé, à l'abri", "$text-muted"))
         widget = loot.first(Static)
         widget.border_subtitle = f"But : {tokens_word(state.target)}"
         widget.update(Content("\n").join(lines))
+
+    def loot_line(self, mark: str, name: str, line: LootLine, bold: bool) -> Content:
+        """ "▶Lina      4 ●●●● C": a name, a count, a pip per token (12 at most)."""
+        pips = self.app.glyphs.pip * line.pips + ("+" if line.more else "")
+        return Content.assemble(
+            mark,
+            (name.ljust(8), "bold" if bold else ""),
+            f" {line.tokens:>2} ",
+            (pips, "$warning"),
+            (" C" if line.camouflaged else "", "bold $success"),
+        )
 
     def status(self, state: CiteState) -> Content:
         seat = state.to_move()
@@ -277,7 +280,7 @@ class CiteScreen(DiceScreen):
 
     def value_text(self, state: CiteState) -> str:
         if state.phase == AIMING:
-            return f"Carré de {state.announced} réussi : tous les jetons d'un joueur et la cagnotte"
+            return f"Carré de {state.announced} réussi : tous ses jetons + la cagnotte"
         return table_text(state)
 
     def value(self, state: CiteState) -> Content:
@@ -329,13 +332,13 @@ class CiteScreen(DiceScreen):
             )
         ]
         if state.applicable():
-            lines.append(Content("Ou arrête-toi et applique la combinaison (a, c)."))
+            lines.append(Content("Ou arrête-toi et applique (a ou c)."))
         elif state.shown.any:
-            lines.append(Content("Personne à voler : relance, ou le tour finira sans effet."))
+            lines.append(Content("Personne à voler : relance, ou tour sans effet."))
         else:
-            lines.append(Content("Sans combinaison au 3e lancer : un jeton à la cagnotte."))
+            lines.append(Content("Rien au 3e lancer : 1 jeton à la cagnotte."))
         if state.may_announce():
-            lines[-1] = Content("Ou applique (a), ou annonce le carré (n) : tout ou rien.")
+            lines[-1] = Content("Ou applique (a), ou tente le carré (n).")
         return lines
 
     def guide(self, state: CiteState) -> Content:
@@ -361,7 +364,7 @@ class CiteScreen(DiceScreen):
 
     @staticmethod
     def record_text(best: int) -> str:
-        return tokens_word(best)
+        return tokens_word(best) if best else ""
 
     # --- animation --------------------------------------------------------------------
 
