@@ -137,7 +137,7 @@ async def test_loot_and_pot_are_on_the_table(app_factory):
         loot = text(screen, "#loot")
         for name in ("Lina", "Marc", "Robot"):
             assert name in loot
-        assert "Cagnotte   3" in loot
+        assert "Cagnotte  3" in loot
         assert screen.query_one("#loot").border_subtitle == "But : 9 jetons"
 
 
