@@ -7,6 +7,7 @@ import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.cite_des_voleurs.present import loot_lines, needs_target, table_text, triple_text
 from jeux.games.cite_des_voleurs.rules import (
     AIMING,
     ANNOUNCED,
@@ -426,3 +427,43 @@ def test_robot_applies_a_combination_on_the_last_throw():
     play(state, Roll((2,)), 2)  # 3, 4, 2, 5: a straight
     assert state.phase == ROLLING and not state.throws_left
     assert GAME.bot(0).choose(state) == Apply(STRAIGHT)
+
+
+# --- what the screen writes (present.py) -----------------------------------------------
+
+
+def test_the_line_under_the_dice_names_the_combination_and_its_effect():
+    state = new()
+    throw(state, 5, 5, 2, 5)
+    assert table_text(state) == "5-5-5 Récupération du Butin : la cagnotte (3)"
+    state = new()
+    throw(state, 2, 2, 2, 2)
+    assert table_text(state).startswith("Carré de 2 (2 jetons à chacun)")
+    state = new()
+    state.pot = 0
+    throw(state, 4, 2, 3, 1)
+    assert table_text(state) == "Suite : vole 1 jeton" and needs_target(state)
+    state = new()
+    throw(state, 4, 2, 6, 1)
+    assert table_text(state) == "Aucune combinaison"
+
+
+def test_the_line_says_when_nobody_can_be_robbed():
+    state = new(2)
+    camouflage(state)
+    throw(state, 3, 3, 3, 1)
+    assert table_text(state).endswith("personne à voler")
+
+
+def test_every_line_under_the_dice_fits_the_board():
+    for face in range(1, 7):
+        assert len(triple_text(face, 18)) <= 47
+
+
+def test_loot_lines_draw_a_pip_per_token_up_to_twelve():
+    lines = loot_lines([3, 0, 15], [False, True, False])
+    assert [(line.pips, line.more, line.camouflaged) for line in lines] == [
+        (3, False, False),
+        (0, False, True),
+        (12, True, False),
+    ]
