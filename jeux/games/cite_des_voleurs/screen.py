@@ -31,6 +31,7 @@ from .rules import (
     ROLLING,
     START,
     STRAIGHT,
+    SWAP,
     THROWS,
     TRIPLE,
     Announce,
@@ -212,7 +213,15 @@ class CiteScreen(DiceScreen):
                 if state.camouflaged[seat]:
                     detail += " · camouflé"
             choices.append(SeatChoice(seat, name, detail, refusal))
-        picker.show(f"{self.value_text(state)}. Qui ?", choices)
+        picker.show(self.picker_title(state), choices)
+
+    @staticmethod
+    def picker_title(state: CiteState) -> str:
+        if state.phase == AIMING:
+            return "Qui dépouilles-tu de tous ses jetons ?"
+        if state.shown.triple == SWAP:
+            return "Avec qui échanges-tu tes jetons ?"
+        return "Qui voles-tu ?"
 
     def show_loot(self, tokens: Sequence[int], pot: int, state: CiteState) -> None:
         loot = self.query("#loot")
@@ -280,7 +289,7 @@ class CiteScreen(DiceScreen):
 
     def value_text(self, state: CiteState) -> str:
         if state.phase == AIMING:
-            return f"Carré de {state.announced} réussi : tous ses jetons + la cagnotte"
+            return f"Carré de {state.announced} réussi : ses jetons + la cagnotte"
         return table_text(state)
 
     def value(self, state: CiteState) -> Content:
