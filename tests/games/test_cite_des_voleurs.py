@@ -467,3 +467,10 @@ def test_loot_lines_draw_a_pip_per_token_up_to_twelve():
         (0, False, True),
         (12, True, False),
     ]
+
+
+def test_robot_keeps_its_tokens_when_the_haul_is_small():
+    state = new(3)
+    state.tokens, state.pot = [3, 1, 1], 0
+    throw(state, 5, 5, 2, 5)  # an empty pot: the triple is worth nothing
+    assert GAME.bot(0).choose(state) == Roll((2,))

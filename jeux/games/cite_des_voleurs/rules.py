@@ -536,9 +536,8 @@ class ThiefBot:
     ahead; rethrows the odd die under a weak triple, and announces the four of a kind when
     its expected haul beats the triple's (a risk threshold)."""
 
-    GOOD_ENOUGH = 2.0
-    """A combination worth this many tokens is applied after the first throw (half a
-    token less after the second)."""
+    GOOD_ENOUGH = 1.0
+    """A combination worth a token or more is applied at once: a throw again may lose it."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = Random(seed)  # kept for the contract: this robot needs no chance
@@ -556,7 +555,7 @@ class ThiefBot:
             return best
         if Announce() in legal and self.announce_worth(state) > max(worth, 0.5):
             return Announce()
-        if best is not None and worth >= self.GOOD_ENOUGH - (state.throw - 1) * 0.5:
+        if best is not None and worth >= self.GOOD_ENOUGH:
             return best
         return Roll(self.rethrow(state))
 
@@ -589,13 +588,22 @@ class ThiefBot:
             return 1.0 if mine >= lead else 0.3
         return float(state.pot)
 
-    @staticmethod
-    def announce_worth(state: CiteState) -> float:
+    BOLDNESS = 1.0
+    """The risk threshold: the announcement is tried when its expected haul, net of the
+    loss, comes within this many tokens of the triple's worth (a big haul brings the
+    target nearer than its count says)."""
+    WINNING = 10.0
+    """What a haul that would reach the target is worth beyond its tokens."""
+
+    def announce_worth(self, state: CiteState) -> float:
         """Expected gain of the announcement against the richest rival, net of the risk."""
         tries = state.throws_left if state.tries == EVERY_THROW else 1
         chance = 1 - (5 / 6) ** tries
+        mine = state.tokens[state.current]
         haul = max(state.tokens[s] for s in state.targets()) + state.pot
-        return chance * haul - (1 - chance) * min(2, state.tokens[state.current])
+        if mine + haul >= state.target:
+            haul += self.WINNING
+        return chance * haul - (1 - chance) * min(2, mine) + self.BOLDNESS
 
     @staticmethod
     def rethrow(state: CiteState) -> tuple[int, ...]:
