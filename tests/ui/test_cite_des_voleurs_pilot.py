@@ -110,6 +110,21 @@ async def test_a_theft_is_aimed_through_the_seat_picker(app_factory):
         assert screen.match.state.tokens != before or match.state.shown.triple == 2
 
 
+async def test_a_victim_is_chosen_by_a_click(app_factory):
+    match = match_where(a_theft_to_aim)
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_match(app, match)
+        screen = app.screen
+        target = match.state.targets()[0]
+        await pilot.click("#cmd-apply")
+        await pilot.pause()
+        assert screen.query_one(SeatPicker).is_open
+        await pilot.click(screen.query(".seat-line")[target])
+        await pilot.pause()
+        assert match.actions[-1] == Apply(TRIPLE, target)
+
+
 async def test_a_camouflaged_rival_is_refused_in_the_picker(app_factory):
     seats = tuple(Seat(name) for name in ("Lina", "Marc", "Zoé", "Ana"))
     match = match_where(theft_with_a_camouflaged_rival, seats)
