@@ -187,11 +187,20 @@ class CiteScreen(DiceScreen):
 
     def show_escape(self, escape: EscapeRolled | None) -> None:
         """The fifth die is there only with a bold theft's escape roll."""
-        die = self.query_one(DiceTray).dice[ESCAPE_DIE]
-        die.display = escape is not None
-        if escape is not None:
-            die.value = escape.face
-            die.set_state(locked=escape.caught, kept=not escape.caught)
+        self.query_one(DiceTray).dice[ESCAPE_DIE].display = escape is not None
+
+    @staticmethod
+    def escape_look(escape: EscapeRolled) -> Look:
+        if escape.caught:
+            return Look(escape.face, "locked", "pris !", "bold $error")
+        return Look(escape.face, "kept", "échappé", "bold $success")
+
+    def table_looks(self) -> list[Look]:
+        """The last throw's dice, and the escape die if the turn ended with one."""
+        last = self.latest(DiceRolled)
+        looks = [Look(f, "void") for f in last.faces] if last else []
+        escape = self.latest(EscapeRolled, since=DiceRolled)
+        return looks + [self.escape_look(escape)] if escape and looks else looks
 
     def show_picker(self, state: CiteState) -> None:
         picker = self.query_one(SeatPicker)
@@ -265,8 +274,7 @@ class CiteScreen(DiceScreen):
 
     def looks(self, state: CiteState) -> list[Look]:
         if state.phase == START:
-            last = self.latest(DiceRolled)
-            return [Look(f, "void") for f in last.faces] if last else []
+            return self.table_looks()
         shown = state.shown
         looks = []
         for i, face in enumerate(state.faces):
@@ -399,7 +407,7 @@ class CiteScreen(DiceScreen):
             await self.pause(0.9)
         elif isinstance(event, TokensMoved | EscapeRolled):
             if isinstance(event, EscapeRolled):
-                self.show_escape(event)
+                self.paint(self.table_looks()[:DICE] + [self.escape_look(event)])
             self.line("value", self.verdict(event))
             self.show_loot(event.tokens, event.pot, state)
             await self.pause(1.2)
