@@ -340,7 +340,7 @@ class CiteScreen(DiceScreen):
             face = state.announced
             return [Content(f"Lance le quatrième dé (l) : il faut un {face}.")]
         if phase == AIMING:
-            return [Content("Choisis ta victime (a) : elle perd tous ses jetons.")]
+            return [Content("Choisis ta victime (a) : elle perd tout.")]
         if not state.throws_left:
             return [Content("Dernier lancer : applique une combinaison (a ou c).")]
         lines = [
