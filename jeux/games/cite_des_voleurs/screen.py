@@ -111,11 +111,7 @@ class CiteScreen(DiceScreen):
             return "Le dé de fuite ne sert qu'au Délit audacieux."
         if state.phase == START:
             return "Lance d'abord les dés (l)."
-        if state.phase == ANNOUNCING:
-            return state.refusal(Roll((index,)))
-        if state.phase == AIMING:
-            return state.refusal(Roll((index,)))
-        return state.refusal(Roll((index,))) if not state.throws_left else "Aucun dé à choisir."
+        return state.refusal(Roll((index,)))
 
     def targeted(self, state: CiteState) -> bool:
         """Applying asks whom to rob, among more than one player."""
@@ -141,8 +137,8 @@ class CiteScreen(DiceScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer shows only the moves the dice allow now, and no key for the escape
-        die, which is never picked."""
-        if action == "pick" and parameters[0] == ESCAPE_DIE:
+        die, which is never picked (the key stays a seat's while the picker is open)."""
+        if action == "pick" and parameters[0] == ESCAPE_DIE and not self.picking:
             return False
         if action == "command":
             state = self.match.state
