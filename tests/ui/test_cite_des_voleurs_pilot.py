@@ -14,6 +14,7 @@ from jeux.games.cite_des_voleurs.rules import (
     Announce,
     Apply,
     Roll,
+    TurnOver,
 )
 from jeux.games.cite_des_voleurs.screen import CiteScreen
 from jeux.screenshots import open_match
@@ -53,10 +54,10 @@ async def test_two_humans_and_a_robot_play_to_the_results_by_keys(app_factory):
 HUMANS = (Seat("Lina"), Seat("Marc"), Seat("Zoé"))
 
 
-def match_where(found, seats=HUMANS) -> Match:
+def match_where(found, seats=HUMANS, options=None) -> Match:
     """A seeded match played by the robot until `found(state)` holds."""
     for seed in range(500):
-        match, bot = Match(GAME, seed, seats, {}), GAME.bot(seed)
+        match, bot = Match(GAME, seed, seats, options or {}), GAME.bot(seed)
         for _ in range(80):
             if match.over:
                 break
@@ -140,6 +141,26 @@ async def test_a_camouflaged_rival_is_refused_in_the_picker(app_factory):
         await pilot.pause()
         assert "camouflé" in last_notice(app)
         assert screen.query_one(SeatPicker).is_open
+
+
+async def test_with_the_option_a_camouflaged_rival_may_be_aimed_at_and_foils_the_theft(
+    app_factory,
+):
+    seats = tuple(Seat(name) for name in ("Lina", "Marc", "Zoé", "Ana"))
+    match = match_where(theft_with_a_camouflaged_rival, seats, {"rob_camouflaged": True})
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_match(app, match)
+        screen = app.screen
+        hidden = match.state.camouflaged.index(True)
+        before = list(match.state.tokens)
+        await pilot.press("a")
+        await pilot.pause()
+        assert "le vol échouera" in str(screen.query(".seat-line")[hidden].render())
+        await pilot.press(str(hidden + 1))
+        await pilot.pause()
+        assert isinstance(match.events[-2], TurnOver)
+        assert match.state.tokens == before
 
 
 async def test_loot_and_pot_are_on_the_table(app_factory):

@@ -216,7 +216,7 @@ class CiteScreen(DiceScreen):
             else:
                 detail = tokens_word(state.tokens[seat])
                 if state.camouflaged[seat]:
-                    detail += " · camouflé"
+                    detail += " · camouflé" + (" : le vol échouera" if not refusal else "")
             choices.append(SeatChoice(seat, name, detail, refusal))
         picker.show(self.picker_title(state), choices)
 
