@@ -377,10 +377,13 @@ class CiteState(State):
         return self._combination(action, rng)
 
     def _roll(self, dice: tuple[int, ...], rng: Random) -> list[Event]:
-        faces = list(self.faces or (0,) * DICE)
-        for i, face in zip(dice, roll(rng, len(dice)), strict=True):
-            faces[i] = face
-        self.faces = tuple(faces)
+        if len(dice) == DICE:
+            self.faces = roll(rng, DICE)
+        else:
+            faces = list(self.faces)
+            for i, face in zip(dice, roll(rng, len(dice)), strict=True):
+                faces[i] = face
+            self.faces = tuple(faces)
         self.shown = shown(self.faces)
         self.throw += 1
         events: list[Event] = [DiceRolled(self.name, self.faces, dice, self.throw)]
