@@ -642,8 +642,8 @@ class Cite(Game):
             "rob_camouflaged",
             "Viser un camouflé",
             (
-                Choice(False, "Un joueur camouflé ne peut pas être visé"),
-                Choice(True, "On peut le viser, mais le vol échoue et le tour est perdu"),
+                Choice(False, "Non : il est à l'abri des vols"),
+                Choice(True, "Oui : le vol échoue, le tour est perdu"),
             ),
             False,
         ),
