@@ -205,6 +205,7 @@ GAMES: dict[str, GameInfo] = {
             4,
             CARTES,
             True,
+            available=True,
         ),
         _info("push_to_five", "Push to Five", "Pousse tes cartes jusqu'à quinze.", 1, 6, CARTES),
         _info(

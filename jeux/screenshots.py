@@ -73,7 +73,42 @@ def scenes() -> dict[str, object]:
         found[f"{info.id}-setup"] = setup(info.id)
         found[f"{info.id}-partie"] = turn(info.id)
         found[f"{info.id}-resultats"] = results(info.id)
+    found.update(deck_menteur_scenes())
     return found
+
+
+def deck_menteur_scenes() -> dict[str, object]:
+    """Deck menteur opens behind the handoff: its play scene is the board of the seat that took
+    the screen; a challenge gets a scene of its own (the handoff that tells how it ended)."""
+    from .games.deck_menteur.rules import Accuse
+
+    game_id = "deck_menteur"
+
+    async def take_screen(app):
+        """Pass the handoff as the seat to move would; returns the game screen."""
+        from .ui.screens.handoff import HandoffScreen
+
+        while not isinstance(app.screen, HandoffScreen):
+            await asyncio.sleep(0.01)
+        game = app.screen_stack[-2]
+        await app.screen.dismiss(None)
+        while game.shown_seat is None:
+            await asyncio.sleep(0.01)
+        return game
+
+    async def board(app) -> None:
+        await open_match(app, demo_match(game_id, 5))
+        await take_screen(app)
+
+    async def challenge(app) -> None:
+        match = demo_match(game_id, 0)
+        bot = match.game.bot(SEED)
+        while (action := bot.choose(match.state.view(match.state.to_move()))) != Accuse():
+            match.play(action)
+        await open_match(app, match)
+        (await take_screen(app)).act(action)
+
+    return {f"{game_id}-partie": board, f"{game_id}-accusation": challenge}
 
 
 def make_scene_app(folder: Path):

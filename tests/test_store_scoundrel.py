@@ -31,11 +31,14 @@ def test_labelled_matches_are_per_profile_whatever_their_status(tmp_path):
     label = "daily:2026-11-29"
     first = records.start(saved("lina"), label)
     records.abandon(first)
+    broken = records.start(saved("lina"), label)
+    records.set_broken(broken)  # saved by older rules: set aside, still an attempt
     second = records.start(saved("lina"), label)
     marc = records.start(saved("marc"), label)
     records.start(saved("lina"), "daily:2026-11-30")
     assert records.labelled_matches("scoundrel", label, "lina") == [
         (first, "abandoned"),
+        (broken, "broken"),
         (second, "playing"),
     ]
     assert records.labelled_matches("scoundrel", label, "marc") == [(marc, "playing")]

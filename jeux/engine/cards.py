@@ -1,36 +1,47 @@
-"""Cards and decks shared by the card games; decks shuffle with the injected rng."""
+"""Cards and decks shared by the card games; decks shuffle with the injected rng.
+
+A card on the table is a `Dealt`: its face and a uid fresh at every deal, so an action names
+it in JSON and a card seen before it went back into the deck says nothing of where it lies
+now. Cards lie in `Zone`s, which say who may see their faces; a seat's view of a zone keeps
+only the count of the cards it may not see."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from random import Random
 
 SUITS = ("pique", "coeur", "carreau", "trefle")
-SUIT_SYMBOLS = {"pique": "♠", "coeur": "♥", "carreau": "♦", "trefle": "♣"}
-SUIT_ASCII = {"pique": "P", "coeur": "C", "carreau": "K", "trefle": "T"}
+JOKER = "joker"
+SUIT_SYMBOLS = {"pique": "♠", "coeur": "♥", "carreau": "♦", "trefle": "♣", JOKER: "★"}
+SUIT_ASCII = {"pique": "P", "coeur": "C", "carreau": "K", "trefle": "T", JOKER: "*"}
+SUIT_NAMES = {"pique": "pique", "coeur": "cœur", "carreau": "carreau", "trefle": "trèfle"}
 RED_SUITS = frozenset({"coeur", "carreau"})
 RANK_LABELS = {1: "A", 11: "V", 12: "D", 13: "R", 14: "A"}
 
 
 @dataclass(frozen=True)
 class PlayingCard:
-    """A standard card; `rank` runs 2..14 when aces are high (Scoundrel), 1..13 otherwise."""
+    """A standard card; `rank` runs 2..14 when aces are high (Scoundrel), 1..13 otherwise.
+    A joker has the suit JOKER and rank 0."""
 
     rank: int
     suit: str
 
     @property
+    def joker(self) -> bool:
+        return self.suit == JOKER
+
+    @property
     def label(self) -> str:
-        return RANK_LABELS.get(self.rank, str(self.rank))
+        return "Jo" if self.joker else RANK_LABELS.get(self.rank, str(self.rank))
 
     @property
     def red(self) -> bool:
         return self.suit in RED_SUITS
 
     def describe(self) -> str:
-        names = {"pique": "pique", "coeur": "cœur", "carreau": "carreau", "trefle": "trèfle"}
-        return f"{self.label} de {names[self.suit]}"
+        return "joker" if self.joker else f"{self.label} de {SUIT_NAMES[self.suit]}"
 
 
 def standard_deck(ranks: Iterable[int] = range(1, 14), suits: Iterable[str] = SUITS) -> list:
@@ -43,3 +54,60 @@ def shuffled(cards: Iterable, rng: Random) -> list:
     deck = list(cards)
     rng.shuffle(deck)
     return deck
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """One card where it lies since the last deal; `uid` tells apart equal faces (two jokers)."""
+
+    uid: int
+    card: PlayingCard
+
+
+def deal_ids(cards: Iterable[PlayingCard], first_uid: int) -> tuple[Dealt, ...]:
+    """The cards, in this order, under fresh uids from `first_uid` on."""
+    return tuple(Dealt(first_uid + i, card) for i, card in enumerate(cards))
+
+
+NOBODY: tuple[int, ...] = ()
+EVERYONE = None
+
+
+@dataclass(frozen=True)
+class Zone:
+    """Cards lying together (a hand, a face-down pack, a play) and who may see their faces:
+    `seen_by` EVERYONE (None), NOBODY (a face-down pack, the deck) or those seats (a hand).
+
+    `hidden` counts cards present but not shown: a seat's view of a zone it may not see keeps
+    no card, only how many there are."""
+
+    cards: tuple[Dealt, ...] = ()
+    seen_by: tuple[int, ...] | None = NOBODY
+    hidden: int = 0
+
+    def __len__(self) -> int:
+        return len(self.cards) + self.hidden
+
+    def __iter__(self) -> Iterator[Dealt]:
+        return iter(self.cards)
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.seen_by is None or seat in self.seen_by
+
+    def seen_from(self, seat: int | None) -> Zone:
+        """This zone as `seat` sees it (None: a spectator): all of it, or only its count."""
+        return self if self.visible_to(seat) else Zone(NOBODY, self.seen_by, len(self))
+
+    def secrets_for(self, seat: int | None) -> frozenset[Dealt]:
+        return frozenset() if self.visible_to(seat) else frozenset(self.cards)
+
+    def holding(self, cards: Iterable[Dealt]) -> Zone:
+        """The same place and audience with other cards."""
+        return Zone(tuple(cards), self.seen_by)
+
+    def without(self, cards: Iterable[Dealt]) -> Zone:
+        gone = set(cards)
+        return self.holding(c for c in self.cards if c not in gone)
+
+    def by_uid(self, uid: int) -> Dealt | None:
+        return next((c for c in self.cards if c.uid == uid), None)

@@ -126,6 +126,9 @@ class Outcome:
     """Solo games: whether the player won; in multi-seat games someone always wins."""
     lower_is_better: bool = False
     """True when scores count what should be small (turns taken): records keep the minimum."""
+    verdict: bool = True
+    """False when a solo session ends neither won nor lost (Le Signal's free play): the
+    results then show neither « Victoire » nor a score (its score only feeds the records)."""
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -256,6 +259,9 @@ class Game(ABC):
     info: ClassVar[GameInfo]
     options: ClassVar[tuple[Option, ...]] = ()
     action_types: ClassVar[tuple[type[Action], ...]] = ()
+    playout_options: ClassVar[Mapping[str, Any]] = {}
+    """Options random playouts take unless told otherwise: a turn cap for a game that random
+    play cannot finish (the simulation's cap, never a rule people play by)."""
     version: ClassVar[int] = 1
     """Bumped whenever the same seed and actions would play out differently (the draw order,
     a rule); the golden replays in the tests fail until it is. Older saves are set aside."""

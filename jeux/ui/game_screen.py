@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from jeux.engine.core import Action, Event, IllegalAction, State
 from jeux.engine.match import Match
+from jeux.engine.text import de
 
 from .widgets.die import Die
 from .widgets.footer import KeysFooter
@@ -76,7 +77,7 @@ class GameScreen(Screen):
         seat = state.to_move()
         if seat is None:
             return "Partie terminée"
-        return f"Au tour de {state.players[seat]}" if state.seats > 1 else state.players[seat]
+        return f"Au tour {de(state.players[seat])}" if state.seats > 1 else state.players[seat]
 
     async def animate_event(self, event: Event) -> None:
         """Animate one event (dice tumble, cards flip); by default nothing moves."""
@@ -115,6 +116,12 @@ class GameScreen(Screen):
             self.redraw_log()
             self.render_state()
         self.call_after_refresh(self.advance)
+
+    def hand_back(self, _: object = None) -> None:
+        """Back from the rules or a dialog: anyone may have walked up to the screen, so in a
+        game of hidden hands the seat on screen confirms again before its board returns."""
+        if self.shown_seat is not None and self.needs_handoff() and not self.busy:
+            self.hand_to(self.shown_seat)
 
     # --- the loop ----------------------------------------------------------------------
 
@@ -308,13 +315,7 @@ class GameScreen(Screen):
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen
 
-        def back(_: object) -> None:
-            """Anyone may have walked up to the screen meanwhile: in a game of hidden hands
-            the seat on screen confirms again before its board returns."""
-            if self.shown_seat is not None and self.needs_handoff():
-                self.hand_to(self.shown_seat)
-
-        self.app.push_screen(RulesScreen(self.match.game.info.id), back)
+        self.app.push_screen(RulesScreen(self.match.game.info.id), self.hand_back)
 
     def action_leave(self) -> None:
         from .screens.confirm import ConfirmScreen
@@ -322,6 +323,8 @@ class GameScreen(Screen):
         def leave(yes: bool | None) -> None:
             if yes:
                 self.app.pop_screen()
+            else:
+                self.hand_back()
 
         self.app.push_screen(
             ConfirmScreen("Revenir au menu ? La partie est gardée dans « Reprendre »."), leave

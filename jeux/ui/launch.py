@@ -9,7 +9,7 @@ from typing import Any
 
 from jeux.catalog import GAMES, load_game, load_screen
 from jeux.engine.match import Match, ReplayError, Seat
-from jeux.engine.text import join_names
+from jeux.engine.text import de, join_names
 from jeux.store.jsonfile import StoreError
 from jeux.store.records import SavedMatch
 
@@ -49,6 +49,12 @@ def new_seed() -> int:
     return secrets.randbelow(1_000_000_000)
 
 
+def seed_refusal(game_id: str, seed: int | str | None, label: str = "") -> str:
+    """Why a game refuses this seed (e.g. a daily dungeon still to come), or ""."""
+    hook = screen_hook(game_id, "seed_refusal")
+    return hook(seed, label) if hook and seed is not None else ""
+
+
 def start_match(
     app,
     game_id: str,
@@ -60,6 +66,9 @@ def start_match(
     """Create, record and open a match."""
     if seed is None:
         seed = app.fixed_seed if app.fixed_seed is not None else new_seed()
+    if refusal := seed_refusal(game_id, seed, label):
+        app.say(refusal, "warning")
+        return
     match = Match(load_game(game_id), seed, tuple(seats), options)
     try:
         match_id = app.records.start(match.to_saved(), label)
@@ -80,11 +89,16 @@ def resume_match(app, saved: SavedMatch) -> bool:
         app.say(IN_USE, "warning")
         return False
     try:
-        match = Match.from_saved(load_game(saved.game), saved.saved)
+        game = load_game(saved.game)
+        match = Match.from_saved(game, saved.saved)
     except (ReplayError, ImportError) as error:
         app.release_closed_matches()
         app.records.set_broken(saved.id)
-        app.say(f"Cette partie ne peut plus être reprise ({error}) : mise de côté.", "error")
+        if isinstance(error, ReplayError) and saved.saved.get("version") != game.version:
+            why = "elle a été commencée avec une version précédente des règles"
+        else:
+            why = f"elle ne se rejoue plus ({error})"
+        app.say(f"Cette partie ne peut plus être reprise : {why}. Elle est mise de côté.", "error")
         return False
     app.push_screen(load_screen(saved.game)(match, saved.id))
     return True
@@ -101,7 +115,7 @@ def progress_text(saved: SavedMatch) -> str:
     own = state.progress() if hasattr(state, "progress") else ""
     seat = state.whose_turn()
     several = seat is not None and len(match.seats) > 1
-    turn = f"au tour de {match.seats[seat].name}" if several else ""
+    turn = f"au tour {de(match.seats[seat].name)}" if several else ""
     return " · ".join(text for text in (own, turn) if text)
 
 

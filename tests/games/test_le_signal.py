@@ -129,8 +129,8 @@ def test_free_play_goes_on_until_the_player_ends_it():
     events = state.apply(EndSession(note="Je range le dé."), ForcedRng())
     assert state.to_move() is None and state.phase == OVER
     assert isinstance(events[-1], SessionEnded)
-    outcome = state.outcome()
-    assert outcome.won and outcome.scores == (5,) and outcome.ranks == (1,)
+    outcome = state.outcome()  # free play has nothing to win: no verdict, no score
+    assert not outcome.verdict and not outcome.won and outcome.ranks == (1,)
     assert "Lina" in outcome.summary and "5 scènes" in outcome.summary
     assert "Je range le dé." in events[-1].describe()
 
@@ -138,7 +138,7 @@ def test_free_play_goes_on_until_the_player_ends_it():
 def test_free_play_may_end_before_any_roll():
     state = new()
     state.apply(EndSession(), ForcedRng())
-    assert state.outcome().scores == (0,)
+    assert "0 scène" in state.outcome().summary
 
 
 def test_free_play_journal_limit_bounds_the_session():
@@ -231,7 +231,7 @@ def test_sig4_challenge_cannot_be_abandoned():
     state = new(mode="challenge")
     assert state.legal_actions() == [Roll()]
     assert not state.can_end
-    with pytest.raises(IllegalAction, match="challenge"):
+    with pytest.raises(IllegalAction, match="défi"):
         state.apply(EndSession(), ForcedRng())
 
 
@@ -446,7 +446,7 @@ def test_match_saves_and_replays_the_journal():
 
 def test_mode_and_ending_in_words():
     state = new(mode="challenge", length=3)
-    assert mode_text(state) == "Challenge (3 événements)"
+    assert mode_text(state) == "Défi (3 événements)"
     assert ending_text(state) == "en cours"
     scenes(state, 1, 2, 3)
     assert ending_text(state) == "perdu"
@@ -521,7 +521,7 @@ def test_journal_markdown_is_a_document_with_one_section_per_scene():
     scene(state, 18, consequence="Je passe")
     text = journal_markdown(state, when="01/12/2026 08:30")
     assert text.startswith("# Le Signal — journal de Lina\n\n- **Date :** 01/12/2026 08:30\n")
-    assert "- **Mode :** Challenge (3 événements)\n" in text
+    assert "- **Mode :** Défi (3 événements)\n" in text
     assert "\n## Scène 1 — 12, réussite mitigée\n\n- **Événement :** Un \\[corbeau\\]\n" in text
     assert "- **Action :** J'écoute\n" in text
     assert "- **Jet :** 12 → réussite mitigée : on s'en sort, sans plus\n" in text
@@ -546,3 +546,16 @@ def test_storyteller_plays_whole_sessions_with_prompts_from_the_theme():
         events = [s.event for s in match.state.journal]
         assert events and all(e in PROMPTS["espion"] for e in events)
     assert GAME.bot(5).choose(new()) == GAME.bot(5).choose(new())  # its own seeded rng
+
+
+def test_ss1_ss2_the_table_says_each_rows_effect_on_the_mind():
+    rows = [new(mode="sixieme_signe").mind_effect(band) for band in BANDS]
+    assert rows == [
+        "critique : −1",
+        "partiel : ébranlé·e",
+        "mitigée : rien",
+        "belle : clarté",
+        "génie : révélation",
+    ]
+    strict = new(mode="sixieme_signe", troubled="tout_negatif")
+    assert strict.mind_effect(BANDS[0]) == "critique : −1 ou −2"

@@ -38,7 +38,19 @@ from jeux.games.pyramide_escape.rules import (
 PILE, FACE = 1, 2  # what the scripted rng answers for the coin
 
 
+class StackedRng(ForcedRng):
+    """Stacks the room deck as `keys` (top first) when it is shuffled at setup."""
+
+    def __init__(self, keys) -> None:
+        super().__init__()
+        self.rooms = [ROOM[key] for key in keys]
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        x[:] = self.rooms
+
+
 def new(**options):
+    """A match in the printed order of the rooms, the first one revealed."""
     return GAME.new(("Lina",), GAME.resolve_options(options), ForcedRng())
 
 
@@ -48,13 +60,11 @@ def play(state, action, *coins):
 
 def start(*keys, fatigue=MAX_FATIGUE, active=(), hand=None, **options):
     """A match whose deck is `keys`, top first, with the first room already revealed."""
-    state = new(**options)
-    state.deck = [ROOM[key] for key in keys]
-    state.fatigue = fatigue
+    state = GAME.new(("Lina",), GAME.resolve_options(options), StackedRng(keys))
+    state.fatigue = state.fatigue_before = fatigue
     state.active = list(active)
     if hand is not None:
         state.hand = [ITEM[key] for key in hand]
-    play(state, Reveal())
     return state
 
 
@@ -68,9 +78,8 @@ def deck_keys(state):
 def test_quoted_start_fatigue_seven_ten_rooms_five_objects():
     state = new()
     assert state.fatigue == MAX_FATIGUE == 7
-    assert len(state.deck) == 10 and len(state.hand) == 5
-    assert state.phase == "reveal" and state.to_move() == 0
-    assert state.legal_actions() == [Reveal()]
+    assert len(state.deck) + 1 == 10 and len(state.hand) == 5
+    assert state.room == ROOMS[0] and state.phase == "choose" and state.to_move() == 0
 
 
 def test_quoted_card_names_and_permanents():
@@ -102,11 +111,12 @@ def test_quoted_card_names_and_permanents():
     assert all(card.effect for card in (*ROOMS, *ITEMS))
 
 
-def test_first_reveal_shuffles_the_deck_with_the_rng():
-    state = new()
-    events = state.apply(Reveal(), Random(3))
-    assert events[0].describe() == "Lina mélange les 10 salles, face cachée."
+def test_quoted_10_rooms_shuffled_at_setup_with_the_rng_the_first_revealed():
+    state = GAME.new(("Lina",), GAME.resolve_options({}), Random(3))
+    again = GAME.new(("Lina",), GAME.resolve_options({}), Random(3))
     assert len(state.deck) == 9 and state.room is not None and state.phase == "choose"
+    assert state.room == again.room and state.deck == again.deck
+    assert [state.room, *state.deck] != list(ROOMS)
 
 
 def test_quoted_no_object_costs_one_and_an_object_costs_nothing():
@@ -457,6 +467,19 @@ def test_carte_ancienne_then_the_sand():
 # --- Pénombre (PYR-2) ---------------------------------------------------------------------
 
 
+def test_pyr2_pyr3_the_objects_say_what_they_do_here():
+    state = start("couloir", "fosse", active=("penombre",))
+    assert "la salle agit quand même, avec les effets permanents" in state.item_effect(
+        ITEM["torche"]
+    )
+    assert "pas glissée sous la pile" in state.item_effect(ITEM["corde"])
+    assert state.item_effect(ITEM["outre"]) == ITEM["outre"].effect
+    strict = start("couloir", "fosse", active=("penombre",), penombre="strict")
+    assert "seulement la perte de fatigue de base" in strict.item_effect(ITEM["outre"])
+    assert "engloutit" in start("pont", "fosse").item_effect(ITEM["torche"])
+    assert start("couloir", "fosse").item_effect(ITEM["torche"]) == ITEM["torche"].effect
+
+
 def test_pyr2_lenient_torche_saves_fatigue_but_the_room_resolves():
     state = start("couloir", "fosse", active=("penombre",))
     events = play(state, UseItem("torche"))
@@ -566,9 +589,8 @@ def test_defeat_on_the_last_room_is_still_a_defeat():
 
 
 def test_a_full_winning_run_scores_rooms_plus_fatigue():
-    state = new()
+    state = new()  # the forced shuffle keeps the printed order
     rng = ForcedRng()
-    play(state, Reveal())  # forced shuffle keeps the printed order
     moves = {
         "couloir": NoItem(),  # 7 → 5
         "fosse": UseItem("torche"),
@@ -601,12 +623,11 @@ def test_a_full_winning_run_scores_rooms_plus_fatigue():
 
 def test_refusals_are_in_french():
     state = new()
-    with pytest.raises(IllegalAction, match="Révèle d'abord"):
-        play(state, NoItem())
-    play(state, Reveal())
     with pytest.raises(IllegalAction, match="Choisis d'abord"):
         play(state, Reveal())
     play(state, UseItem("torche"))
+    with pytest.raises(IllegalAction, match="Révèle d'abord"):
+        play(state, NoItem())
     play(state, Reveal())
     with pytest.raises(IllegalAction, match="Tu n'as plus la Torche"):
         play(state, UseItem("torche"))
@@ -619,8 +640,9 @@ def test_refusals_are_in_french():
 def test_view_hides_the_unknown_order_and_still_offers_moves():
     state = new()
     seen = state.view(0)
-    assert all(room.hidden for room in seen.deck) and len(seen.deck) == 10
-    assert seen.legal_actions() == [Reveal()]
+    assert all(room.hidden for room in seen.deck) and len(seen.deck) == 9
+    assert seen.legal_actions() == state.legal_actions()
+    assert state.secrets(0) == frozenset(room.key for room in ROOMS[1:])
     state = start("sable", "couloir", "fosse", active=("soif",))
     seen = state.view(0)
     assert seen.deck == [HIDDEN_ROOM, HIDDEN_ROOM]
@@ -630,10 +652,23 @@ def test_view_hides_the_unknown_order_and_still_offers_moves():
     assert state.active == ["soif"]
 
 
-def test_view_returns_the_state_when_the_whole_order_is_known():
+def test_view_shows_the_whole_order_once_it_is_known():
     state = start("fosse", "couloir", "gardien")
     play(state, UseItem("carte"))
-    assert state.view(0) is state
+    assert state.view(0).deck == state.deck and state.secrets(0) == frozenset()
+
+
+def test_pyr9_a_choice_that_reveals_nothing_can_be_undone_a_turned_room_cannot():
+    match = Match(GAME, 2, (Seat("Lina"),), {})
+    while match.state.room.key in ("scarabees", "pont"):
+        match = Match(GAME, match.seed + 1, (Seat("Lina"),), {})
+    match.play(NoItem())
+    assert not match.last_revealed and match.undoable() == 1
+    match.undo()
+    assert match.actions == [] and match.state.phase == "choose"
+    match.play(NoItem())
+    match.play(Reveal())
+    assert match.last_revealed and match.undoable() == 0
 
 
 def test_events_name_the_player_and_never_say_tu_or_vous():
@@ -682,7 +717,7 @@ def test_options_are_offered_with_the_rulings_as_defaults():
 def test_random_games_view_hides_only_unknown_places(options):
     for seed in range(40):
         rng, chooser = Random(seed), Random(-seed)
-        state = GAME.new(("Lina",), GAME.resolve_options(options), ForcedRng())
+        state = GAME.new(("Lina",), GAME.resolve_options(options), Random(seed))
         while state.to_move() is not None:
             seen = state.view(0)
             assert seen.legal_actions() == state.legal_actions()

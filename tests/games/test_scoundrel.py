@@ -15,8 +15,6 @@ from jeux.games.scoundrel.rules import (
     WEAPON,
     Avoid,
     CardPreview,
-    DungeonEntered,
-    Enter,
     GameOver,
     MonsterFought,
     Pick,
@@ -45,15 +43,24 @@ def H(rank):
 FILLER = [M(2, "trefle"), M(3, "trefle"), M(4, "trefle"), M(5, "trefle")]
 
 
+class StackedRng(ForcedRng):
+    """Deals exactly `deck` (top first) when the dungeon is shuffled."""
+
+    def __init__(self, deck) -> None:
+        super().__init__()
+        self.deck = list(deck)
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        x[:] = self.deck
+
+
 def new(**options):
     return GAME.new(("Lina",), GAME.resolve_options(options), ForcedRng())
 
 
 def start(deck, hp=None, **options):
     """A match whose deck is exactly `deck` (top first); the first room is dealt."""
-    state = new(**options)
-    state.deck = list(deck)
-    state.apply(Enter(), ForcedRng())
+    state = GAME.new(("Lina",), GAME.resolve_options(options), StackedRng(deck))
     if hp is not None:
         state.hp = hp
     return state
@@ -75,8 +82,7 @@ class ReversingRng(Random):
 
 def test_quoted_44_card_deck_and_20_hp():
     state = new()
-    assert len(state.deck) == 44 and state.hp == state.max_hp == 20
-    assert state.phase == "entrance" and state.legal_actions() == [Enter()]
+    assert len(state.deck) + len(state.room) == 44 and state.hp == state.max_hp == 20
 
 
 def test_derived_26_monsters_worth_208_9_weapons_9_potions():
@@ -95,16 +101,24 @@ def test_sc8_no_red_faces_no_red_aces():
     assert not [c for c in dungeon_deck() if c.red and c.rank > 10]
 
 
-def test_enter_shuffles_with_the_rng_and_deals_four():
-    state = new()
-    events = state.apply(Enter(), Random(3))
-    assert isinstance(events[0], DungeonEntered) and isinstance(events[1], RoomDealt)
+def deal(seed):
+    return GAME.new(("Lina",), GAME.resolve_options({}), Random(seed))
+
+
+def test_sc8_setup_shuffles_the_44_cards_with_the_rng_and_deals_four():
+    state = deal(3)
     assert state.deck_count == 40 and None not in state.room
     assert state.monsters_left == 208 and state.room_number == 1
-    other = new()
-    other.apply(Enter(), Random(3))
+    assert state.legal_actions()[-1] == Avoid()  # SC-2: the very first room may be avoided
+    other = deal(3)
     assert other.room == state.room and other.deck == state.deck
-    assert new().deck != state.deck
+    assert deal(4).deck != state.deck
+
+
+def test_sc8_the_daily_seed_deals_the_same_dungeon_to_everyone():
+    seats = (Seat("Lina"),)
+    one, two = (Match(GAME, "donjon-2026-11-30", seats, {}) for _ in range(2))
+    assert one.state.room == two.state.room and one.state.deck == two.state.deck
 
 
 def test_first_room_is_dealt_top_first_into_slots_1_to_4():
@@ -331,12 +345,24 @@ def test_sc4_loss_at_minus_3_with_40_of_monsters_left_scores_minus_43():
     outcome = state.outcome()
     assert outcome.scores == (-43,) and outcome.ranks == (1,) and not outcome.won
     assert state.to_move() is None and state.legal_actions() == []
+    assert outcome.summary == (
+        "Lina succombe à la salle 1 : score -43 (-3 PV moins 40 de monstres restants)."
+    )
+
+
+def test_sc4_a_monster_that_takes_the_last_pv_kills_a_lesser_one_does_not():
+    state = start([M(6), M(2), W(4), H(4), *FILLER], hp=6)
+    assert state.kills(Pick(0)) and not state.kills(Pick(1))
+    play(state, Pick(2))  # the 4 weapon: the 6 now costs 2
+    assert not state.kills(Pick(0, weapon=True)) and state.kills(Pick(0))
+    assert not state.kills(Pick(3)) and not state.kills(Avoid())
 
 
 def test_sc4_option_clamp_hp_at_zero_first():
     state = start([M(6), H(2), H(3), H(4), M(14), M(13), M(13, "trefle")], hp=3, loss_score="clamp")
     play(state, Pick(0))
     assert state.score == -40
+    assert state.score_breakdown() == "-3 PV, compté 0 moins 40 de monstres restants"
 
 
 def test_sc4_monsters_left_in_the_room_count_too():
@@ -360,6 +386,7 @@ def test_sc5_win_at_20_with_a_7_potion_last_scores_27():
     events = play(state, Pick(3))
     assert state.hp == 20 and events[-1] == GameOver("Lina", True, 20, 27)
     assert state.outcome().scores == (27,) and state.outcome().won
+    assert state.score_breakdown() == "20 PV + 7 de la dernière potion"
 
 
 def test_sc5_option_web_scoring_is_hp_only():
@@ -515,8 +542,22 @@ def test_view_hides_the_deck_order_and_still_lists_the_moves():
     assert state.room[0] is not None
 
 
-def test_view_before_entering():
-    assert new().view(0).legal_actions() == [Enter()]
+def test_secrets_are_the_cards_never_dealt_sc2_avoided_ones_are_known():
+    room = [M(9), W(4), H(6), M(11)]
+    state = start([*room, *FILLER])
+    assert state.secrets(0) == frozenset(FILLER)
+    play(state, Avoid())  # SC-2: the room goes under, in its order, and FILLER is dealt
+    assert state.deck == room and state.secrets(0) == frozenset()
+
+
+def test_sc2_a_dealt_room_reveals_a_played_card_does_not():
+    match = Match(GAME, 5, (Seat("Lina"),), {})
+    match.play(Pick(match.state.legal_actions()[0].slot))
+    assert not match.last_revealed and match.undoable() == 1
+    match.undo()
+    assert match.actions == [] and len(match.state.deck) == 40
+    match.play(Avoid())
+    assert match.last_revealed and match.undoable() == 0
 
 
 def test_match_saves_and_replays():
@@ -524,8 +565,7 @@ def test_match_saves_and_replays():
     while not match.over:
         match.play(match.state.legal_actions()[-1])
     again = Match.from_saved(GAME, match.to_saved())
-    assert again.outcome() == match.outcome()
-    assert again.to_saved()["actions"][0] == {"type": "Enter"}
+    assert again.outcome() == match.outcome() and again.events == match.events
 
 
 # --- refusals and events -------------------------------------------------------------------
@@ -537,7 +577,6 @@ def test_match_saves_and_replays():
         (Pick(7), "pas de carte"),
         (Pick(1, weapon=True), "Seuls les monstres"),
         (Pick(0, weapon=True), "Aucune arme"),
-        (Enter(), "déjà ouvert"),
     ],
 )
 def test_refusals_are_in_french(action: Action, message: str):
@@ -546,13 +585,11 @@ def test_refusals_are_in_french(action: Action, message: str):
         play(state, action)
 
 
-def test_refusal_of_an_empty_slot_and_before_entering():
+def test_refusal_of_an_empty_slot():
     state = start([M(9), H(3), W(2), M(4), *FILLER])
     play(state, Pick(0))
     with pytest.raises(IllegalAction, match="pas de carte"):
         play(state, Pick(0))
-    with pytest.raises(IllegalAction, match="Entre d'abord"):
-        play(new(), Pick(0))
 
 
 def test_no_move_after_the_end():
@@ -589,3 +626,12 @@ def test_events_describe_in_french_with_the_players_name():
     assert GameOver("Lina", True, 20, 27).describe() == (
         "Lina sort du donjon avec 20 PV : score 27 !"
     )
+
+
+def test_the_adventurer_flees_a_deadly_room_sc2_and_otherwise_plays_its_best_card():
+    bot = GAME.bot(1)
+    assert bot.choose(start([M(14), M(13), M(12), M(11), *FILLER], hp=10).view(0)) == Avoid()
+    state = start([M(9), H(6), W(5), M(11), *FILLER], hp=12)
+    assert bot.choose(state.view(0)) == Pick(1)  # the potion heals 6
+    play(state, Pick(1))
+    assert bot.choose(state.view(0)) == Pick(2)  # the weapon, then the monsters cost less

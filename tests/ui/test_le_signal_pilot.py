@@ -1,9 +1,18 @@
-"""Layer 3: Le Signal played by keys and clicks, from the setup screen to the results; the
-journals reread and exported; the big d20."""
+"""Layer 3, what is special to Le Signal (the shared driver plays it to the results): the
+fields of a scene by keys and clicks, free play without a verdict, the Sixième Signe's table,
+the journals reread and exported; the big d20."""
 
 from textual.widgets import Static
 
-from jeux.games.le_signal.rules import CHALLENGE, CONSEQUENCE, PROMPTS, SCENE, SIXTH_SIGN
+from jeux.games.le_signal.rules import (
+    CHALLENGE,
+    CONSEQUENCE,
+    PROMPTS,
+    SCENE,
+    SIXTH_SIGN,
+    Conclude,
+    Roll,
+)
 from jeux.games.le_signal.screen import JournalsScreen, LeSignalScreen, PutAwayScreen
 from jeux.ui.screens.menu import MenuScreen
 from jeux.ui.screens.results import ResultsScreen
@@ -89,13 +98,16 @@ async def test_free_play_by_keys_with_every_field_to_the_results(app_factory):
 
         await pilot.press("e")
         await type_text(pilot, "Un chien")
-        await pilot.press("enter")  # from the event to the action field
-        assert screen.focused is screen.field("action")
+        await pilot.press("enter")  # the keys are the game's again: « a » opens the action
+        assert screen.focused is None
+        await pilot.press("a")
+        assert screen.focused is screen.field("action") and screen.field("action").value == ""
+        await type_text(pilot, "Je siffle")
         await pilot.press("escape")  # leaves the field, does not leave the game
         assert screen.focused is None and app.screen is screen
         await pilot.press("space", "space")  # space rolls then passes, like l
         await pilot.pause()
-        assert len(state.journal) == 2 and state.journal[1].event == "Un chien"
+        assert (state.journal[1].event, state.journal[1].action) == ("Un chien", "Je siffle")
 
         await pilot.press("f")
         await pilot.pause()
@@ -104,10 +116,10 @@ async def test_free_play_by_keys_with_every_field_to_the_results(app_factory):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
-        assert state.note == "Fin" and screen.match.outcome().scores == (2,)
-        profile = screen.match.seats[0].profile
-        record = app.records.record(profile, "le_signal")
-        assert (record.played, record.won, record.best) == (1, 1, 2)
+        assert state.note == "Fin"
+        place = str(app.screen.query_one(".place", Static).render())
+        assert place.split() == ["Fin", "Lina"]  # free play: no « Victoire », no score
+        assert not screen.sheet(state).leaders
         records = str(app.screen.query_one("#records", Static).render())
         assert "Lina : 1 session, 2 scènes en tout" in records
         assert "record de 2 scènes" in records
@@ -156,6 +168,7 @@ async def test_sixth_sign_shows_lucidity_states_and_revelations(app_factory):
                 assert f"{state.lucidity}/3" in text_of(screen, "#gauge")
                 assert f"{state.revelations}/2" in text_of(screen, "#meter-extra")
                 assert "Esprit : " in text_of(screen, "#verdict")
+                assert "critique : −1" in text_of(screen, "#bands")
                 seen_mind.add((state.shaken, state.shield))
                 if state.awaiting_clue:
                     assert "Indice (c)" in text_of(screen, "#consequence-label")
@@ -237,7 +250,7 @@ async def test_journals_reread_and_export_markdown_by_keys(app_factory, tmp_path
         screen = await start(app, pilot)
         await pilot.press("e")
         await type_text(pilot, "[red]x *gras*")
-        await pilot.press("enter", "escape", "l", "l")
+        await pilot.press("enter", "l", "l")
         await pilot.pause()
         await pilot.press("j")
         await pilot.pause()
@@ -247,9 +260,11 @@ async def test_journals_reread_and_export_markdown_by_keys(app_factory, tmp_path
         assert "Le Signal — journal de Lina" in shown
         assert "Événement : [red]x *gras*" in shown  # player text, literally
         assert "Session en cours" in shown
+        folder = tmp_path / "d" / "journaux"
+        assert str(folder) in text_of(journals, "#export-path")  # said before exporting
         await pilot.press("x")
         await pilot.pause()
-        (path,) = (tmp_path / "d" / "journaux").glob("le-signal-*.md")
+        (path,) = folder.glob("le-signal-*.md")
         assert str(path) in notices(app)[-1] and str(path) in text_of(journals, "#export-path")
         markdown = path.read_text(encoding="utf-8")
         assert markdown.startswith("# Le Signal — journal de Lina\n")
@@ -302,7 +317,7 @@ async def test_quit_after_rolling_then_resume_in_the_same_scene(app_factory):
         screen = await start(app, pilot)
         await pilot.press("e")
         await type_text(pilot, "Une porte")
-        await pilot.press("enter", "escape", "l")
+        await pilot.press("enter", "l")
         await pilot.pause()
         before = screen.match.to_saved()
         await pilot.press("ctrl+c")
@@ -328,3 +343,16 @@ def test_big_die_face_draws_the_number_three_rows_tall():
     assert face.lines() == big_number(17)
     assert DieFace(4, 6, "●", None, big=True).lines()[0] == "●   ●"  # a d6 keeps its pips
     assert DieFace(17, 20, "●", None).lines()[1].strip() == "17"
+
+
+async def test_keys_for_a_scene_type_its_lines(app_factory):
+    app = app_factory(start_game="le_signal", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(app, pilot)
+        roll = Roll(event="Un cri", action="Je fuis")
+        await pilot.press(*screen.keys_for(roll))
+        await pilot.pause()
+        assert screen.match.actions == [roll]
+        await pilot.press(*screen.keys_for(Conclude(consequence="Ouf")))
+        await pilot.pause()
+        assert screen.match.actions[-1] == Conclude(consequence="Ouf")

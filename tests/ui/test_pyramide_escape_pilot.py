@@ -1,10 +1,11 @@
-"""Layer 3: Pyramide Escape played by keys and by clicks, from the setup screen to the results."""
+"""Layer 3, what is special to Pyramide Escape (the shared driver plays it to the results):
+objects picked then used, the Carte ancienne's order, the Corde, the Sable Vivant and the
+Amulette's target, by keys and by clicks; fatal choices confirmed; undo."""
 
 from textual.widgets import Button, Select, Static
 
 from jeux.games.pyramide_escape.rules import (
     CHOOSE,
-    ITEMS,
     REORDER,
     REVEAL,
     SANDS,
@@ -13,13 +14,15 @@ from jeux.games.pyramide_escape.rules import (
     UseItem,
 )
 from jeux.games.pyramide_escape.screen import PyramideScreen
+from jeux.ui.screens.confirm import ConfirmScreen
 from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.widgets.card import Card
 from jeux.ui.widgets.coin import Coin
 from jeux.ui.widgets.hand import Hand
 
-# Seeded room decks (the first reveal shuffles them with the match's seed):
+# Seeded room decks (shuffled at setup with the match's seed; the first one is on the table):
 # 3:   fosse, penombre, jugement, couloir, gardien, soif, offrande, scarabees, sable, pont
+# 7:   sable, pont, fosse, soif, offrande, couloir, gardien, jugement, scarabees, penombre
 # 157: sable, soif, jugement, scarabees, penombre, couloir, fosse, pont, offrande, gardien
 
 
@@ -41,49 +44,15 @@ async def start(pilot) -> PyramideScreen:
     return screen
 
 
-async def test_a_whole_game_by_keys_to_the_results_and_the_record(app_factory):
-    app = app_factory(seed=7, start_game="pyramide_escape", players=("Lina",))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(pilot)
-        for _ in range(200):
-            if isinstance(app.screen, ResultsScreen):
-                break
-            state = screen.match.state
-            held = [i for i, item in enumerate(ITEMS) if item in state.hand]
-            if state.phase == REVEAL:
-                await pilot.press("r")
-            elif state.phase == CHOOSE:
-                if held and state.forecast(NoItem()).pile <= 3:
-                    await pilot.press(str(held[-1] + 1), "enter")
-                else:
-                    await pilot.press("0")
-            elif state.phase == REORDER:
-                await pilot.press("enter")
-            elif state.phase == SANDS:
-                await pilot.press(*((str(held[0] + 1), "enter") if state.fatigue <= 1 else "q"))
-            await pilot.pause()
-        assert isinstance(app.screen, ResultsScreen)
-        outcome = screen.match.outcome()
-        assert any(isinstance(a, UseItem) for a in screen.match.actions)
-        profile = screen.match.seats[0].profile
-        record = app.records.record(profile, "pyramide_escape")
-        assert (record.played, record.won, record.best) == (1, int(outcome.won), outcome.scores[0])
-        shown = text(app.screen.query_one("#records", Static))
-        assert shown.startswith(f"Lina : 1 partie, {int(outcome.won)} évasion")
-        assert f"meilleur score {outcome.scores[0]}" in shown
-        assert not app.records.unfinished()
-
-
 async def test_illegal_moves_get_a_french_notice_and_change_nothing(app_factory):
     app = app_factory(seed=7, start_game="pyramide_escape", players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(pilot)
-        await pilot.press("0")
+        await pilot.press("1", "enter", "0")  # the Torche on the Sable Vivant, then too soon
         await pilot.pause()
-        assert screen.match.actions == []
+        assert screen.match.actions == [UseItem("torche")]
         assert "Révèle d'abord la salle suivante." in notices(app)
-
-        await pilot.press("r", "1", "enter", "r")  # the Torche on the Sable Vivant
+        await pilot.press("r")
         await pilot.pause()
         assert screen.match.state.phase == CHOOSE
         before = screen.match.to_saved()
@@ -102,16 +71,16 @@ async def test_an_object_is_picked_then_used_and_shows_what_it_would_do(app_fact
     app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
-        await pilot.press("r", "4")  # the Fosse à Pics, the Outre d'eau picked
+        await pilot.press("4")  # the Fosse à Pics, the Outre d'eau picked
         await pilot.pause()
-        assert screen.match.actions[-1] != UseItem("outre")
+        assert screen.match.actions == []
         state = screen.match.state
         outre = screen.query_one("#objects", Hand).cards[3]
         assert outre.has_class("-selected")
         assert outre.caption == f"→{state.forecast(UseItem('outre')).face}"
         assert "Outre d'eau" in text(screen.query_one("#details", Static))
         none = screen.query_one("#b-none", Button)
-        assert f"→{state.forecast(NoItem()).face}" in none.label.plain
+        assert none.label.plain == "Sans objet (0) : fatigue 5"
         await pilot.press("enter")
         await pilot.pause()
         assert screen.match.actions[-1] == UseItem("outre")
@@ -122,13 +91,11 @@ async def test_objects_by_click_select_then_use(app_factory):
     app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
-        await pilot.click("#b-reveal")
-        await pilot.pause()
         assert screen.match.state.phase == CHOOSE
         torche = screen.query_one("#objects", Hand).cards[0]
         await pilot.click(torche, offset=(3, 2))
         await pilot.pause()
-        assert torche.has_class("-selected") and len(screen.match.actions) == 1
+        assert torche.has_class("-selected") and screen.match.actions == []
         await pilot.click(torche, offset=(3, 2))  # a second click uses it
         await pilot.pause()
         assert screen.match.actions[-1] == UseItem("torche")
@@ -142,7 +109,7 @@ async def test_reorder_the_peeked_rooms_by_keys(app_factory):
     app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(pilot)
-        await pilot.press("r", "5", "enter")  # the Carte ancienne on the Fosse à Pics
+        await pilot.press("5", "enter")  # the Carte ancienne on the Fosse à Pics
         await pilot.pause()
         state = screen.match.state
         assert state.phase == REORDER
@@ -152,6 +119,7 @@ async def test_reorder_the_peeked_rooms_by_keys(app_factory):
         await pilot.press("left")  # nothing picked yet: a notice, no move
         await pilot.pause()
         assert "Choisis d'abord la salle à déplacer (1 à 3)." in notices(app)
+        assert screen.keys_for(Reorder((2, 0, 1))) == ["3", "left", "left", "enter"]
         await pilot.press("3", "left", "left")
         await pilot.pause()
         assert [card.card.title for card in cards] == [peeked[2], peeked[0], peeked[1]]
@@ -167,7 +135,7 @@ async def test_reorder_the_peeked_rooms_by_clicks(app_factory):
     app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
-        await pilot.press("r", "5", "enter")
+        await pilot.press("5", "enter")
         await pilot.pause()
         peeked = [room.name for room in screen.match.state.peeked]
         cards = screen.query_one("#next", Hand).cards
@@ -186,7 +154,7 @@ async def test_the_corde_slides_the_room_under_and_the_deck_count_shows_it(app_f
     app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
-        await pilot.press("r", "2", "enter")
+        await pilot.press("2", "enter")
         await pilot.pause()
         assert len(screen.match.state.deck) == 10
         label = text(screen.query_one("#deck-label", Static))
@@ -199,7 +167,7 @@ async def test_sable_vivant_flips_its_coin_and_the_amulette_picks_its_target(app
     app = app_factory(seed=157, start_game="pyramide_escape", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
-        await pilot.press("r", "0", "r", "0")  # Sable Vivant, then the Soif under the sand
+        await pilot.press("0", "r", "0")  # Sable Vivant, then the Soif under the sand
         await pilot.pause()
         state = screen.match.state
         assert state.phase == SANDS and state.coin
@@ -229,7 +197,10 @@ async def test_the_amulette_target_by_keys(app_factory):
     app = app_factory(seed=157, start_game="pyramide_escape", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
-        await pilot.press("r", "0", "r", "0", "q", "r", "3", "right", "enter")
+        await pilot.press("0", "r", "0", "q", "r")
+        await pilot.pause()
+        assert screen.keys_for(UseItem("amulette", "soif")) == ["3", "right", "enter"]
+        await pilot.press("3", "right", "enter")
         await pilot.pause()
         assert UseItem("amulette", "soif") in screen.match.actions
         assert "soif" not in screen.match.state.active
@@ -243,7 +214,7 @@ async def test_setup_offers_the_strict_penombre_and_immediate_defeat(app_factory
         app.screen.query_one("#opt-defeat", Select).value = 1
         screen = await start(pilot)
         assert screen.match.options == {"penombre": "strict", "defeat": "immediate"}
-        await pilot.press("r", "0", "r", "0", "r")  # Fosse, then Pénombre, then Jugement
+        await pilot.press("0", "r", "0", "r")  # Fosse, then Pénombre, then Jugement
         await pilot.pause()
         badge = screen.query_one("#badge-penombre", Button)
         assert badge.display and badge.label.plain == "Pénombre stricte"
@@ -253,7 +224,7 @@ async def test_leave_during_the_reorder_then_resume_there(app_factory):
     app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
-        await pilot.press("r", "5", "enter")
+        await pilot.press("5", "enter")
         await pilot.pause()
         before = screen.match.to_saved()
         await pilot.press("escape", "o")  # back to the menu: the match is kept
@@ -276,10 +247,62 @@ async def test_leave_during_the_reorder_then_resume_there(app_factory):
         assert screen.match.actions[-1] == Reorder((0, 1, 2))
 
 
-async def test_rules_open_with_f1(app_factory):
+async def test_under_the_penombre_the_torche_says_the_room_still_acts(app_factory):
     app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
-        await start(pilot)
-        await pilot.press("f1")
+        screen = await start(pilot)
+        await pilot.press("1")
         await pilot.pause()
-        assert type(app.screen).__name__ == "RulesScreen"
+        assert "ignore tout l'effet" in text(screen.query_one("#details", Static))
+        await pilot.press("0", "r", "0", "r", "1")  # Fosse, Pénombre, then the Jugement
+        await pilot.pause()
+        details = text(screen.query_one("#details", Static))
+        assert "dans la Pénombre" in details and "la salle agit quand même" in details
+
+
+async def test_at_full_fatigue_the_sand_offers_no_discard(app_factory):
+    app = app_factory(seed=157, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("0", "r", "4", "enter")  # the Outre in the Soif, the coin on face
+        await pilot.pause()
+        state = screen.match.state
+        assert state.phase == SANDS and state.fatigue == 7
+        assert not screen.query_one("#b-discard", Button).display
+        assert screen.query_one("#b-leave", Button).display
+        assert "une défausse ne rendrait rien" in text(screen.query_one("#details", Static))
+
+
+async def test_a_choice_that_loses_asks_first(app_factory):
+    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("0", "r", "0", "r", "0", "r", "0", "r")  # down to 1, the Gardien
+        await pilot.pause()
+        assert screen.match.state.room.key == "gardien"
+        assert screen.keys_for(NoItem()) == ["0", "o"]
+        await pilot.press("0")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and screen.match.actions[-1] != NoItem()
+        await pilot.press("0", "o")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_undo_takes_back_a_choice_until_the_next_room_is_turned(app_factory):
+    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("0")
+        await pilot.pause()
+        assert screen.match.state.phase == REVEAL
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.match.actions == [] and screen.match.state.fatigue == 7
+        assert screen.query_one("#b-none", Button).display
+        await pilot.press("0", "r", "u")
+        await pilot.pause()
+        assert len(screen.match.actions) == 2

@@ -28,6 +28,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.text import de
 
 TEXT_LIMIT = 200
 """Longest line of story (event, action, consequence, clue, last note) an action may carry."""
@@ -348,7 +349,7 @@ class MindChanged(Event):
         if self.effect == "lost":
             return f"{p} perd {self.lost} point{'s' * (self.lost > 1)} de lucidité ({gauge})."
         if self.effect == "shaken":
-            return f"Trouble mental léger : l'esprit de {p} vacille ({gauge})."
+            return f"Trouble mental léger : l'esprit {de(p)} vacille ({gauge})."
         if self.effect == "shaken_cost":
             return (
                 f"Le trouble revient : {p} perd {self.lost} point{'s' * (self.lost > 1)} ({gauge})."
@@ -401,7 +402,7 @@ class SessionEnded(Event):
 
     def describe(self) -> str:
         if self.note:
-            return f"{self.summary} Dernier mot de {self.player} : {_quoted(self.note)}."
+            return f"{self.summary} Dernier mot {de(self.player)} : {_quoted(self.note)}."
         return self.summary
 
 
@@ -436,6 +437,18 @@ class SignalState(State):
         self.note = ""
 
     # --- what the screen reads ----------------------------------------------------------
+
+    def mind_effect(self, band: Band) -> str:
+        """Le Sixième Signe: a row of the d20 table with its effect on the lucidity, short
+        enough to stand beside the die (SS-1 to SS-3; the details come with the roll)."""
+        cost = "−1 ou −2" if self.troubled_rule == ANY_NEGATIVE else "−1"
+        return {
+            CRITICAL.key: f"critique : {cost}",
+            PARTIAL.key: "partiel : ébranlé·e",
+            MITIGATED.key: "mitigée : rien",
+            GREAT.key: "belle : clarté",
+            GENIUS.key: "génie : révélation",
+        }[band.key]
 
     @property
     def player(self) -> str:
@@ -532,7 +545,7 @@ class SignalState(State):
         if isinstance(action, Conclude):
             return "Lance d'abord le d20 pour cette scène."
         if isinstance(action, EndSession) and self.mode == CHALLENGE:
-            return "En mode challenge, la partie se joue jusqu'au bout."
+            return "En mode défi, la partie se joue jusqu'au bout."
         return super().refusal(action)
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
@@ -680,16 +693,14 @@ class SignalState(State):
         if self.ending is None:
             return None
         scores = (len(self.journal),)
-        if self.mode == FREE:
-            won = True  # nothing to lose: the player held as long as wished
-        else:
-            won = self.ending == WON
-        return Outcome(scores, ranks_from_scores(scores), self.summary(), won)
+        if self.mode == FREE:  # nothing to win or lose: the player held as long as wished
+            return Outcome(scores, (1,), self.summary(), won=False, verdict=False)
+        return Outcome(scores, ranks_from_scores(scores), self.summary(), self.ending == WON)
 
 
 # --- the journal, to reread and to export --------------------------------------------------
 
-MODE_LABELS = {FREE: "Jeu libre", CHALLENGE: "Challenge", SIXTH_SIGN: "Le Sixième Signe"}
+MODE_LABELS = {FREE: "Jeu libre", CHALLENGE: "Défi", SIXTH_SIGN: "Le Sixième Signe"}
 ENDING_LABELS = {WON: "gagné", LOST: "perdu", STOPPED: "dé rangé", FULL: "carnet plein"}
 
 
@@ -739,7 +750,7 @@ def journal_sections(state: SignalState, when: str = "") -> list[JournalSection]
         ("Thème", state.theme_info.label),
         ("Objectif", state.goal),
     ]
-    sections = [JournalSection(f"Le Signal — journal de {state.player}", tuple(head))]
+    sections = [JournalSection(f"Le Signal — journal {de(state.player)}", tuple(head))]
     for scene in state.journal:
         lines: list[tuple[str, str]] = []
         if scene.event:
@@ -819,16 +830,16 @@ class LeSignal(Game):
             "Mode",
             (
                 Choice(FREE, "Jeu libre : on range le dé quand on veut"),
-                Choice(CHALLENGE, "Mode challenge : survivre à 3 ou 5 événements"),
+                Choice(CHALLENGE, "Mode défi : survivre à 3 ou 5 événements"),
                 Choice(SIXTH_SIGN, "Le Sixième Signe : jauge de lucidité (mode Lovecraft)"),
             ),
             FREE,
-            "Challenge : perdu au 3e échec critique (SIG-4). Sixième Signe : 2 révélations "
-            "gagnent, 0 lucidité perd (SS-4).",
+            "Défi : perdu au 3e échec critique. Sixième Signe : 2 révélations "
+            "gagnent, 0 lucidité perd.",
         ),
         Option(
             "length",
-            "Événements à survivre (challenge)",
+            "Événements à survivre (défi)",
             (Choice(3, "3 événements"), Choice(5, "5 événements")),
             5,
         ),
@@ -837,7 +848,7 @@ class LeSignal(Game):
             "Thème",
             tuple(Choice(theme.key, theme.label) for theme in THEMES),
             "survie",
-            "Le thème change les idées proposées, pas les règles (SIG-5).",
+            "Le thème change les idées proposées, pas les règles.",
         ),
         Option(
             "troubled",
@@ -847,7 +858,7 @@ class LeSignal(Game):
                 Choice(ANY_NEGATIVE, "Tout résultat négatif (1–9) réveille le trouble : +1"),
             ),
             STRICT,
-            "SS-1 : ce que coûte l'esprit ébranlé.",
+            "Ce que coûte un esprit ébranlé (après un 5–9) au mauvais résultat suivant.",
         ),
     )
 

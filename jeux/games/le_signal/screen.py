@@ -7,6 +7,7 @@ import asyncio
 import random
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from textual import on
@@ -18,7 +19,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from jeux.engine.core import Event
+from jeux.engine.core import Action, Event
 from jeux.engine.match import Match, ReplayError, Seat
 from jeux.engine.text import plural
 from jeux.store.jsonfile import write_text_atomic
@@ -96,7 +97,7 @@ class LeSignalScreen(GameScreen):
         Binding("i", "idea", "Idée"),
         Binding("c", "field('consequence')", "Conséquence"),
         Binding("f", "end", "Ranger"),
-        Binding("j", "journals", "Journaux"),
+        Binding("j", "journals", "Journaux", show=False),  # its button says it; room for u
     ]
 
     def __init__(self, match: Match, match_id: int) -> None:
@@ -209,8 +210,11 @@ class LeSignalScreen(GameScreen):
             )
 
     def show_bands(self, current: Band | None) -> None:
-        """The d20 table beside the die, the row of the face shown marked by text and style."""
+        """The d20 table beside the die, the row of the face shown marked by text and style;
+        in Le Sixième Signe each row says its effect on the mind as well."""
         marker = self.app.glyphs.turn
+        state = self.match.state
+        mind = state.mode == SIXTH_SIGN
         lines = []
         for band in BANDS:
             here = current is not None and band.key == current.key
@@ -219,7 +223,7 @@ class LeSignalScreen(GameScreen):
                 Content.assemble(
                     (f"{marker if here else ' '} ", "bold"),
                     (f"{band.faces:<6}", style),
-                    (band.label, style),
+                    (state.mind_effect(band) if mind else band.label, style),
                 )
             )
         self.query_one("#bands", Static).update(Content("\n").join(lines))
@@ -315,7 +319,7 @@ class LeSignalScreen(GameScreen):
         else:
             total = plural(len(state.journal), "scène")
             target = "Jeu libre : tiens bon"
-        won = state.ending is not None and (state.ending == WON or state.mode == FREE)
+        won = state.ending == WON
         return SheetData(
             state.players, rows, (total,), frozenset({0}) if won else frozenset(), target
         )
@@ -362,6 +366,18 @@ class LeSignalScreen(GameScreen):
             return state.mode != CHALLENGE
         return super().check_action(action, parameters)
 
+    def keys_for(self, action: Action) -> list[str]:
+        if isinstance(action, Roll):
+            return [*self.typed("e", action.event), *self.typed("a", action.action), "l"]
+        if isinstance(action, Conclude):
+            return self.typed("c", action.consequence) or ["l"]
+        return ["f", *action.note, "enter"]
+
+    @staticmethod
+    def typed(key: str, text: str) -> list[str]:
+        """The keys that write `text` in the field opened by `key` ([] for no text)."""
+        return [key, *text, "enter"] if text else []
+
     def action_roll(self) -> None:
         self.act(Roll(event=self.field("event").value, action=self.field("action").value))
 
@@ -380,19 +396,14 @@ class LeSignalScreen(GameScreen):
             self.action_next()
 
     def action_field(self, name: str) -> None:
-        if self.busy:
-            self.skip()
-            return
         field = self.field(name)
         if not field.disabled:
             field.focus()
 
-    @on(Input.Submitted, "#event")
-    def event_written(self) -> None:
-        self.field("action").focus()
-
-    @on(Input.Submitted, "#action")
-    def action_written(self) -> None:
+    @on(Input.Submitted, "#event, #action")
+    def line_written(self) -> None:
+        """Entrée hands the keys back to the game: « a » then opens the action, never types
+        into it."""
         self.set_focus(None)
 
     @on(Input.Submitted, "#consequence")
@@ -412,9 +423,6 @@ class LeSignalScreen(GameScreen):
 
     @on(Button.Pressed, "#end")
     def action_end(self) -> None:
-        if self.busy:
-            self.skip()
-            return
         if not self.match.state.can_end:
             self.act(EndSession())  # the engine says why not, in French
             return
@@ -593,7 +601,9 @@ class JournalsScreen(Screen):
     def show_journal(self) -> None:
         chosen = self.current()
         text = self.query_one("#journal-text", Static)
-        self.query_one("#export-path", Static).update("")
+        self.query_one("#export-path", Static).update(
+            Content(f"Les exports (x) vont dans : {self.export_folder}")
+        )
         if chosen is None:
             return
         saved, state = chosen
@@ -611,6 +621,10 @@ class JournalsScreen(Screen):
         view = self.query_one("#journal-view", VerticalScroll)
         view.scroll_page_down() if pages > 0 else view.scroll_page_up()
 
+    @property
+    def export_folder(self) -> Path:
+        return self.app.locations.data_dir / JOURNALS_FOLDER
+
     @on(Button.Pressed, "#export")
     def action_export(self) -> None:
         chosen = self.current()
@@ -619,7 +633,7 @@ class JournalsScreen(Screen):
             return
         saved, state = chosen
         stamp = time.strftime("%Y-%m-%d-%Hh%M", time.localtime(saved.updated))
-        path = self.app.locations.data_dir / JOURNALS_FOLDER / f"le-signal-{stamp}-{saved.id}.md"
+        path = self.export_folder / f"le-signal-{stamp}-{saved.id}.md"
         try:
             write_text_atomic(path, journal_markdown(state, when_text(saved.updated)))
         except OSError as error:

@@ -12,11 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from random import Random
-from typing import Any
+from typing import Any, ClassVar
 
 from jeux.catalog import GAMES
 from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State
-from jeux.engine.text import plural
+from jeux.engine.text import de, plural
 
 MAX_FATIGUE = 7
 """Starting fatigue, and its cap (PYR-1)."""
@@ -168,7 +168,7 @@ def room_name(key: str) -> str:
 
 @dataclass(frozen=True)
 class Reveal(Action):
-    """Turn over the top room (the very first one shuffles the deck)."""
+    """Turn over the top room (the first one is turned at setup)."""
 
 
 @dataclass(frozen=True)
@@ -214,16 +214,9 @@ _REORDERS = {n: [Reorder(order) for order in permutations(range(n))] for n in ra
 
 
 @dataclass(frozen=True)
-class DeckShuffled(Event):
-    player: str
-    count: int
-
-    def describe(self) -> str:
-        return f"{self.player} mélange les {self.count} salles, face cachée."
-
-
-@dataclass(frozen=True)
 class RoomRevealed(Event):
+    reveals: ClassVar[bool] = True  # a room turned from the face-down deck
+
     player: str
     room: str
     remaining: int
@@ -290,6 +283,8 @@ class RoomIgnored(Event):
 
 @dataclass(frozen=True)
 class RoomsPeeked(Event):
+    reveals: ClassVar[bool] = True  # rooms looked at in the face-down deck
+
     player: str
     rooms: tuple[str, ...]
 
@@ -316,7 +311,7 @@ class CoinFlipped(Event):
     side: str
 
     def describe(self) -> str:
-        return f"Sable Vivant : la pièce de {self.player} tombe sur {self.side}."
+        return f"Sable Vivant : la pièce {de(self.player)} tombe sur {self.side}."
 
 
 @dataclass(frozen=True)
@@ -429,6 +424,30 @@ class _Coin(Random):
         return self.side
 
 
+_ON_THE_TABLE = (
+    "players",
+    "strict_penombre",
+    "immediate_defeat",
+    "known",
+    "fatigue",
+    "hand",
+    "spent",
+    "active",
+    "discard",
+    "journal",
+    "phase",
+    "won",
+    "room",
+    "item",
+    "coin",
+    "peeked",
+    "ignored",
+    "cancelled_here",
+    "fatigue_before",
+)
+"""What a `view` keeps: everything but the deck, which it rebuilds from what is known."""
+
+
 # --- state --------------------------------------------------------------------------------
 
 
@@ -447,14 +466,14 @@ class PyramideState(State):
       `Reorder` indexes). `discard`: the rooms crossed. `journal`: one `RoomResult` a room.
     """
 
-    def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
+    def __init__(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> None:
         self.players = tuple(players)
         self.strict_penombre: bool = options["penombre"] == STRICT
         self.immediate_defeat: bool = options["defeat"] == IMMEDIATE
         self.deck: list[Room] = list(ROOMS)
+        rng.shuffle(self.deck)
         self.known: set[str] = set()
         """Keys of the deck rooms whose place the player knows."""
-        self.started = False
         self.fatigue = MAX_FATIGUE
         self.hand: list[Item] = list(ITEMS)
         self.spent: list[Item] = []
@@ -464,7 +483,7 @@ class PyramideState(State):
         self.phase = REVEAL
         self.won: bool | None = None
         self.room: Room | None = None
-        self._clear_room()
+        self._reveal()
 
     def _clear_room(self) -> None:
         self.item: Item | None = None
@@ -509,6 +528,23 @@ class PyramideState(State):
         """The deck top first, with None where the player does not know which room lies."""
         return [room if room.key in self.known else None for room in self.deck]
 
+    def item_effect(self, item: Item) -> str:
+        """What the object would do in this room, in French: its card's text, or why it
+        does less here (the Pont Effondré, the Pénombre: PYR-2, PYR-3)."""
+        if self.room is not None and self.room.key == PONT:
+            return "Le Pont Effondré l'engloutit sans effet, mais tu ne perds pas de fatigue."
+        if self.penombre_active and (self.strict_penombre or item.key in (TORCHE, CORDE)):
+            text = (
+                "Dans la Pénombre, elle t'évite seulement la perte de fatigue de base : la "
+                "salle agit quand même"
+            )
+            if item.key == TORCHE:
+                return text + ", avec les effets permanents."
+            if item.key == CORDE:
+                return text + ", et elle n'est pas glissée sous la pile."
+            return text + "."
+        return item.effect
+
     def amulet_targets(self) -> list[str]:
         """What an Amulette may cancel now: active permanents, then the revealed one (PYR-5)."""
         targets = list(self.active)
@@ -531,7 +567,7 @@ class PyramideState(State):
     def action_label(self, action: Action) -> str:
         """A short French label for a button or a key in the footer."""
         if isinstance(action, Reveal):
-            return "Révéler la salle" if self.started else "Mélanger et entrer"
+            return "Révéler la salle"
         if isinstance(action, NoItem):
             return f"Sans objet (−{self.no_item_cost()})"
         if isinstance(action, UseItem):
@@ -613,7 +649,7 @@ class PyramideState(State):
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
         if isinstance(action, Reveal):
-            return self._reveal(rng)
+            return self._reveal()
         if isinstance(action, NoItem | UseItem):
             return self._enter(action, rng)
         if isinstance(action, Reorder):
@@ -641,15 +677,18 @@ class PyramideState(State):
         return Outcome((score,), (1,), summary, bool(self.won))
 
     def view(self, seat: int) -> PyramideState:
-        if all(room.key in self.known for room in self.deck):
-            return self
+        """The rooms crossed, the objects, the effects in play, and the deck as the player
+        knows it: a face-down room wherever its place is unknown."""
         seen = PyramideState.__new__(PyramideState)
-        seen.__dict__.update(self.__dict__)
+        for name in _ON_THE_TABLE:
+            value = getattr(self, name)
+            setattr(seen, name, copy.copy(value) if isinstance(value, list | set) else value)
         seen.deck = [room if room.key in self.known else HIDDEN_ROOM for room in self.deck]
-        seen.known = set(self.known)
-        seen.hand, seen.spent, seen.active = list(self.hand), list(self.spent), list(self.active)
-        seen.discard, seen.journal = list(self.discard), list(self.journal)
         return seen
+
+    def secrets(self, seat: int) -> frozenset[str]:
+        """The keys of the deck's rooms whose place the player does not know."""
+        return frozenset(room.key for room in self.deck if room.key not in self.known)
 
     # --- one room ------------------------------------------------------------------------
 
@@ -659,17 +698,12 @@ class PyramideState(State):
             return False  # PYR-3: the Pont wins
         return not (self.strict_penombre and self.penombre_active)  # PYR-2 strict
 
-    def _reveal(self, rng: Random) -> list[Event]:
-        events: list[Event] = []
-        if not self.started:
-            rng.shuffle(self.deck)
-            self.started = True
-            events.append(DeckShuffled(self.player, len(self.deck)))
+    def _reveal(self) -> list[Event]:
         self.room = self.deck.pop(0)
         self.known.discard(self.room.key)
         self._clear_room()
         self.phase = CHOOSE
-        return [*events, RoomRevealed(self.player, self.room.key, len(self.deck))]
+        return [RoomRevealed(self.player, self.room.key, len(self.deck))]
 
     def _enter(self, action: NoItem | UseItem, rng: Random) -> list[Event]:
         room, name = self.room, self.player
@@ -837,6 +871,8 @@ class PyramideState(State):
 class PyramideEscape(Game):
     info = GAMES["pyramide_escape"]
     action_types = (Reveal, NoItem, UseItem, Reorder, Discard, LeaveRoom)
+    version = 2
+    """2: the rooms are shuffled and the first one turned at setup (no first « Révéler »)."""
     options = (
         Option(
             "penombre",
@@ -862,7 +898,7 @@ class PyramideEscape(Game):
     )
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> PyramideState:
-        return PyramideState(players, options)
+        return PyramideState(players, options, rng)
 
 
 GAME = PyramideEscape()

@@ -18,6 +18,7 @@ from textual.widgets import Button, Static
 
 from jeux.engine.core import Action, Event
 from jeux.ui.game_screen import GameScreen
+from jeux.ui.screens.confirm import ConfirmScreen
 from jeux.ui.widgets.card import Card, CardData
 from jeux.ui.widgets.coin import Coin
 from jeux.ui.widgets.gauge import Gauge
@@ -49,7 +50,6 @@ from .rules import (
     SOIF,
     STRICT_PENOMBRE_LABEL,
     CoinFlipped,
-    DeckShuffled,
     Discard,
     FatigueChanged,
     Forecast,
@@ -154,6 +154,14 @@ def fatigue_after(forecast: Forecast) -> str:
     return f"→{face}|{pile}" if forecast.coin and face != pile else f"→{face}"
 
 
+def fatigue_words(forecast: Forecast) -> str:
+    """The same in words, for a button: "fatigue 5", "fatigue 5 ou 4 (pièce)"."""
+    face, pile = max(0, forecast.face), max(0, forecast.pile)
+    if forecast.coin and face != pile:
+        return f"fatigue {face} ou {pile} (pièce)"
+    return f"fatigue {face}"
+
+
 class PyramideScreen(GameScreen):
     CSS_PATH = "screen.tcss"
     BINDINGS = [
@@ -224,7 +232,7 @@ class PyramideScreen(GameScreen):
         yield Static(id="details")
         yield Hand(*(Card(self._item_card(i), i) for i in range(len(ITEMS))), id="objects")
         with Horizontal(id="actions"):
-            yield self._button("Révéler (r)", "b-reveal", variant="primary")
+            yield self._button("Révéler la salle (r)", "b-reveal", variant="primary")
             yield self._button("Utiliser (Entrée)", "b-use", variant="primary")
             yield self._button("Sans objet (0)", "b-none")
             yield self._button("Valider l'ordre (Entrée)", "b-validate", variant="primary")
@@ -289,9 +297,7 @@ class PyramideScreen(GameScreen):
     def _show_room(self, state: PyramideState) -> None:
         card, room, phase = self.query_one("#room", Card), state.room, state.phase
         under = phase == REVEAL and bool(state.journal) and state.journal[-1].put_under
-        if room is None:
-            card.card, card.caption = CardData(title="Entrée", text="de la pyramide"), ""
-        elif under:
+        if under:
             card.card, card.caption = None, "sous la pile"
         else:
             card.card = room_card(room)
@@ -333,7 +339,7 @@ class PyramideScreen(GameScreen):
             item = ITEMS[i]
             held = item in state.hand
             card.set_class(not held, "-gone")
-            card.set_class(held and state.phase in (CHOOSE, SANDS), "-selectable")
+            card.set_class(held and self._offered(state), "-selectable")
             card.set_class(held and self.selected == i, "-selected")
             if not held:
                 card.caption = "usé"
@@ -351,18 +357,14 @@ class PyramideScreen(GameScreen):
             "b-validate": phase == REORDER,
             "b-left": phase == REORDER,
             "b-right": phase == REORDER,
-            "b-discard": phase == SANDS,
+            "b-discard": phase == SANDS and self._offered(state),
             "b-leave": phase == SANDS,
         }
         for id, visible in shown.items():
             self.query_one(f"#{id}", Button).display = visible
-        if phase == REVEAL:
-            self._label(
-                "b-reveal", "Révéler la salle (r)" if state.started else "Mélanger et entrer (r)"
-            )
-        elif phase == CHOOSE:
+        if phase == CHOOSE:
             forecast = state.forecast(NoItem())
-            self._label("b-none", f"Sans objet {fatigue_after(forecast)} (0)")
+            self._label("b-none", f"Sans objet (0) : {fatigue_words(forecast)}")
             danger = min(forecast.face, forecast.pile) <= 0
             self.query_one("#b-none", Button).variant = "error" if danger else "default"
 
@@ -377,11 +379,6 @@ class PyramideScreen(GameScreen):
         """The line under the cards: the whole effect of what the player is looking at."""
         phase, room = state.phase, state.room
         if phase == REVEAL:
-            if not state.started:
-                return Content(
-                    "Dix salles t'attendent, face cachée, et cinq objets à usage unique. "
-                    "Garde de la fatigue jusqu'à la sortie !"
-                )
             last = state.journal[-1]
             done = "Tu as glissé" if last.put_under else "Tu as franchi"
             under = " sous la pile" if last.put_under else ""
@@ -403,9 +400,14 @@ class PyramideScreen(GameScreen):
             )
         if self.selected is not None:
             return self._item_text(state, self.selected)
+        if phase == SANDS and not self._offered(state):
+            return Content(
+                f"Sable Vivant : ta fatigue est au maximum ({MAX_FATIGUE}), une défausse ne "
+                "rendrait rien. Quitte la salle (q)."
+            )
         if phase == SANDS:
             return Content(
-                "Sable Vivant : chaque objet défaussé rend 1 fatigue (jusqu'à 7). "
+                f"Sable Vivant : chaque objet défaussé rend 1 fatigue (jusqu'à {MAX_FATIGUE}). "
                 "Choisis-en un (1-5), ou quitte la salle (q)."
             )
         assert room is not None
@@ -432,7 +434,7 @@ class PyramideScreen(GameScreen):
             text += Content.assemble("annule « ", (ROOM[self._aim(targets)].name, "bold"), " »")
             text += Content(" (←→ : changer d'effet)." if len(targets) > 1 else ".")
         else:
-            text += Content(lower_first(item.effect))
+            text += Content(lower_first(state.item_effect(item)))
         if forecast is not None:
             text += Content(self._result_text(forecast))
         return text
@@ -449,6 +451,14 @@ class PyramideScreen(GameScreen):
         elif min(face, pile) <= 0:
             text += " Attention : à 0 en fin de salle, c'est la défaite."
         return text
+
+    @staticmethod
+    def _offered(state: PyramideState) -> bool:
+        """Whether the objects are offered now: to use, or to the sand while a discard still
+        gives something back (at full fatigue the button goes; the keys still work)."""
+        if state.phase == SANDS:
+            return state.fatigue < MAX_FATIGUE
+        return state.phase == CHOOSE
 
     def _forecasts(self, state: PyramideState) -> dict[int, Forecast]:
         """What each object in hand would do now, by its place in ITEMS."""
@@ -499,6 +509,9 @@ class PyramideScreen(GameScreen):
         self.show_state(self.match.state)
 
     def pick_object(self, index: int) -> None:
+        if self.busy:
+            self.skip()  # a choice is made on the board it changes, once it shows
+            return
         state = self.match.state
         item = ITEMS[index]
         if state.phase not in (CHOOSE, SANDS) or item not in state.hand:
@@ -511,6 +524,9 @@ class PyramideScreen(GameScreen):
         self._refresh()
 
     def pick_room(self, place: int) -> None:
+        if self.busy:
+            self.skip()
+            return
         if place >= len(self.order):
             self.app.say(f"Il n'y a que {len(self.order)} salles à ranger.", "warning")
             return
@@ -518,6 +534,9 @@ class PyramideScreen(GameScreen):
         self._refresh()
 
     def shift(self, step: int) -> None:
+        if self.busy:
+            self.skip()
+            return
         state = self.match.state
         if state.phase == REORDER:
             if self.moving is None:
@@ -539,8 +558,10 @@ class PyramideScreen(GameScreen):
         state = self.match.state
         if state.phase == REVEAL:
             self.act(Reveal())
+        elif self.busy:
+            self.skip()  # Entrée confirms a choice made on the board as it now stands
         elif state.phase == REORDER:
-            self.act(Reorder(tuple(self.order)))
+            self.attempt(Reorder(tuple(self.order)))
         elif state.phase in (CHOOSE, SANDS) and self.selected is None:
             self.app.say(
                 "Choisis d'abord un objet (1 à 5), ou avance sans objet (0)."
@@ -549,7 +570,50 @@ class PyramideScreen(GameScreen):
                 "warning",
             )
         elif state.phase in (CHOOSE, SANDS):
-            self.act(self._item_action(state, self.selected))
+            self.attempt(self._item_action(state, self.selected))
+
+    def attempt(self, action: Action) -> None:
+        """Play a move; one that would end the escape in defeat asks first."""
+        state = self.visible_state()
+        forecast = state.forecast(action) if action in state.legal_actions() else None
+        if forecast is None or not forecast.loses:
+            self.act(action)  # an illegal one gets the engine's refusal
+            return
+        if self.busy:
+            self.skip()  # a fatal move waits until the player sees the board
+            return
+        risk = "peut te coûter" if forecast.coin and forecast.face != forecast.pile else "te coûte"
+        question = f"Ce choix {risk} la partie : ta fatigue tombe à 0. Continuer quand même ?"
+        self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.act(action))
+
+    def keys_for(self, action: Action) -> list[str]:
+        state = self.match.state
+        confirm = ["o"] if self.visible_state().forecast(action).loses else []
+        if isinstance(action, Reveal):
+            return ["r"]
+        if isinstance(action, NoItem):
+            return ["0", *confirm]
+        if isinstance(action, LeaveRoom):
+            return ["q", *confirm]
+        if isinstance(action, Reorder):
+            return [*self._reorder_keys(action.order), "enter", *confirm]
+        index = [item.key for item in ITEMS].index(action.item)
+        keys = [str(index + 1)]
+        if isinstance(action, UseItem) and action.target:
+            targets = self._amulet_targets(state)
+            keys += ["right"] * targets.index(action.target)
+        return [*keys, "enter", *confirm]
+
+    def _reorder_keys(self, order: tuple[int, ...]) -> list[str]:
+        """Moves that turn the order on screen into `order`: each room in turn is picked by
+        its place and moved left to where it belongs."""
+        keys, now = [], list(self.order)
+        for place, room in enumerate(order):
+            at = now.index(room)
+            if at != place:
+                keys += [str(at + 1), *["left"] * (at - place)]
+                now.insert(place, now.pop(at))
+        return keys
 
     # --- keys --------------------------------------------------------------------------
 
@@ -587,7 +651,7 @@ class PyramideScreen(GameScreen):
     action_use = action_discard = action_validate = action_confirm
 
     def action_no_item(self) -> None:
-        self.act(NoItem())
+        self.attempt(NoItem())
 
     action_any_no_item = action_no_item
 
@@ -597,24 +661,17 @@ class PyramideScreen(GameScreen):
     action_shift = action_target = action_move
 
     def action_leave_room(self) -> None:
-        self.act(LeaveRoom())
+        self.attempt(LeaveRoom())
 
     action_any_leave_room = action_leave_room
 
     # --- clicks ------------------------------------------------------------------------
 
-    def _clickable(self) -> bool:
-        """Clicks only skip an animation that is running."""
-        if self.busy:
-            self.skip()
-            return False
-        return True
-
     def on_hand_picked(self, message: Hand.Picked) -> None:
         message.stop()
-        if not self._clickable():
-            return
-        if message.hand.id == "next":
+        if self.busy:
+            self.skip()
+        elif message.hand.id == "next":
             self.room_clicked(message.index)
         else:
             self.object_clicked(message.index)
@@ -647,7 +704,7 @@ class PyramideScreen(GameScreen):
         self._refresh()
 
     def on_card_clicked(self, message: Card.Clicked) -> None:
-        if message.card.id != "room" or not self._clickable():
+        if message.card.id != "room" or self.busy:
             return
         state = self.match.state
         targets = self._amulet_targets(state) if self._amulet_picked(state) else []
@@ -659,7 +716,7 @@ class PyramideScreen(GameScreen):
 
     @on(Button.Pressed, ".badge")
     def badge_clicked(self, message: Button.Pressed) -> None:
-        if not self._clickable():
+        if self.busy:
             return
         state = self.match.state
         key = (message.button.id or "").removeprefix("badge-")
@@ -681,26 +738,23 @@ class PyramideScreen(GameScreen):
 
     @on(Button.Pressed, "#b-use, #b-validate, #b-discard")
     def confirm_pressed(self) -> None:
-        if self._clickable():
-            self.confirm()
+        self.confirm()
 
     @on(Button.Pressed, "#b-none")
     def no_item_pressed(self) -> None:
-        self.act(NoItem())
+        self.attempt(NoItem())
 
     @on(Button.Pressed, "#b-left")
     def left_pressed(self) -> None:
-        if self._clickable():
-            self.shift(-1)
+        self.shift(-1)
 
     @on(Button.Pressed, "#b-right")
     def right_pressed(self) -> None:
-        if self._clickable():
-            self.shift(1)
+        self.shift(1)
 
     @on(Button.Pressed, "#b-leave")
     def leave_pressed(self) -> None:
-        self.act(LeaveRoom())
+        self.attempt(LeaveRoom())
 
     # --- the rest of the base's hooks --------------------------------------------------
 
@@ -709,7 +763,7 @@ class PyramideScreen(GameScreen):
         if phase == OVER:
             return "Partie terminée"
         doing = {
-            REVEAL: "révèle la salle suivante" if state.started else "entre dans la pyramide",
+            REVEAL: "révèle la salle suivante",
             CHOOSE: "un objet, ou sans objet ?",
             REORDER: "range les prochaines salles",
             SANDS: "défausser au Sable Vivant ?",
@@ -757,12 +811,7 @@ class PyramideScreen(GameScreen):
         self.query_one("#coin", Coin).settle()
 
     async def animate_event(self, event: Event) -> None:
-        if isinstance(event, DeckShuffled):
-            cards = self.query_one("#next", Hand).cards
-            for card in cards:
-                card.card, card.display = None, True
-            await asyncio.gather(*(card.deal(self.seconds(0.35), 20) for card in cards))
-        elif isinstance(event, RoomRevealed):
+        if isinstance(event, RoomRevealed):
             card = self.query_one("#room", Card)
             card.remove_class("-gone")
             card.caption = ""

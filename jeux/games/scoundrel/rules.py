@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import Any, ClassVar
 
 from jeux.catalog import GAMES
 from jeux.engine.cards import PlayingCard, shuffled
@@ -28,8 +28,8 @@ MONSTER, WEAPON, POTION = "monster", "weapon", "potion"
 KIND_LABELS = {MONSTER: "monstre", WEAPON: "arme", POTION: "potion"}
 KIND_OF_SUIT = {"pique": MONSTER, "trefle": MONSTER, "carreau": WEAPON, "coeur": POTION}
 
-ENTRANCE, ROOM, OVER = "entrance", "room", "over"
-"""Phases: before the deck is shuffled, inside a room, after the last card or the last breath."""
+ROOM, OVER = "room", "over"
+"""Phases: inside a room, after the last card or the last breath."""
 
 EQUAL, STRICT = "equal", "strict"
 KEEP, RANDOM = "keep", "random"
@@ -61,7 +61,7 @@ def card_name(card: PlayingCard) -> str:
     return f"{card.rank} de {suit}"
 
 
-def _the(card: PlayingCard) -> str:
+def the_card(card: PlayingCard) -> str:
     """The card's name with its French article: 'le 8 de carreau', 'la Dame…', 'l'As…'."""
     if card.rank == 14:
         return f"l'{card_name(card)}"
@@ -70,11 +70,6 @@ def _the(card: PlayingCard) -> str:
 
 def _hp(value: int) -> str:
     return f"{value} PV"
-
-
-@dataclass(frozen=True)
-class Enter(Action):
-    """Shuffle the dungeon and deal the first room (the only move before the game starts)."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +86,7 @@ class Avoid(Action):
     """Run from the room: its cards go under the deck and four new ones are dealt (SC-2)."""
 
 
-_ENTER, _AVOID = Enter(), Avoid()
+_AVOID = Avoid()
 _BAREHANDED = tuple(Pick(slot) for slot in range(ROOM_SIZE))
 _ARMED = tuple(Pick(slot, weapon=True) for slot in range(ROOM_SIZE))
 """Actions are immutable: legal_actions hands out these shared instances (speed)."""
@@ -124,17 +119,9 @@ class RoomRecord:
 
 
 @dataclass(frozen=True)
-class DungeonEntered(Event):
-    player: str
-    cards: int
-    hp: int
-
-    def describe(self) -> str:
-        return f"{self.player} entre dans le donjon : {self.cards} cartes, {_hp(self.hp)}."
-
-
-@dataclass(frozen=True)
 class RoomDealt(Event):
+    reveals: ClassVar[bool] = True  # cards turned from the face-down deck
+
     player: str
     number: int
     room: tuple[PlayingCard | None, ...]
@@ -178,9 +165,9 @@ class MonsterFought(Event):
     def describe(self) -> str:
         hurt = f"{self.damage} dégât{'s' * (self.damage > 1)}" if self.damage else "aucun dégât"
         if self.weapon is None:
-            how = f"affronte {_the(self.card)} à mains nues"
+            how = f"affronte {the_card(self.card)} à mains nues"
         else:
-            how = f"abat {_the(self.card)} avec {_the(self.weapon)}"
+            how = f"abat {the_card(self.card)} avec {the_card(self.weapon)}"
         return f"{self.player} {how} : {hurt}, il reste {_hp(self.hp)}."
 
 
@@ -194,12 +181,12 @@ class WeaponEquipped(Event):
     """How many slain monsters were discarded with the old weapon."""
 
     def describe(self) -> str:
-        text = f"{self.player} prend {_the(self.card)} comme arme"
+        text = f"{self.player} prend {the_card(self.card)} comme arme"
         if self.dropped is not None:
             count = self.dropped_slain
             slain = f" avec {count} monstre{'s' * (count > 1)} tué{'s' * (count > 1)}"
             slain = slain if count else ""
-            text += f" ({_the(self.dropped)} est défaussé{slain})"
+            text += f" ({the_card(self.dropped)} est défaussé{slain})"
         return text + "."
 
 
@@ -216,10 +203,10 @@ class PotionDrunk(Event):
     def describe(self) -> str:
         if self.blocked:
             return (
-                f"{self.player} défausse {_the(self.card)} sans le boire : "
+                f"{self.player} défausse {the_card(self.card)} sans le boire : "
                 "une seule potion par salle."
             )
-        return f"{self.player} boit {_the(self.card)} : +{self.healed}, {_hp(self.hp)}."
+        return f"{self.player} boit {the_card(self.card)} : +{self.healed}, {_hp(self.hp)}."
 
 
 @dataclass(frozen=True)
@@ -235,8 +222,38 @@ class GameOver(Event):
         return f"{self.player} succombe dans le donjon : score {self.score}."
 
 
+_ON_THE_TABLE = (
+    "players",
+    "strict_binding",
+    "shuffle_avoided",
+    "classic_web_end",
+    "potion_bonus",
+    "clamp_loss",
+    "max_hp",
+    "hp",
+    "room",
+    "weapon",
+    "slain",
+    "discard",
+    "phase",
+    "room_number",
+    "resolved_this_room",
+    "room_quota",
+    "last_room",
+    "potion_used",
+    "last_avoided",
+    "monsters_left",
+    "last_potion",
+    "won",
+    "rooms",
+    "_room_hp_start",
+    "_room_played",
+)
+"""What a `view` keeps: the table and what the player remembers, never the deck's order."""
+
+
 class ScoundrelState(State):
-    def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
+    def __init__(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> None:
         self.players = tuple(players)
         self.strict_binding: bool = options["binding"] == STRICT
         self.shuffle_avoided: bool = options["avoid_order"] == RANDOM
@@ -245,15 +262,18 @@ class ScoundrelState(State):
         self.clamp_loss: bool = options["loss_score"] == CLAMP
         self.max_hp: int = options["max_hp"]
         self.hp: int = self.max_hp
-        self.deck: list[PlayingCard | None] = list(dungeon_deck())
+        self.deck: list[PlayingCard | None] = shuffled(dungeon_deck(), rng)
         """Top first. In a `view`, every card is None: the order is hidden."""
+        self.met: set[PlayingCard] = set()
+        """Every card dealt into a room so far: those that went back under the deck are
+        known, the others are the secrets."""
         self.room: list[PlayingCard | None] = [None] * ROOM_SIZE
         """Four fixed slots; a played card leaves its slot empty (None) until the next deal."""
         self.weapon: PlayingCard | None = None
         self.slain: list[PlayingCard] = []
         """Monsters killed with the current weapon, oldest first (its stack on the table)."""
         self.discard: list[PlayingCard] = []
-        self.phase = ENTRANCE
+        self.phase = ROOM
         self.room_number = 0
         self.resolved_this_room = 0
         self.room_quota = TO_RESOLVE
@@ -270,6 +290,7 @@ class ScoundrelState(State):
         self.rooms: list[RoomRecord] = []
         self._room_hp_start = self.hp
         self._room_played: list[PlayingCard] = []
+        self._deal()
 
     # --- what the screen reads -----------------------------------------------------------
 
@@ -351,14 +372,44 @@ class ScoundrelState(State):
             return [_ARMED[slot], _BAREHANDED[slot]]
         return [_BAREHANDED[slot]]
 
+    def damage_of(self, action: Pick) -> int:
+        """The PV this pick would cost (0 for weapons and potions)."""
+        card = self.room[action.slot]
+        if card is None or card_kind(card) != MONSTER:
+            return 0
+        return max(0, card.rank - self.weapon.rank) if action.weapon else card.rank
+
+    def kills(self, action: Action) -> bool:
+        """Whether this move would end the run at once: a monster that takes the last PV."""
+        return (
+            isinstance(action, Pick)
+            and action in self.legal_actions()
+            and self.damage_of(action) >= self.hp
+        )
+
+    def score_breakdown(self) -> str:
+        """How the final score is made, in French: "−3 PV − 40 de monstres restants"."""
+        if self.phase != OVER:
+            return ""
+        if self.won:
+            bonus = self.potion_bonus_won
+            return f"{_hp(self.hp)} + {bonus} de la dernière potion" if bonus else _hp(self.hp)
+        hp = f"{_hp(self.hp)}, compté 0" if self.clamp_loss and self.hp < 0 else _hp(self.hp)
+        return f"{hp} moins {self.monsters_left} de monstres restants"
+
+    @property
+    def potion_bonus_won(self) -> int:
+        """SC-5: the last potion's value added to a win at full health, else 0."""
+        bonus = self.won and self.last_potion is not None and self.hp == self.max_hp
+        return self.last_potion.rank if bonus and self.potion_bonus else 0
+
     @property
     def score(self) -> int | None:
         """The final score once the game is over (SC-4, SC-5), None before."""
         if self.phase != OVER:
             return None
         if self.won:
-            bonus = self.last_potion is not None and self.hp == self.max_hp and self.potion_bonus
-            return self.hp + (self.last_potion.rank if bonus else 0)
+            return self.hp + self.potion_bonus_won
         base = max(0, self.hp) if self.clamp_loss else self.hp
         return base - self.monsters_left
 
@@ -368,8 +419,6 @@ class ScoundrelState(State):
         return None if self.phase == OVER else 0
 
     def legal_actions(self) -> list[Action]:
-        if self.phase == ENTRANCE:
-            return [_ENTER]
         if self.phase == OVER:
             return []
         actions: list[Action] = []
@@ -383,10 +432,6 @@ class ScoundrelState(State):
         return actions
 
     def refusal(self, action: Action) -> str:
-        if isinstance(action, Enter):
-            return "Le donjon est déjà ouvert."
-        if self.phase == ENTRANCE:
-            return "Entre d'abord dans le donjon."
         if isinstance(action, Avoid):
             if self.resolved_this_room:
                 return "On ne fuit une salle qu'avant d'y avoir touché."
@@ -407,13 +452,11 @@ class ScoundrelState(State):
                 limit = "moins de" if self.strict_binding else "au plus"
                 return (
                     f"L'arme est liée à {self.bound_to} : elle ne frappe plus que "
-                    f"des monstres de {limit} {self.bound_to}."
+                    f"des monstres de valeur {limit} {self.bound_to}."
                 )
         return super().refusal(action)
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
-        if isinstance(action, Enter):
-            return self._enter(rng)
         if isinstance(action, Avoid):
             return self._avoid(rng)
         return self._pick(action)
@@ -422,31 +465,32 @@ class ScoundrelState(State):
         if self.phase != OVER:
             return None
         score = self.score
+        parts = self.score_breakdown()
+        parts = f" ({parts})" if parts != _hp(self.hp) else ""
         if self.won:
-            summary = f"{self.player} traverse le donjon avec {_hp(self.hp)} : score {score}."
+            summary = (
+                f"{self.player} traverse le donjon avec {_hp(self.hp)} : score {score}{parts}."
+            )
         else:
-            summary = f"{self.player} succombe à la salle {self.room_number} : score {score}."
+            summary = (
+                f"{self.player} succombe à la salle {self.room_number} : score {score}{parts}."
+            )
         return Outcome((score,), (1,), summary, won=self.won)
 
     def view(self, seat: int) -> ScoundrelState:
-        """The deck's order is the only secret: its cards become None."""
+        """The table and what the player remembers; the deck is a face-down pile."""
         seen = object.__new__(ScoundrelState)
-        seen.__dict__.update(self.__dict__)
+        for name in _ON_THE_TABLE:
+            value = getattr(self, name)
+            setattr(seen, name, list(value) if isinstance(value, list) else value)
         seen.deck = [None] * len(self.deck)
-        seen.room = list(self.room)
-        seen.slain = list(self.slain)
-        seen.discard = list(self.discard)
-        seen.rooms = list(self.rooms)
-        seen._room_played = list(self._room_played)
         return seen
 
-    # --- moves ---------------------------------------------------------------------------
+    def secrets(self, seat: int) -> frozenset[PlayingCard]:
+        """The deck's cards never dealt yet: their places are unknown."""
+        return frozenset(self.deck) - self.met
 
-    def _enter(self, rng: Random) -> list[Event]:
-        self.deck = shuffled(self.deck, rng)
-        self.monsters_left = sum(c.rank for c in self.deck if card_kind(c) == MONSTER)
-        self.phase = ROOM
-        return [DungeonEntered(self.player, len(self.deck), self.hp), self._deal()]
+    # --- moves ---------------------------------------------------------------------------
 
     def _deal(self) -> RoomDealt:
         """Fill the empty slots from the top of the deck; a short room is the last (SC-3)."""
@@ -454,6 +498,7 @@ class ScoundrelState(State):
         for slot in range(ROOM_SIZE):
             if self.room[slot] is None and self.deck:
                 self.room[slot] = self.deck.pop(0)
+                self.met.add(self.room[slot])
                 dealt.append(slot)
         held = sum(card is not None for card in self.room)
         self.last_room = not self.deck and (held < ROOM_SIZE or self.classic_web_end)
@@ -552,9 +597,37 @@ class ScoundrelState(State):
         return [GameOver(self.player, won, self.hp, self.score)]
 
 
+class Adventurer:
+    """A plain solo player for demos and playouts: it plays the card that leaves it the most
+    health now (fists rather than a weapon it would bind lower, for the same damage), and
+    flees a room whose best card would leave it on 4 PV or less."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        pass
+
+    def choose(self, state: ScoundrelState) -> Action:
+        picks = [a for a in state.legal_actions() if isinstance(a, Pick)]
+        best = max(picks, key=lambda pick: (self.gain(state, pick), not pick.weapon))
+        if state.can_avoid and state.hp + self.gain(state, best) <= 4:
+            return _AVOID
+        return best
+
+    @staticmethod
+    def gain(state: ScoundrelState, pick: Pick) -> int:
+        card = state.room[pick.slot]
+        kind = card_kind(card)
+        if kind == MONSTER:
+            return -state.damage_of(pick)
+        if kind == POTION:
+            return state.heal_of(card)
+        return card.rank - (state.weapon.rank if state.weapon else 0)
+
+
 class Scoundrel(Game):
     info = GAMES["scoundrel"]
-    action_types = (Enter, Pick, Avoid)
+    action_types = (Pick, Avoid)
+    version = 2
+    """2: the dungeon is shuffled and the first room dealt at setup (no « Entrer »)."""
     options = (
         Option(
             "binding",
@@ -564,7 +637,8 @@ class Scoundrel(Game):
                 Choice(STRICT, "Monstres strictement plus faibles que le dernier tué"),
             ),
             EQUAL,
-            "Après chaque monstre tué, l'arme ne frappe plus que des monstres moins forts (SC-6).",
+            "Après chaque monstre tué, l'arme ne frappe plus que des monstres de valeur égale "
+            "ou inférieure au dernier tué.",
         ),
         Option(
             "avoid_order",
@@ -574,7 +648,7 @@ class Scoundrel(Game):
                 Choice(RANDOM, "Ses cartes passent sous la pioche mélangées"),
             ),
             KEEP,
-            "Quand tu fuis une salle, ses quatre cartes repassent sous la pioche (SC-2).",
+            "Quand tu fuis une salle, ses quatre cartes repassent sous la pioche.",
         ),
         Option(
             "end",
@@ -584,7 +658,7 @@ class Scoundrel(Game):
                 Choice(CLASSIC_WEB, "Victoire quand seule la carte laissée reste (web)"),
             ),
             ALL_CARDS,
-            "La dernière salle, souvent plus courte, se joue en entier par défaut (SC-3).",
+            "La dernière salle, souvent plus courte, se joue en entier par défaut.",
         ),
         Option(
             "win_score",
@@ -594,7 +668,7 @@ class Scoundrel(Game):
                 Choice(WEB, "PV restants seulement (max 20)"),
             ),
             OFFICIAL,
-            "Le bonus : à PV pleins, si la dernière carte jouée est une potion bue (SC-5).",
+            "Le bonus : à PV pleins, si la dernière carte jouée est une potion bue.",
         ),
         Option(
             "loss_score",
@@ -604,7 +678,7 @@ class Scoundrel(Game):
                 Choice(CLAMP, "0 moins les monstres restants"),
             ),
             REAL,
-            "À la mort, les monstres encore dans le donjon sont retirés du score (SC-4).",
+            "À la mort, les monstres encore dans le donjon sont retirés du score.",
         ),
         Option(
             "max_hp",
@@ -617,14 +691,17 @@ class Scoundrel(Game):
                 Choice(30, "30 (très facile)"),
             ),
             MAX_HP,
-            "Points de vie de départ, qui sont aussi le maximum (SC-9).",
+            "Points de vie de départ, qui sont aussi le maximum.",
         ),
     )
 
     def new(
         self, players: Sequence[str], options: Mapping[str, Any], rng: Random
     ) -> ScoundrelState:
-        return ScoundrelState(players, options)
+        return ScoundrelState(players, options, rng)
+
+    def bot(self, seed: int | str | None = None) -> Adventurer:
+        return Adventurer(seed)
 
 
 GAME = Scoundrel()

@@ -20,19 +20,19 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from jeux.engine.cards import PlayingCard
-from jeux.engine.core import Event
+from jeux.engine.core import Action, Event
 from jeux.engine.match import Match, Seat
-from jeux.engine.text import plural
+from jeux.engine.text import join_names, plural
 from jeux.store.records import Record, SavedMatch
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart, resume_match, start_match
+from jeux.ui.screens.confirm import ConfirmScreen
 from jeux.ui.widgets.card import Card, CardData
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.hand import Hand
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .rules import (
-    ENTRANCE,
     GAME,
     MONSTER,
     OVER,
@@ -40,8 +40,6 @@ from .rules import (
     ROOM_SIZE,
     Avoid,
     CardPreview,
-    DungeonEntered,
-    Enter,
     GameOver,
     MonsterFought,
     Pick,
@@ -52,6 +50,7 @@ from .rules import (
     WeaponEquipped,
     card_kind,
     card_name,
+    the_card,
 )
 
 GAME_ID = "scoundrel"
@@ -82,6 +81,17 @@ def daily_day(seed: int | str) -> dt.date | None:
         except ValueError:
             return None
     return None
+
+
+def seed_refusal(seed: int | str, label: str) -> str:
+    """Why a match may not start with this seed: today's and future daily dungeons are
+    played only as daily dungeons, so nobody tries them beforehand."""
+    day = daily_day(seed)
+    if day is None or day < today() or label.startswith((DAILY, DAILY_REPLAY)):
+        return ""
+    if day == today():
+        return "Cette graine est celle du donjon du jour : joue-le avec « Donjon du jour » (F6)."
+    return "Cette graine est celle d'un donjon du jour à venir : choisis-en une autre."
 
 
 def french_date(day: dt.date) -> str:
@@ -141,8 +151,6 @@ def _hurt(damage: int) -> str:
 class ScoundrelScreen(GameScreen):
     CSS_PATH = "screen.tcss"
     BINDINGS = [
-        Binding("enter", "enter", "Entrer", key_display="Entrée"),
-        Binding("space", "enter", "Entrer", show=False),
         Binding("1", "pick(0)", "Jouer", key_display="1-4"),
         Binding("2", "pick(1)", show=False),
         Binding("3", "pick(2)", show=False),
@@ -151,7 +159,9 @@ class ScoundrelScreen(GameScreen):
         Binding("n", "barehanded", "Mains nues"),
         Binding("m", "barehanded", "Mains nues", show=False),
         Binding("f", "avoid", "Fuir"),
+        Binding("f", "avoid_anyway", show=False),
     ]
+    """The hidden « f » works when fleeing is not allowed, so the engine says why."""
 
     def __init__(self, match: Match, match_id: int) -> None:
         super().__init__(match, match_id)
@@ -160,6 +170,10 @@ class ScoundrelScreen(GameScreen):
         self.label = ""
 
     # --- hooks for the shared setup and results screens ---------------------------
+
+    @classmethod
+    def seed_refusal(cls, seed: int | str, label: str) -> str:
+        return seed_refusal(seed, label)
 
     @classmethod
     def setup_starts(cls, app) -> list[ExtraStart]:
@@ -216,7 +230,6 @@ class ScoundrelScreen(GameScreen):
             yield Card(None, id="weapon")
             yield Static(id="weapon-info")
         with Horizontal(id="actions"):
-            yield Button("Entrer dans le donjon (Entrée)", id="enter", variant="primary")
             yield Button("Fuir la salle (f)", id="avoid")
             yield Button("Arme (a)", id="with-weapon", variant="success")
             yield Button("Mains nues (n)", id="barehanded", variant="warning")
@@ -274,9 +287,7 @@ class ScoundrelScreen(GameScreen):
         previews = {p.slot: p for p in state.previews()}
         for slot, widget in enumerate(self.room_cards):
             card = state.room[slot]
-            if state.phase == ENTRANCE:
-                self.show_card(widget, None, "")
-            elif card is None:
+            if card is None:
                 self.show_card(widget, CardData(), "", empty=True)
             else:
                 chosen = self.pending == slot
@@ -289,15 +300,12 @@ class ScoundrelScreen(GameScreen):
         pending = self.pending is not None
         self.query_one("#actions").display = True
         for button, shown in (
-            ("#enter", state.phase == ENTRANCE),
-            ("#avoid", state.phase != ENTRANCE and not pending),
+            ("#avoid", state.can_avoid and not pending),
             ("#with-weapon", pending),
             ("#barehanded", pending),
             ("#cancel", pending),
         ):
             self.query_one(button, Button).display = shown
-        self.query_one("#avoid", Button).disabled = not state.can_avoid
-        self.refresh_bindings()
 
     @staticmethod
     def show_card(widget: Card, data: CardData | None, caption: str, empty: bool = False) -> None:
@@ -321,13 +329,6 @@ class ScoundrelScreen(GameScreen):
         return f"Pioche {state.deck_count} · potion {potion} · fuite {avoid}"
 
     def prompt(self, state: ScoundrelState) -> Content:
-        if state.phase == ENTRANCE:
-            suits = self.app.glyphs.suits
-            return Content(
-                "Entrée : entrer dans le donjon. "
-                f"{suits['pique']}{suits['trefle']} monstres · {suits['carreau']} armes · "
-                f"{suits['coeur']} potions."
-            )
         if state.phase == OVER:
             return Content("")
         if self.pending is not None:
@@ -339,14 +340,20 @@ class ScoundrelScreen(GameScreen):
                 f"({_hurt(card.rank)} PV). Échap : annuler.",
             )
         left = state.cards_to_resolve
-        cards = "carte" if left == 1 else "cartes"
-        if state.last_room:
-            text = f"Dernière salle : joue tout ({left} {cards}, 1-4)."
+        slots = [str(slot + 1) for slot, card in enumerate(state.room) if card]
+        if len(slots) == ROOM_SIZE:
+            keys = "touches 1 à 4"
         else:
-            text = f"Joue {left} {cards} (1-4), la 4e reste."
-        if state.can_avoid:
-            text += " Ou fuis la salle (f)."
-        elif state.last_avoided and state.resolved_this_room == 0 and state.deck_count:
+            keys = f"touche{'s' * (len(slots) > 1)} {join_names(slots)}"
+        if state.last_room:
+            every = "la dernière carte" if left == 1 else f"les {left} cartes"
+            text = f"Dernière salle : joue {every} ({keys})."
+        else:
+            text = (
+                f"Joue {plural(left, 'carte')} sur {len(slots)} ({keys}) : celle qui reste "
+                "ouvre la salle suivante."
+            )
+        if state.last_avoided and state.resolved_this_room == 0 and state.deck_count:
             text += " Pas de fuite, la salle d'avant a été fuie."
         if state.potion_used and any(p.kind == POTION for p in state.previews()):
             text += " Potion déjà bue ici, une 2e ne soignerait pas."
@@ -357,14 +364,6 @@ class ScoundrelScreen(GameScreen):
         info = self.query_one("#weapon-info", Static)
         suits = self.app.glyphs.suits
         weapon = state.weapon
-        if state.phase == ENTRANCE:
-            self.show_card(widget, CardData(title="Aucune", text="arme"), "", empty=True)
-            lines = []
-            for seat in self.match.seats:
-                if seat.profile:
-                    lines += record_lines(self.app, seat.profile, seat.name)
-            info.update(Content("\n".join(lines)))
-            return
         if weapon is None:
             self.show_card(widget, CardData(title="Aucune", text="arme"), "", empty=True)
             info.update(
@@ -397,8 +396,6 @@ class ScoundrelScreen(GameScreen):
         )
 
     def turn_text(self, state: ScoundrelState) -> str:
-        if state.phase == ENTRANCE:
-            return f"{state.player}, à l'entrée du donjon"
         if state.phase == OVER:
             return "Partie terminée"
         left = state.cards_to_resolve
@@ -417,19 +414,24 @@ class ScoundrelScreen(GameScreen):
             else:
                 value = f"{record.hp_after} PV ({record.hp_after - record.hp_before:+d})"
             rows.append((f"Salle {record.number}", (value,)))
+        target = f"graine {self.match.seed}"
+        if state.phase == OVER and state.won:
+            target = f"{self.app.glyphs.star} donjon traversé"
+            if state.potion_bonus_won:
+                rows.append(("Potion", (f"+{state.potion_bonus_won}",)))
+        elif state.phase == OVER:
+            target = "score : PV moins monstres restants"
+            rows.append(("Monstres", (f"-{state.monsters_left}",)))
         total = str(state.score) if state.phase == OVER else f"{state.hp} PV"
         leaders = frozenset({0}) if state.won else frozenset()
-        return SheetData(state.players, tuple(rows), (total,), leaders, f"graine {self.match.seed}")
+        return SheetData(state.players, tuple(rows), (total,), leaders, target)
 
     # --- animation ------------------------------------------------------------------
 
     async def animate_event(self, event: Event) -> None:
         cards = self.room_cards
         self.query_one("#actions").display = False  # back with the next show_state
-        if isinstance(event, DungeonEntered):
-            self.query_one("#prompt", Static).update(Content("Le donjon est mélangé…"))
-            await asyncio.sleep(self.seconds(0.3))
-        elif isinstance(event, RoomDealt):
+        if isinstance(event, RoomDealt):
             last = " (la dernière)" if event.last_room else ""
             self.query_one("#prompt", Static).update(Content(f"Salle {event.number}{last}…"))
             for slot in event.dealt_slots:
@@ -487,25 +489,46 @@ class ScoundrelScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("weapon", "barehanded"):
             return self.pending is not None
-        phase = self.match.state.phase
-        if action == "enter":
-            return phase == ENTRANCE
-        if action in ("pick", "avoid"):
-            return phase != ENTRANCE
+        if action == "avoid":
+            return self.match.state.can_avoid and self.pending is None
         return super().check_action(action, parameters)
+
+    def keys_for(self, action: Action) -> list[str]:
+        if isinstance(action, Avoid):
+            return ["f"]
+        state = self.match.state
+        keys = [str(action.slot + 1)]
+        if len(state.picks_for(action.slot)) == 2:
+            keys.append("a" if action.weapon else "n")
+        return [*keys, "o"] if state.kills(action) else keys
 
     def choose(self, slot: int) -> None:
         """A card picked by key or click: played at once, or held for weapon or barehanded."""
+        picks = self.match.state.picks_for(slot)
+        if len(picks) == 2 and not self.busy:
+            self.pending = None if self.pending == slot else slot
+            self.render_state()
+        elif len(picks) < 2:
+            self.pending = None
+            self.attempt(picks[0] if picks else Pick(slot))
+        else:
+            self.skip()  # a choice between weapon and fists waits for the room it is made in
+
+    def attempt(self, action: Action) -> None:
+        """Play a move; one that would kill asks first, once the board shows it."""
+        state = self.match.state
+        if not state.kills(action):
+            self.act(action)
+            return
         if self.busy:
             self.skip()
             return
-        picks = self.match.state.picks_for(slot)
-        if len(picks) == 2:
-            self.pending = None if self.pending == slot else slot
-            self.render_state()
-            return
-        self.pending = None
-        self.act(picks[0] if picks else Pick(slot))
+        card = the_card(state.room[action.slot])
+        question = (
+            f"{card[0].upper()}{card[1:]} t'infligerait {state.damage_of(action)} PV et il ne "
+            f"t'en reste que {state.hp} : tu mourrais. Le combattre quand même ?"
+        )
+        self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.act(action))
 
     def action_pick(self, slot: int) -> None:
         self.choose(slot)
@@ -518,13 +541,10 @@ class ScoundrelScreen(GameScreen):
         message.stop()  # the weapon card: nothing to do
 
     def fight(self, weapon: bool) -> None:
-        if self.busy:
-            self.skip()
-            return
         if self.pending is None:
             return
         slot, self.pending = self.pending, None
-        self.act(Pick(slot, weapon=weapon))
+        self.attempt(Pick(slot, weapon=weapon))
 
     @on(Button.Pressed, "#with-weapon")
     def action_weapon(self) -> None:
@@ -534,14 +554,15 @@ class ScoundrelScreen(GameScreen):
     def action_barehanded(self) -> None:
         self.fight(False)
 
-    @on(Button.Pressed, "#enter")
-    def action_enter(self) -> None:
-        self.act(Enter())
-
-    @on(Button.Pressed, "#avoid")
     def action_avoid(self) -> None:
         self.pending = None
         self.act(Avoid())
+
+    action_avoid_anyway = action_avoid
+
+    @on(Button.Pressed, "#avoid")
+    def avoid_pressed(self) -> None:
+        self.action_avoid()
 
     @on(Button.Pressed, "#cancel")
     def cancel(self) -> None:

@@ -45,15 +45,16 @@ class ResultsScreen(Screen):
                 order = sorted(range(len(self.match.seats)), key=lambda s: outcome.ranks[s])
                 for seat in order:
                     rank = outcome.ranks[seat]
-                    place = (
-                        MEDALS.get(rank, f"{rank}e")
-                        if len(self.match.seats) > 1
-                        else ("Victoire" if outcome.won else "Défaite")
-                    )
+                    if len(self.match.seats) > 1:
+                        place = MEDALS.get(rank, f"{rank}e")
+                    elif outcome.verdict:
+                        place = "Victoire" if outcome.won else "Défaite"
+                    else:
+                        place = "Fin"  # a session with nothing to win (Le Signal's free play)
                     line = Content.assemble(
                         (f"{place:<9}", "bold $accent" if rank == 1 else ""),
                         (self.match.seats[seat].name, "bold" if rank == 1 else ""),
-                        f"  {outcome.scores[seat]}",
+                        f"  {outcome.scores[seat]}" if outcome.verdict else "",
                     )
                     yield Static(line, classes=f"place rank-{min(rank, 4)}")
                 yield Static(Content(self.records_text()), id="records")

@@ -14,9 +14,10 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from jeux.catalog import GAMES, load_game
 from jeux.engine.match import Seat
+from jeux.engine.text import players_range
 from jeux.store.profiles import ProfileError
 
-from ..launch import ExtraStart, screen_hook, start_match
+from ..launch import ExtraStart, screen_hook, seed_refusal, start_match
 from ..widgets.player_picker import PlayerPicker
 
 RANDOM_ORDER, LIST_ORDER = "random", "list"
@@ -140,7 +141,7 @@ class SetupScreen(Screen):
             self.app.say("Coche au moins un joueur (ou crée-le ci-dessus).", "warning")
         elif not low <= len(seats) <= high:
             self.app.say(
-                f"{self.info.title} se joue de {low} à {high} : il y a {len(seats)} participants.",
+                f"{self.info.title} se joue {players_range(low, high)}, pas à {len(seats)}.",
                 "warning",
             )
         else:
@@ -166,6 +167,9 @@ class SetupScreen(Screen):
     def action_play(self) -> None:
         text = self.query_one("#seed", Input).value.strip()
         seed = (int(text) if text.isdigit() else text) if text else self.app.fixed_seed
+        if refusal := seed_refusal(self.info.id, seed):
+            self.app.say(refusal, "warning")
+            return
         seats = self.seats(seed)
         if seats is None:
             return

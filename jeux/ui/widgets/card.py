@@ -91,6 +91,8 @@ class Card(Widget):
     Card.-back { color: $primary; }
     Card.-selectable { border: round $success; }
     Card.-selected { border: double $warning; background: $warning 15%; }
+    Card.-cursor { border: heavy $accent; }
+    Card.-cursor.-selected { border: double $accent; }
     Card.-gone { opacity: 40%; border: dashed $foreground 30%; }
     Card:hover { background: $boost; }
     """

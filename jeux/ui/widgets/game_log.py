@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
+
+MAX_LINES = 500
 
 
 class GameLog(RichLog):
@@ -17,11 +20,34 @@ class GameLog(RichLog):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(
-            max_lines=500, min_width=16, wrap=True, markup=False, highlight=False, **kwargs
+            max_lines=MAX_LINES, min_width=16, wrap=True, markup=False, highlight=False, **kwargs
         )
         self.border_title = "Journal"
+        self._said: list[str] = []
+        """The lines narrated, kept to wrap them again when the width changes."""
+        self._width = 0
 
     def narrate(self, lines: Iterable[str]) -> None:
+        if not self.size.width:
+            self._width = -1  # written blind: wrap again when the width comes back
         for line in lines:
             if line:
+                self._said.append(line)
                 self.write(Text(line))
+        del self._said[:-MAX_LINES]
+
+    def clear(self) -> GameLog:
+        self._said = []
+        return super().clear()
+
+    def on_resize(self, event: Resize) -> None:
+        """Lines written while the log had no width (behind a handoff) wrap again once it has
+        one: RichLog keeps the wrapping of the moment it wrote them. The log also shrinks as
+        the score sheet above it grows: the newest line stays in view."""
+        width = event.size.width
+        if width and self._width and width != self._width:
+            said = self._said
+            self.clear()
+            self.narrate(said)
+        self._width = width or self._width
+        self.scroll_end(animate=False, x_axis=False)

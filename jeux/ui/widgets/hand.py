@@ -1,8 +1,9 @@
-"""A row of cards picked by key or click."""
+"""A row of cards picked by key or click; the cards chosen and the one under the cursor are
+marked by the hand's owner (the hand holds no selection of its own: attributes down)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from textual.containers import HorizontalGroup
 from textual.message import Message
@@ -34,6 +35,14 @@ class Hand(HorizontalGroup):
                 widgets.append(Card(data, i))
                 await self.mount(widgets[i])
             widgets[i].caption = captions[i] if i < len(captions) else ""
+
+    def mark(self, chosen: Collection[int] = (), cursor: int | None = None, *, live: bool) -> None:
+        """Show which cards are chosen and which the arrows point at; `live` when the hand
+        may be chosen from now (its cards then look selectable)."""
+        for i, card in enumerate(self.cards):
+            card.set_class(live and i not in chosen, "-selectable")
+            card.set_class(i in chosen, "-selected")
+            card.set_class(live and i == cursor, "-cursor")
 
     @property
     def cards(self) -> list[Card]:

@@ -1,0 +1,587 @@
+"""Deck menteur (RULINGS.md §21): play cards face down claiming the announced suit, accuse
+the player before you of lying, and flip your own pack when you are wrong: its Ace eliminates.
+
+Every seat has a face-down pack of six (A–6 of its own suit, unknown even to its owner,
+DM-8). The common pile of twenty (7–Q of ♦ ♠ ♣ and two jokers, DM-2) is dealt five each
+at every round (DM-5). The state holds public facts and `Zone`s; a seat's view is built by
+showing it each zone as that seat may see it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb
+from random import Random
+from typing import Any
+
+from jeux.catalog import GAMES
+from jeux.engine.cards import (
+    EVERYONE,
+    JOKER,
+    NOBODY,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    Dealt,
+    PlayingCard,
+    Zone,
+    deal_ids,
+    shuffled,
+)
+from jeux.engine.core import (
+    Action,
+    Choice,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+    ranks_from_scores,
+)
+from jeux.engine.text import join_names, plural
+
+ANNOUNCEABLE = ("trefle", "pique", "carreau")
+"""DM-1: hearts never reach the common pile, so they cannot be announced."""
+PILE_RANKS = range(7, 13)
+"""DM-2: 7 to Q of each pile suit."""
+PACK_RANKS = range(1, 7)
+HAND_SIZE = 5
+ACE = 1
+
+ANNOUNCE, PLAY, OVER = "annonce", "jeu", "fin"
+STARTER, RANDOM = "joueur", "hasard"
+WHOLE_HAND = 0
+
+
+def common_pile() -> list[PlayingCard]:
+    """DM-2: 6 ♦ + 6 ♠ + 6 ♣ + 2 jokers."""
+    cards = [
+        PlayingCard(rank, suit) for suit in ("carreau", "pique", "trefle") for rank in PILE_RANKS
+    ]
+    return cards + [PlayingCard(0, JOKER), PlayingCard(0, JOKER)]
+
+
+def matches(card: PlayingCard, suit: str) -> bool:
+    """DM-1, DM-9: a card backs the announcement if it is of that suit or a joker."""
+    return card.joker or card.suit == suit
+
+
+def suit_words(suit: str) -> str:
+    """'♠ pique': the symbol with its name, so no one depends on the symbol alone."""
+    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+
+
+def card_list(cards: Sequence[Dealt]) -> str:
+    return join_names([c.card.describe() for c in cards])
+
+
+# --- actions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Announce(Action):
+    """DM-3: the round's starter names the suit every play will claim."""
+
+    suit: str
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Cards of one's hand, by uid in hand order, put face down as the announced suit
+    (lying allowed)."""
+
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Accuse(Action):
+    """DM-7: the previous active player lied in their last play."""
+
+
+# --- events ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    number: int
+    starter: str
+    players: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"Manche {self.number} : {HAND_SIZE} cartes à chacun, {self.starter} commence."
+
+
+@dataclass(frozen=True)
+class HandDealt(Event):
+    """The five cards a seat receives, seen by that seat only."""
+
+    reveals = True
+    seat: int
+    player: str
+    cards: tuple[Dealt, ...]
+
+    def describe(self) -> str:
+        return f"Main de {self.player} : {card_list(self.cards)}."
+
+
+@dataclass(frozen=True)
+class SuitAnnounced(Event):
+    """`player` is empty when the app drew the suit (the random announcement)."""
+
+    suit: str
+    player: str = ""
+    drawn: bool = False
+
+    def describe(self) -> str:
+        who = "Le hasard" if self.drawn else self.player
+        return f"{who} annonce {suit_words(self.suit)}."
+
+
+@dataclass(frozen=True)
+class CardsPlayed(Event):
+    """A face-down play, public as a count."""
+
+    seat: int
+    player: str
+    count: int
+    suit: str
+    left: int
+
+    def describe(self) -> str:
+        return (
+            f"{self.player} pose {plural(self.count, 'carte')} face cachée en annonçant "
+            f"{suit_words(self.suit)} (il lui en reste {self.left})."
+        )
+
+
+@dataclass(frozen=True)
+class OwnPlay(Event):
+    """The faces of a play, seen by the player who made it."""
+
+    seat: int
+    player: str
+    cards: tuple[Dealt, ...]
+
+    def describe(self) -> str:
+        return f"{self.player} a posé en vrai : {card_list(self.cards)}."
+
+
+@dataclass(frozen=True)
+class Accused(Event):
+    accuser: int
+    accused: int
+    accuser_name: str
+    accused_name: str
+    forced: bool
+
+    def describe(self) -> str:
+        why = " (plus de cartes en main)" if self.forced else ""
+        return f"{self.accuser_name} accuse {self.accused_name} de mentir{why} !"
+
+
+@dataclass(frozen=True)
+class PlayRevealed(Event):
+    """DM-3 of the challenge: the accused turns the cards of the last play, for everyone."""
+
+    reveals = True
+    seat: int
+    player: str
+    cards: tuple[Dealt, ...]
+    suit: str
+    truthful: bool
+
+    def describe(self) -> str:
+        verdict = "disait vrai" if self.truthful else "mentait"
+        return f"{self.player} retourne {card_list(self.cards)} : {verdict}."
+
+
+@dataclass(frozen=True)
+class PackFlipped(Event):
+    """The loser of a challenge turns the top card of their pack: an Ace eliminates."""
+
+    reveals = True
+    seat: int
+    player: str
+    card: Dealt
+    left: int
+
+    @property
+    def ace(self) -> bool:
+        return self.card.card.rank == ACE
+
+    def describe(self) -> str:
+        if self.ace:
+            return f"{self.player} retourne l'As de son paquet : éliminé·e !"
+        return (
+            f"{self.player} retourne un {self.card.card.label} : sauvé·e, "
+            f"{plural(self.left, 'carte')} dans son paquet."
+        )
+
+
+@dataclass(frozen=True)
+class GameWon(Event):
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} reste seul·e en jeu et gagne la partie !"
+
+
+# --- the state -------------------------------------------------------------------------
+
+
+@dataclass
+class LastPlay:
+    """A face-down play of this round: who made it and its cards (seen by its author)."""
+
+    seat: int
+    cards: Zone
+
+
+@dataclass
+class DeckMenteurState(State):
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    packs: list[Zone]
+    """Each seat's face-down pack, top card first; nobody sees it (DM-8)."""
+    flipped: list[Zone]
+    """The pack cards each seat turned over, for everyone to see."""
+    hands: list[Zone]
+    pile: Zone
+    """The common pile's cards not dealt this round."""
+    plays: list[LastPlay] = field(default_factory=list)
+    """This round's face-down plays, oldest first."""
+    out: list[int] = field(default_factory=list)
+    """Eliminated seats, in the order they fell."""
+    phase: str = ANNOUNCE
+    turn: int = 0
+    starter: int = 0
+    announced: str = ""
+    round: int = 0
+    next_uid: int = 0
+    verdict: str = ""
+    """How the last challenge ended, for everyone: the handoff of the next round tells it."""
+
+    # --- queries -------------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    def alive(self, seat: int) -> bool:
+        return seat not in self.out
+
+    @property
+    def alive_seats(self) -> list[int]:
+        return [s for s in range(self.seats) if self.alive(s)]
+
+    def next_alive(self, seat: int) -> int:
+        for step in range(1, self.seats + 1):
+            other = (seat + step) % self.seats
+            if self.alive(other):
+                return other
+        return seat
+
+    @property
+    def last_play(self) -> LastPlay | None:
+        return self.plays[-1] if self.plays else None
+
+    @property
+    def max_play(self) -> int:
+        """DM-4: the whole hand, or at most 3 cards under the option."""
+        return self.options.get("max_cartes", WHOLE_HAND) or HAND_SIZE
+
+    def can_accuse(self) -> bool:
+        """DM-7: only the previous active player's last play; never the round's first move."""
+        return self.phase == PLAY and self.last_play is not None
+
+    def must_accuse(self) -> bool:
+        """DM-6: an empty hand has nothing else to do."""
+        return self.phase == PLAY and len(self.hands[self.turn]) == 0
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == ANNOUNCE:
+            return [Announce(suit) for suit in ANNOUNCEABLE]
+        if self.phase != PLAY:
+            return []
+        actions: list[Action] = [Accuse()] if self.can_accuse() else []
+        if self.must_accuse():
+            return actions
+        uids = [c.uid for c in self.hands[self.turn]]
+        for size in range(1, min(self.max_play, len(uids)) + 1):
+            actions += [Play(group) for group in combinations(uids, size)]
+        return actions
+
+    def refusal(self, action: Action) -> str:
+        if isinstance(action, Announce):
+            if self.phase != ANNOUNCE:
+                return "La couleur de la manche est déjà annoncée."
+            return "On annonce trèfle, pique ou carreau (les cœurs ne sont pas dans la pioche)."
+        if self.phase == ANNOUNCE:
+            return "Annonce d'abord la couleur de la manche."
+        if isinstance(action, Accuse):
+            return "Personne n'a encore posé de cartes dans cette manche : pas d'accusation."
+        if isinstance(action, Play):
+            if self.must_accuse():
+                return "Tu n'as plus de cartes : tu dois accuser le joueur précédent."
+            if not action.cards:
+                return "Choisis au moins une carte à poser."
+            if len(action.cards) > self.max_play:
+                return f"On pose au plus {self.max_play} cartes à la fois."
+            return "Tu ne peux poser que des cartes de ta main, chacune une fois."
+        return super().refusal(action)
+
+    def prompt(self) -> str:
+        """What the seat to move must answer, with nothing hidden in it."""
+        told = f"{self.verdict} Nouvelle manche" if self.verdict else "nouvelle manche"
+        if self.phase == ANNOUNCE:
+            return f"{told} — à toi d'annoncer la couleur."
+        play = self.last_play
+        if play is None:
+            return f"{told}, couleur {suit_words(self.announced)} — à toi d'ouvrir."
+        who, count = self.players[play.seat], len(play.cards)
+        posed = f"{who} a posé {plural(count, 'carte')} en annonçant {suit_words(self.announced)}"
+        if self.must_accuse():
+            return f"{posed} — tu n'as plus de cartes, tu dois l'accuser."
+        return f"{posed} — {'la' if count == 1 else 'les'} crois-tu ?"
+
+    def outcome(self) -> Outcome | None:
+        """Ranked by elimination order, the last standing first; the score is the cards left
+        in one's pack (none once eliminated)."""
+        if self.phase != OVER:
+            return None
+        scores = tuple(len(self.packs[s]) if self.alive(s) else 0 for s in range(self.seats))
+        fallen = tuple(
+            self.out.index(s) if s in self.out else self.seats for s in range(self.seats)
+        )
+        winner = self.players[self.alive_seats[0]]
+        return Outcome(scores, ranks_from_scores(fallen), f"{winner} reste seul·e en jeu.")
+
+    def claimed(self, seat_excluded: int) -> int:
+        """Cards claimed this round by the other seats: each play claims the announced suit."""
+        return sum(len(p.cards) for p in self.plays if p.seat != seat_excluded)
+
+    # --- privacy -------------------------------------------------------------------
+
+    def zones(self) -> list[Zone]:
+        return [*self.packs, *self.flipped, *self.hands, self.pile, *(p.cards for p in self.plays)]
+
+    def view(self, seat: int | None) -> DeckMenteurState:
+        """What `seat` may see; None is a spectator, who sees no hand."""
+        return DeckMenteurState(
+            self.players,
+            self.options,
+            packs=[z.seen_from(seat) for z in self.packs],
+            flipped=[z.seen_from(seat) for z in self.flipped],
+            hands=[z.seen_from(seat) for z in self.hands],
+            pile=self.pile.seen_from(seat),
+            plays=[LastPlay(p.seat, p.cards.seen_from(seat)) for p in self.plays],
+            out=list(self.out),
+            phase=self.phase,
+            turn=self.turn,
+            starter=self.starter,
+            announced=self.announced,
+            round=self.round,
+            next_uid=self.next_uid,
+            verdict=self.verdict,
+        )
+
+    def secrets(self, seat: int) -> frozenset[Any]:
+        return frozenset().union(*(z.secrets_for(seat) for z in self.zones()))
+
+    # --- moves ---------------------------------------------------------------------
+
+    def _apply(self, action: Action, rng: Random) -> list[Event]:
+        if isinstance(action, Announce):
+            self.announced, self.phase = action.suit, PLAY
+            return [SuitAnnounced(action.suit, self.players[self.turn])]
+        if isinstance(action, Play):
+            return self._play(action.cards)
+        return self._challenge(rng)
+
+    def _play(self, uids: tuple[int, ...]) -> list[Event]:
+        seat, hand = self.turn, self.hands[self.turn]
+        cards = tuple(hand.by_uid(uid) for uid in uids)
+        self.hands[seat] = hand.without(cards)
+        self.plays.append(LastPlay(seat, Zone(cards, (seat,))))
+        self.turn = self.next_alive(seat)
+        name = self.players[seat]
+        return [
+            CardsPlayed(seat, name, len(cards), self.announced, len(self.hands[seat])),
+            OwnPlay(seat, name, cards, audience=(seat,)),
+        ]
+
+    def _challenge(self, rng: Random) -> list[Event]:
+        accuser, play = self.turn, self.plays[-1]
+        accused = play.seat
+        truthful = all(matches(c.card, self.announced) for c in play.cards)
+        events: list[Event] = [
+            Accused(
+                accuser,
+                accused,
+                self.players[accuser],
+                self.players[accused],
+                forced=self.must_accuse(),
+            ),
+            PlayRevealed(
+                accused, self.players[accused], play.cards.cards, self.announced, truthful
+            ),
+        ]
+        loser = accuser if truthful else accused
+        top, *rest = self.packs[loser].cards
+        self.packs[loser] = self.packs[loser].holding(rest)
+        self.flipped[loser] = self.flipped[loser].holding([*self.flipped[loser], top])
+        events.append(PackFlipped(loser, self.players[loser], top, len(rest)))
+        truth = "qui disait vrai" if truthful else "qui mentait"
+        turned = "l'As : éliminé·e" if top.card.rank == ACE else f"un {top.card.label}"
+        self.verdict = (
+            f"{self.players[accuser]} accusait {self.players[accused]}, {truth} : "
+            f"{self.players[loser]} retourne {turned}."
+        )
+        starter = loser
+        if top.card.rank == ACE:
+            self.out.append(loser)
+            starter = self.next_alive(loser)
+        if len(self.alive_seats) == 1:
+            self.phase = OVER
+            winner = self.alive_seats[0]
+            return [*events, GameWon(winner, self.players[winner])]
+        return events + self._new_round(starter, rng)
+
+    def _new_round(self, starter: int, rng: Random) -> list[Event]:
+        """DM-5: every card of the common pile back, reshuffled, five to each seat in play."""
+        deck = deal_ids(shuffled(common_pile(), rng), self.next_uid)
+        self.next_uid += len(deck)
+        self.round += 1
+        self.plays = []
+        self.starter = self.turn = starter
+        events: list[Event] = [
+            RoundStarted(
+                self.round,
+                self.players[starter],
+                tuple(self.players[s] for s in self.alive_seats),
+            )
+        ]
+        for seat in range(self.seats):
+            if self.alive(seat):
+                self.hands[seat] = Zone(deck[:HAND_SIZE], (seat,))
+                deck = deck[HAND_SIZE:]
+                events.append(
+                    HandDealt(seat, self.players[seat], self.hands[seat].cards, audience=(seat,))
+                )
+            else:
+                self.hands[seat] = Zone(NOBODY, (seat,))
+        self.pile = Zone(deck, NOBODY)
+        if self.options.get("annonce", STARTER) == RANDOM:
+            self.announced, self.phase = rng.choice(ANNOUNCEABLE), PLAY
+            events.append(SuitAnnounced(self.announced, drawn=True))
+        else:
+            self.announced, self.phase = "", ANNOUNCE
+        return events
+
+
+# --- the robot -------------------------------------------------------------------------
+
+
+def lie_chance(view: DeckMenteurState) -> float:
+    """How likely the last play holds a card off the announced suit, judged from what this
+    seat may know: the pile's make-up, its own hand and plays, and the cards claimed."""
+    me, play = view.turn, view.last_play
+    if play is None:
+        return 0.0
+    mine = [c.card for c in view.hands[me]] + [
+        c.card for p in view.plays if p.seat == me for c in p.cards
+    ]
+    unseen = len(common_pile()) - len(mine)
+    backing = sum(matches(c, view.announced) for c in common_pile()) - sum(
+        matches(c, view.announced) for c in mine
+    )
+    if view.claimed(me) > backing:
+        return 1.0  # more cards claimed than can exist outside my hand
+    count = len(play.cards)
+    return 1.0 - comb(backing, count) / comb(unseen, count)
+
+
+class LiarBot:
+    """Plays its matching cards (or a small bluff) and accuses when a lie is likely.
+    It is handed its seat's view: other hands and face-down plays are counts there."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, view: DeckMenteurState) -> Action:
+        legal = view.legal_actions()
+        if view.phase == ANNOUNCE:
+            return Announce(self.best_suit(view))
+        if view.must_accuse():
+            return Accuse()
+        if view.can_accuse() and self.rng.random() < lie_chance(view) - 0.15:
+            return Accuse()
+        hand = view.hands[view.turn].cards
+        honest = [c.uid for c in hand if matches(c.card, view.announced)]
+        honest = honest[: view.max_play]
+        if honest and self.rng.random() < 0.8:
+            count = self.rng.randint(1, len(honest))
+            return Play(tuple(sorted(honest[:count])))
+        bluff = [c.uid for c in hand if not matches(c.card, view.announced)]
+        pick = tuple(sorted(self.rng.sample(bluff or honest, 1)))
+        play = Play(pick)
+        return play if play in legal else self.rng.choice(legal)
+
+    @staticmethod
+    def best_suit(view: DeckMenteurState) -> str:
+        hand = [c.card for c in view.hands[view.turn]]
+        return max(ANNOUNCEABLE, key=lambda s: sum(matches(c, s) for c in hand))
+
+
+# --- the game --------------------------------------------------------------------------
+
+
+class DeckMenteur(Game):
+    info = GAMES["deck_menteur"]
+    options = (
+        Option(
+            "annonce",
+            "Annonce de la couleur",
+            (
+                Choice(STARTER, "Le premier joueur de la manche"),
+                Choice(RANDOM, "Tirée au hasard"),
+            ),
+            STARTER,
+            "Qui choisit la couleur (trèfle, pique ou carreau) que chaque pose prétend suivre.",
+        ),
+        Option(
+            "max_cartes",
+            "Cartes par pose",
+            (Choice(WHOLE_HAND, "De 1 à toute la main"), Choice(3, "De 1 à 3")),
+            WHOLE_HAND,
+        ),
+    )
+    action_types = (Announce, Play, Accuse)
+
+    def new(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
+    ) -> DeckMenteurState:
+        seats = len(players)
+        packs = []
+        for seat in range(seats):
+            pack = [PlayingCard(rank, SUITS[seat]) for rank in PACK_RANKS]
+            packs.append(Zone(deal_ids(shuffled(pack, rng), seat * len(PACK_RANKS)), NOBODY))
+        state = DeckMenteurState(
+            tuple(players),
+            dict(options),
+            packs=packs,
+            flipped=[Zone(NOBODY, EVERYONE) for _ in range(seats)],
+            hands=[Zone(NOBODY, (seat,)) for seat in range(seats)],
+            pile=Zone(),
+            next_uid=seats * len(PACK_RANKS),
+        )
+        state._new_round(0, rng)
+        return state
+
+    def bot(self, seed: int | str | None = None) -> LiarBot:
+        return LiarBot(seed)
+
+
+GAME = DeckMenteur()

@@ -1,0 +1,308 @@
+"""The base of card screens: opponents' backs and counts along the top, the centre of the
+table, a private peek, the question the seat must answer with its buttons, and the seat's own
+hand with a chooser (keys 1–9, arrows and Space, or clicks; Entrée confirms).
+
+A game says what each area holds from the state the screen draws (the view of the seat on
+screen) and which action the chosen cards make; the base keeps the choice, the keys and the
+layout. When a public reveal in a hot-seat game ends a seat's private moment (the whole table
+watches a challenge), `spectate()` turns the screen to what anyone may see: no hand is drawn
+until the next handoff. Card games on this table accept `view(None)`, a spectator's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Static
+
+from jeux.engine.core import Action, Event, State
+
+from .game_screen import GameScreen
+from .widgets.card import CardData
+from .widgets.hand import Hand
+
+HAND_KEYS = "123456789"
+
+
+def literal(text: Content | str) -> Content:
+    """Text that may hold a player's name, never read as markup."""
+    return text if isinstance(text, Content) else Content(text)
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """Another seat as the table shows it: its cards face down, and a word of status."""
+
+    seat: int
+    cards: int
+    note: str = ""
+    out: bool = False
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A button under the question, bound to a screen action and shown with its key."""
+
+    label: str
+    key: str
+    action: str
+    primary: bool = False
+
+
+@dataclass(frozen=True)
+class Centre:
+    """The middle of the table: a line of text and a row of cards (None: a back)."""
+
+    text: str = ""
+    cards: tuple[CardData | None, ...] = ()
+    captions: tuple[str, ...] = ()
+
+
+class CardTable(GameScreen):
+    DEFAULT_CSS = """
+    CardTable #turn { margin: 0; }
+    CardTable #opponents { height: auto; color: $text-muted; }
+    CardTable #centre { height: auto; border-top: solid $foreground 20%; }
+    CardTable #centre-text { height: auto; }
+    CardTable #centre-cards { height: 5; }
+    CardTable #peek { height: auto; color: $text-muted; }
+    CardTable #question { height: auto; text-style: bold; }
+    CardTable #answers { height: auto; }
+    CardTable #answers > Button { width: auto; min-width: 0; margin: 0 1 0 0; }
+    CardTable #hand { height: 5; }
+    CardTable Hand > Card { width: 8; height: 5; padding: 0; }
+    CardTable #centre-cards > Card { width: 7; margin: 0; }
+    """
+    BINDINGS = [
+        *(
+            Binding(k, f"choose({i})", "Cartes", key_display="1-9", show=i == 0)
+            for i, k in enumerate(HAND_KEYS)
+        ),
+        Binding("left", "cursor(-1)", show=False),
+        Binding("right", "cursor(1)", show=False),
+        Binding("space", "choose_cursor", show=False),
+        Binding("enter", "confirm", "Valider", key_display="Entrée"),
+    ]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.chosen: list[Hashable] = []
+        """Keys of the hand's cards chosen for the next action, in the order picked."""
+        self.cursor = 0
+        self.hand_keys: list[Hashable] = []
+        """The keys of the cards drawn in the hand, left to right."""
+        self._position: tuple[int | None, int] = (None, -1)
+        """(seat on screen, actions played) of the board drawn: a choice lasts one decision."""
+        self._answers: tuple[Answer, ...] = ()
+
+    # --- hooks for the games -----------------------------------------------------------
+
+    def opponents(self, state: State) -> list[Opponent]:
+        """The seats shown along the top (by default every seat but the one on screen)."""
+        return []
+
+    def hand(self, state: State) -> Sequence[tuple[Hashable, CardData]]:
+        """The seat on screen's hand: (key naming the card in actions, its face)."""
+        return ()
+
+    def choice_limit(self, state: State) -> int:
+        """How many cards of the hand may be chosen now; 0 when the hand is not in play."""
+        return 0
+
+    def confirm(self, chosen: Sequence[Hashable]) -> Action | None:
+        """The action the chosen cards make, or None after saying what is missing."""
+        return None
+
+    def centre(self, state: State) -> Centre:
+        return Centre()
+
+    def peek(self, state: State) -> Content | str:
+        """What only the seat on screen knows besides its hand (a secret card, a role)."""
+        return ""
+
+    def question(self, state: State) -> Content | str:
+        """What the seat on screen must decide now, in a sentence."""
+        return ""
+
+    def answers(self, state: State) -> Sequence[Answer]:
+        """The buttons under the question."""
+        return ()
+
+    # --- layout ----------------------------------------------------------------------
+
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="opponents")
+        with Vertical(id="centre"):
+            yield Static(id="centre-text")
+            yield Hand(id="centre-cards")
+        yield Static(id="peek")
+        yield Static(id="question")
+        yield Horizontal(id="answers")
+        yield Hand(id="hand")
+
+    @property
+    def hand_row(self) -> Hand:
+        return self.query_one("#hand", Hand)
+
+    @property
+    def centre_row(self) -> Hand:
+        return self.query_one("#centre-cards", Hand)
+
+    # --- who sees what ----------------------------------------------------------------
+
+    def visible_state(self) -> State:
+        """As the base, but a screen that nobody owns shows a spectator's view."""
+        state = self.match.state
+        if self.shown_seat is None and state.to_move() is not None:
+            return state.view(None)  # type: ignore[arg-type]
+        return super().visible_state()
+
+    def seen(self, events: Iterable[Event]) -> Iterable[Event]:
+        """Lazily, so that `spectate()` during a move hides the rest of its private news."""
+        return (e for e in events if e.seen_by(self.shown_seat) or self.match.over)
+
+    def spectate(self) -> None:
+        """Everyone watches the table now (a challenge turned over): until the next handoff,
+        show only what anyone may see, and tell no more private news of this move."""
+        if self.needs_handoff():
+            self.shown_seat = None
+            self.hand_row.display = False
+
+    # --- rendering ----------------------------------------------------------------------
+
+    def show_state(self, state: State) -> None:
+        position = (self.shown_seat, len(self.match.actions))
+        if position != self._position:
+            self._position, self.chosen = position, []
+        self.hand_row.display = self.shown_seat is not None or state.to_move() is None
+        self.show_opponents(state)
+        centre = self.centre(state)
+        self.query_one("#centre-text", Static).update(Content(centre.text))
+        self.run_worker(self.centre_row.show(centre.cards, centre.captions), group="draw")
+        self.query_one("#peek", Static).update(literal(self.peek(state)))
+        self.query_one("#question", Static).update(literal(self.question(state)))
+        self.show_answers(self.answers(state))
+        self.query_one("#answers").display = True
+        cards = list(self.hand(state))
+        self.hand_keys = [key for key, _ in cards]
+        self.chosen = [key for key in self.chosen if key in self.hand_keys]
+        self.cursor = min(self.cursor, max(0, len(cards) - 1))
+        self.run_worker(self._show_hand([face for _, face in cards]), group="draw")
+
+    async def _show_hand(self, faces: list[CardData]) -> None:
+        captions = [HAND_KEYS[i] if i < len(HAND_KEYS) else "" for i in range(len(faces))]
+        await self.hand_row.show(faces, captions)
+        self.mark_hand()
+
+    def mark_hand(self) -> None:
+        live = self.choice_limit(self.visible_state()) > 0 and not self.busy
+        chosen = {self.hand_keys.index(k) for k in self.chosen}
+        self.hand_row.mark(chosen, self.cursor, live=live)
+
+    def show_opponents(self, state: State) -> None:
+        back = self.app.glyphs.back
+        lines = []
+        for other in self.opponents(state):
+            name = self.app.glyphs.clip(state.players[other.seat], 12)
+            style = "strike dim" if other.out else ""
+            backs = back * min(other.cards, 9)
+            lines.append(
+                Content.assemble(
+                    (f"{name:<12} ", style),
+                    (f"{backs} {other.cards:>2} ", "bold" if other.cards else "dim"),
+                    other.note,
+                )
+            )
+        self.query_one("#opponents", Static).update(Content("\n").join(lines))
+
+    def show_answers(self, answers: Sequence[Answer]) -> None:
+        answers = tuple(answers)
+        if answers == self._answers:
+            return
+        self._answers = answers
+        row = self.query_one("#answers", Horizontal)
+        row.remove_children()
+        buttons = []
+        for answer in answers:
+            button = Button(
+                f"{answer.label} ({answer.key})",
+                name=answer.action,
+                variant="primary" if answer.primary else "default",
+                compact=True,
+            )
+            button.can_focus = False
+            buttons.append(button)
+        row.mount_all(buttons)
+
+    @on(Button.Pressed, "#answers > Button")
+    async def answer_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        await self.run_action(event.button.name or "")
+
+    # --- the chooser ------------------------------------------------------------------
+
+    def toggle(self, index: int) -> None:
+        """Choose or put back the card at `index`; with a limit of one, it plays at once."""
+        if self.busy:
+            self.skip()
+            return
+        limit = self.choice_limit(self.visible_state())
+        if not limit or index >= len(self.hand_keys):
+            return
+        self.cursor = index
+        key = self.hand_keys[index]
+        if key in self.chosen:
+            self.chosen.remove(key)
+        elif limit == 1:
+            self.chosen = [key]
+            self.action_confirm()
+            return
+        elif len(self.chosen) >= limit:
+            self.app.say(f"Au plus {limit} cartes à la fois.", "warning")
+        else:
+            self.chosen.append(key)
+        self.mark_hand()
+
+    def action_choose(self, index: int) -> None:
+        self.toggle(index)
+
+    def action_choose_cursor(self) -> None:
+        self.toggle(self.cursor)
+
+    def action_cursor(self, step: int) -> None:
+        if self.hand_keys:
+            self.cursor = (self.cursor + step) % len(self.hand_keys)
+            self.mark_hand()
+
+    def on_hand_picked(self, message: Hand.Picked) -> None:
+        message.stop()
+        if message.hand is self.hand_row:
+            self.toggle(message.index)
+
+    def action_confirm(self) -> None:
+        if self.busy and not self.chosen:
+            self.skip()
+            return
+        action = self.confirm([k for k in self.hand_keys if k in self.chosen])  # hand order
+        if action is not None:
+            self.act(action)
+
+    def keys_to_choose(self, keys: Iterable[Hashable]) -> list[str]:
+        """The number keys that turn the current choice into exactly these cards."""
+        wanted = set(keys)
+        return [
+            HAND_KEYS[i]
+            for i, key in enumerate(self.hand_keys)
+            if (key in wanted) != (key in self.chosen)
+        ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("choose", "choose_cursor", "cursor", "confirm"):
+            return self.shown_seat is not None and self.choice_limit(self.visible_state()) > 0
+        return super().check_action(action, parameters)
