@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from jeux.catalog import GAMES
 from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State, ranks_from_scores
 from jeux.engine.dice import roll
-from jeux.engine.text import join_names, plural
+from jeux.engine.text import de, join_names, plural
 
 DICE = 4
 ALL = tuple(range(DICE))
@@ -132,7 +132,7 @@ class TurnStarted(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Au tour de {self.player}."
+        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
@@ -440,7 +440,7 @@ class CiteState(State):
             pot, self.pot = self.pot, 0
             self.tokens[me] += pot
             text = (
-                f"Carré annoncé réussi ! {self.name} prend tous les jetons de {victim} "
+                f"Carré annoncé réussi ! {self.name} prend tous les jetons {de(victim)} "
                 f"({taken}) et la cagnotte ({pot})."
             )
         elif combo == QUAD:

@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import plural
+from jeux.engine.text import de, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.game_log import GameLog
@@ -191,11 +191,12 @@ class CiteScreen(DiceScreen):
             return Look(escape.face, "locked", "pris !", "bold $error")
         return Look(escape.face, "kept", "échappé", "bold $success")
 
-    def table_looks(self) -> list[Look]:
-        """The last throw's dice, and the escape die if the turn ended with one."""
-        last = self.latest(DiceRolled)
+    def table_looks(self, before: Event | None = None) -> list[Look]:
+        """The last throw's dice, and the escape die if the turn ended with one (before
+        the event `before`, while it is animated)."""
+        last = self.latest(DiceRolled, before=before)
         looks = [Look(f, "void") for f in last.faces] if last else []
-        escape = self.latest(EscapeRolled, since=DiceRolled)
+        escape = self.latest(EscapeRolled, since=DiceRolled, before=before)
         return looks + [self.escape_look(escape)] if escape and looks else looks
 
     def show_picker(self, state: CiteState) -> None:
@@ -361,7 +362,7 @@ class CiteScreen(DiceScreen):
         seat = state.to_move()
         if seat is None:
             return "Partie terminée"
-        return f"Tour {state.round} · Au tour de {state.players[seat]}"
+        return f"Tour {state.round} · Au tour {de(state.players[seat])}"
 
     def seat_status(self, state: CiteState, seat: int) -> tuple[str, bool]:
         return str(state.tokens[seat]) + (" C" if state.camouflaged[seat] else ""), False
@@ -403,7 +404,7 @@ class CiteScreen(DiceScreen):
             await self.pause(0.9)
         elif isinstance(event, TokensMoved | EscapeRolled):
             if isinstance(event, EscapeRolled):
-                self.paint(self.table_looks()[:DICE] + [self.escape_look(event)])
+                self.paint(self.table_looks(event)[:DICE] + [self.escape_look(event)])
             self.line("value", self.verdict(event))
             self.show_loot(event.tokens, event.pot, state)
             await self.pause(1.2)
