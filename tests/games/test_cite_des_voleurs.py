@@ -429,6 +429,13 @@ def test_robot_applies_a_combination_on_the_last_throw():
     assert GAME.bot(0).choose(state) == Apply(STRAIGHT)
 
 
+def test_robot_keeps_its_tokens_when_the_haul_is_small():
+    state = new(3)
+    state.tokens, state.pot = [3, 1, 1], 0
+    throw(state, 5, 5, 2, 5)  # an empty pot: the triple is worth nothing
+    assert GAME.bot(0).choose(state) == Roll((2,))
+
+
 # --- what the screen writes (present.py) -----------------------------------------------
 
 
@@ -467,10 +474,3 @@ def test_loot_lines_draw_a_pip_per_token_up_to_twelve():
         (0, False, True),
         (12, True, False),
     ]
-
-
-def test_robot_keeps_its_tokens_when_the_haul_is_small():
-    state = new(3)
-    state.tokens, state.pot = [3, 1, 1], 0
-    throw(state, 5, 5, 2, 5)  # an empty pot: the triple is worth nothing
-    assert GAME.bot(0).choose(state) == Roll((2,))
