@@ -436,6 +436,17 @@ def test_robot_keeps_its_tokens_when_the_haul_is_small():
     assert GAME.bot(0).choose(state) == Roll((2,))
 
 
+def test_robot_strips_a_rival_it_can_rob_when_the_option_offers_the_camouflaged():
+    state = new(3, rob_camouflaged=True)
+    camouflage(state)  # Lina hides; Marc plays
+    state.tokens, state.pot = [6, 2, 1], 3
+    throw(state, 6, 6, 1, 6)
+    play(state, Announce())
+    play(state, Roll((2,)), 6)
+    assert Apply(ANNOUNCED, 0) in state.legal_actions()
+    assert GAME.bot(0).choose(state) == Apply(ANNOUNCED, 2)
+
+
 # --- what the screen writes (present.py) -----------------------------------------------
 
 

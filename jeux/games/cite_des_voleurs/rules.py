@@ -549,8 +549,10 @@ class ThiefBot:
         legal = state.legal_actions()
         if state.phase in (START, ANNOUNCING):
             return legal[0]
-        if state.phase == AIMING:
-            return max(legal, key=lambda a: state.tokens[a.target])
+        if state.phase == AIMING:  # the richest rival who is not camouflaged
+            return max(
+                legal, key=lambda a: (not state.camouflaged[a.target], state.tokens[a.target])
+            )
         applies = [a for a in legal if isinstance(a, Apply)]
         best = max(applies, key=lambda a: self.worth(state, a), default=None)
         worth = self.worth(state, best) if best else 0.0
@@ -603,7 +605,10 @@ class ThiefBot:
         tries = state.throws_left if state.tries == EVERY_THROW else 1
         chance = 1 - (5 / 6) ** tries
         mine = state.tokens[state.current]
-        haul = max(state.tokens[s] for s in state.targets()) + state.pot
+        robbable = [state.tokens[s] for s in state.targets() if not state.camouflaged[s]]
+        if not robbable:  # the option offers only camouflaged rivals: a theft would fail
+            return float("-inf")
+        haul = max(robbable) + state.pot
         if mine + haul >= state.target:
             haul += self.WINNING
         return chance * haul - (1 - chance) * min(2, mine) + self.BOLDNESS
