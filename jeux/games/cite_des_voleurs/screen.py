@@ -390,8 +390,8 @@ class CiteScreen(DiceScreen):
         return None
 
     async def animate_event(self, event: Event) -> None:
-        if isinstance(event, EscapeRolled):
-            self.query_one(DiceTray).dice[ESCAPE_DIE].display = True
+        if isinstance(event, EscapeRolled | DiceRolled):  # a new throw puts it away
+            self.show_escape(event if isinstance(event, EscapeRolled) else None)
         await super().animate_event(event)
 
     async def show_event(self, event: Event) -> None:
