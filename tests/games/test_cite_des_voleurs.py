@@ -345,6 +345,16 @@ def test_cv1_option_a_single_attempt_on_the_next_throw():
     assert state.tokens == [1, 3, 3] and state.current == 1  # failed, a throw unused
 
 
+def test_cv1_the_chance_of_the_announcement_follows_the_throws_it_gets():
+    state = new()
+    throw(state, 6, 2, 6, 6)
+    assert state.announce_tries() == 2
+    assert state.announce_chance() == pytest.approx(11 / 36)
+    state = new(announce_tries=NEXT_THROW)
+    throw(state, 6, 2, 6, 6)
+    assert state.announce_tries() == 1 and state.announce_chance() == pytest.approx(1 / 6)
+
+
 # --- CV-5: the end ---------------------------------------------------------------------
 
 

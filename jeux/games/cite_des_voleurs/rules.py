@@ -304,6 +304,14 @@ class CiteState(State):
             and bool(self._targets)
         )
 
+    def announce_tries(self) -> int:
+        """The throws an announcement now would get (CV-1 and its option)."""
+        return self.throws_left if self.tries == EVERY_THROW else 1
+
+    def announce_chance(self) -> float:
+        """The chance that the fourth die joins the triple within those throws."""
+        return 1 - (5 / 6) ** self.announce_tries()
+
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == START:
@@ -371,7 +379,7 @@ class CiteState(State):
             return self._roll(action.dice, rng)
         if isinstance(action, Announce):
             self.announced = self.shown.triple
-            self.tries_left = self.throws_left if self.tries == EVERY_THROW else 1
+            self.tries_left = self.announce_tries()
             self.phase = ANNOUNCING
             return [Announced(self.name, self.announced)]
         return self._combination(action, rng)
@@ -602,8 +610,7 @@ class ThiefBot:
 
     def announce_worth(self, state: CiteState) -> float:
         """Expected gain of the announcement against the richest rival, net of the risk."""
-        tries = state.throws_left if state.tries == EVERY_THROW else 1
-        chance = 1 - (5 / 6) ** tries
+        chance = state.announce_chance()
         mine = state.tokens[state.current]
         robbable = [state.tokens[s] for s in state.targets() if not state.camouflaged[s]]
         if not robbable:  # the option offers only camouflaged rivals: a theft would fail

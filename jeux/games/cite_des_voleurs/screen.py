@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import de, plural
+from jeux.engine.text import de, percent, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.game_log import GameLog
@@ -352,7 +352,8 @@ class CiteScreen(DiceScreen):
         else:
             lines.append(Content("Rien au 3e lancer : 1 jeton à la cagnotte."))
         if state.may_announce():
-            lines[-1] = Content("Ou applique (a), ou tente le carré (n).")
+            chance = percent(state.announce_chance())
+            lines[-1] = Content(f"Ou applique (a), ou tente le carré (n) : {chance}.")
         return lines
 
     def guide(self, state: CiteState) -> Content:
