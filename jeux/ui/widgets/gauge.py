@@ -11,9 +11,13 @@ class Gauge(Static):
     Gauge { height: 1; width: auto; }
     """
 
-    def show(self, label: str, value: int, maximum: int, danger: bool = False) -> None:
+    def show(
+        self, label: str, value: int, maximum: int, danger: bool = False, text: str = ""
+    ) -> None:
+        """`text` replaces the "value/maximum" after the bar (a value below 0, a state)."""
         glyphs = self.app.glyphs
-        value = max(0, min(value, maximum))
-        bar = glyphs.full * value + glyphs.empty * (maximum - value)
+        filled = max(0, min(value, maximum))
+        bar = glyphs.full * filled + glyphs.empty * (maximum - filled)
         style = "bold $error" if danger else "bold $success"
-        self.update(Content.assemble(f"{label} ", (bar, style), f" {value}/{maximum}"))
+        shown = text or f"{filled}/{maximum}"
+        self.update(Content.assemble(f"{label} ", (bar, style), f" {shown}"))
