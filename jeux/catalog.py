@@ -170,6 +170,7 @@ GAMES: dict[str, GameInfo] = {
             2,
             6,
             DES,
+            available=True,
         ),
         _info(
             "gladiators_duel",

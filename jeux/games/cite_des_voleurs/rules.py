@@ -1,0 +1,671 @@
+"""La Cité des Voleurs (RULINGS.md §8): four dice, loot tokens, thefts and a shared pot.
+
+Every thief starts with 3 tokens and the pot with 3; the first to hold 3N tokens (N players)
+wins (CV-5). A turn is up to three throws of the four dice, rethrowing any of them; the
+player stops by applying exactly one combination showing: a triple (its effect by face), a
+four-dice straight, or a four of a kind. A triple may instead be bet on: the four of a kind
+announced (CV-1) locks the triple and throws the fourth die on each throw left. With no
+combination after the third throw the thief pays a token to the pot (CV-6).
+
+Everything is public: the state is its own view. Four dice keep their positions for the
+whole turn, so the screen shows each die where it lies.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from random import Random
+from typing import Any, NamedTuple
+
+from jeux.catalog import GAMES
+from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State, ranks_from_scores
+from jeux.engine.dice import roll
+from jeux.engine.text import de, join_names, plural
+
+DICE = 4
+ALL = tuple(range(DICE))
+THROWS = 3
+START_TOKENS = 3
+"""Each thief's tokens at the start, and the pot's."""
+
+TRIPLE, STRAIGHT, QUAD, ANNOUNCED = "triple", "suite", "carre", "carre_annonce"
+"""The combinations an `Apply` names: a triple (its face read from the dice), the straight,
+the accidental four of a kind, the announced one once it has succeeded."""
+
+START, ROLLING, ANNOUNCING, AIMING, OVER = "start", "rolling", "announcing", "aiming", "over"
+NO_TARGET = -1
+
+BOLD_THEFT, SWAP, FORCED_CONTRACT, CAMOUFLAGE = 1, 2, 3, 4
+TARGETED_TRIPLES = (BOLD_THEFT, SWAP, FORCED_CONTRACT)
+TRIPLE_NAMES = {
+    1: "Délit audacieux",
+    2: "Échange de Fortunes",
+    3: "Contrat forcé",
+    4: "Camouflage",
+    5: "Récupération du Butin",
+    6: "Récupération du Butin",
+}
+EVERY_THROW, NEXT_THROW = "every_throw", "next_throw"
+
+
+def tokens_word(count: int) -> str:
+    return plural(count, "jeton")
+
+
+# --- what the dice show ----------------------------------------------------------------
+
+
+def triple_face(faces: tuple[int, ...]) -> int | None:
+    """The face shown by three dice or more (a four of a kind holds a triple, CV-2)."""
+    if not faces:
+        return None
+    face, count = Counter(faces).most_common(1)[0]
+    return face if count >= 3 else None
+
+
+def is_quad(faces: Sequence[int]) -> bool:
+    return len(faces) == DICE and len(set(faces)) == 1
+
+
+def is_straight(faces: Sequence[int]) -> bool:
+    """1-2-3-4, 2-3-4-5 or 3-4-5-6, in any order."""
+    return len(set(faces)) == DICE and max(faces) - min(faces) == DICE - 1
+
+
+class Shown(NamedTuple):
+    """The combinations four dice show."""
+
+    triple: int | None
+    quad: bool
+    straight: bool
+
+    @property
+    def any(self) -> bool:
+        return self.triple is not None or self.straight
+
+
+@cache
+def shown(faces: tuple[int, ...]) -> Shown:
+    """Cached: few distinct throws exist, and playouts ask at every move."""
+    return Shown(triple_face(faces), is_quad(faces), is_straight(faces))
+
+
+@cache
+def odd_die(faces: tuple[int, ...]) -> int:
+    """The position of the die outside a triple of exactly three."""
+    face = triple_face(faces)
+    return next(i for i in ALL if faces[i] != face)
+
+
+# --- actions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """Throw the dice at these positions (all four for the turn's first throw)."""
+
+    dice: tuple[int, ...] = ALL
+
+
+@dataclass(frozen=True)
+class Apply(Action):
+    """Stop and apply a combination showing, on `target` when it robs one player."""
+
+    combo: str
+    target: int = NO_TARGET
+
+
+@dataclass(frozen=True)
+class Announce(Action):
+    """Bet the triple on the four of a kind (CV-1)."""
+
+
+# --- events ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    player: str
+    round: int
+
+    def describe(self) -> str:
+        return f"Au tour {de(self.player)}."
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    player: str
+    faces: tuple[int, ...]
+    """All four dice after the throw, by position."""
+    thrown: tuple[int, ...]
+    throw: int
+
+    def describe(self) -> str:
+        shown = ", ".join(str(self.faces[i]) for i in self.thrown)
+        return f"{self.player} lance {shown}."
+
+
+@dataclass(frozen=True)
+class Announced(Event):
+    player: str
+    face: int
+
+    def describe(self) -> str:
+        return f"{self.player} annonce le carré de {self.face} !"
+
+
+@dataclass(frozen=True)
+class TokensMoved(Event):
+    """A combination, a penalty or a refund changed the tokens: the table after it."""
+
+    player: str
+    text: str
+    """The whole sentence, in French."""
+    tokens: tuple[int, ...]
+    pot: int
+    good: bool = True
+    """Whether it went the player's way (the screen's colour)."""
+
+    def describe(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class EscapeRolled(Event):
+    """Délit audacieux: the escape die (1–2: caught), then the refund if caught (CV-7)."""
+
+    player: str
+    face: int
+    victim: str
+    tokens: tuple[int, ...]
+    pot: int
+
+    @property
+    def caught(self) -> bool:
+        return self.face <= 2
+
+    def describe(self) -> str:
+        if self.caught:
+            return (
+                f"Fuite : {self.face}. {self.player} est pris sur le fait : "
+                f"un jeton rendu à {self.victim}, un à la cagnotte."
+            )
+        return f"Fuite : {self.face}. {self.player} s'échappe avec tout le butin."
+
+
+@dataclass(frozen=True)
+class TurnOver(Event):
+    """The turn ends with no tokens moved: camouflage foiled a theft, or did its job."""
+
+    player: str
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    summary: str
+
+    def describe(self) -> str:
+        return self.summary
+
+
+_ROLLS = tuple(Roll(tuple(i for i in ALL if mask >> i & 1)) for mask in range(1, 1 << DICE))
+"""Every rethrow of a non-empty set of dice, built once."""
+_FIRST = Roll()
+_ANNOUNCE = Announce()
+
+
+# --- the match -------------------------------------------------------------------------
+
+
+class CiteState(State):
+    """One match. Public, for the screen and the robot:
+
+    - `tokens` per seat, `pot`, `camouflaged` per seat, `target` (3N), `current`, `round`;
+    - the turn: `phase`, `faces` (empty before the first throw), `throw` (throws made),
+      `announced` (the triple's face once the four of a kind is announced), `tries_left`;
+    - `winners` once the game is over.
+    """
+
+    def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
+        self.players = tuple(players)
+        self.tries: str = options["announce_tries"]
+        self.rob_camouflaged: bool = options["rob_camouflaged"]
+        self.tokens = [START_TOKENS] * self.seats
+        self.pot = START_TOKENS
+        self.target = START_TOKENS * self.seats  # (3N + 3) − 3
+        self.camouflaged = [False] * self.seats
+        self.current = 0
+        self.round = 1
+        self.winners: tuple[int, ...] = ()
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.camouflaged[self.current] = False  # CV-3: until the start of one's next turn
+        self.phase = START
+        self.faces: tuple[int, ...] = ()
+        self.throw = 0
+        self.announced: int | None = None
+        self.tries_left = 0
+        self.shown = Shown(None, False, False)
+        self._targets = tuple(
+            s
+            for s in range(self.seats)
+            if s != self.current and (self.rob_camouflaged or not self.camouflaged[s])
+        )
+
+    @property
+    def name(self) -> str:
+        return self.players[self.current]
+
+    # --- queries ----------------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.current
+
+    @property
+    def throws_left(self) -> int:
+        return THROWS - self.throw
+
+    def targets(self) -> tuple[int, ...]:
+        """The players a theft may aim at: the others, not the camouflaged (CV-3) unless
+        the option lets a thief try, and fail. Camouflage changes only between turns."""
+        return self._targets
+
+    def applicable(self) -> list[Apply]:
+        """The combinations showing that can be applied now (CV-2, CV-8)."""
+        shown, targets = self.shown, self._targets
+        found: list[Apply] = []
+        if shown.triple in TARGETED_TRIPLES:
+            found += [Apply(TRIPLE, t) for t in targets]
+        elif shown.triple is not None:
+            found.append(Apply(TRIPLE))
+        if shown.quad:
+            found.append(Apply(QUAD))
+        if shown.straight:
+            found += [Apply(STRAIGHT)] if self.pot else [Apply(STRAIGHT, t) for t in targets]
+        return found
+
+    def may_announce(self) -> bool:
+        """CV-1: a triple of exactly three showing, a throw left, a token to risk, and a
+        player whose tokens the four of a kind could take (CV-8)."""
+        return (
+            self.phase == ROLLING
+            and self.throws_left > 0
+            and self.tokens[self.current] > 0
+            and self.shown.triple is not None
+            and not self.shown.quad
+            and bool(self._targets)
+        )
+
+    def announce_tries(self) -> int:
+        """The throws an announcement now would get (CV-1 and its option)."""
+        return self.throws_left if self.tries == EVERY_THROW else 1
+
+    def announce_chance(self) -> float:
+        """The chance that the fourth die joins the triple within those throws."""
+        return 1 - (5 / 6) ** self.announce_tries()
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == START:
+            return [_FIRST]
+        if phase == ROLLING:
+            rolls = list(_ROLLS) if self.throws_left else []
+            announce = [_ANNOUNCE] if self.may_announce() else []
+            return [*rolls, *self.applicable(), *announce]
+        if phase == ANNOUNCING:
+            return [Roll((odd_die(self.faces),))]
+        if phase == AIMING:
+            return [Apply(ANNOUNCED, t) for t in self._targets]
+        return []
+
+    def refusal(self, action: Action) -> str:
+        if isinstance(action, Roll) and self.phase == ANNOUNCING:
+            return "Le triple est bloqué : seul le quatrième dé se relance."
+        if isinstance(action, Roll) and self.phase == ROLLING:
+            if not self.throws_left:
+                return "Plus de lancer : applique une combinaison."
+            return "Choisis au moins un dé à relancer."
+        if isinstance(action, Roll) and self.phase == AIMING:
+            return "Le carré est réussi : choisis ta victime."
+        if isinstance(action, Announce):
+            return self._announce_refusal()
+        if isinstance(action, Apply):
+            return self._apply_refusal(action)
+        return super().refusal(action)
+
+    def _announce_refusal(self) -> str:
+        if self.phase != ROLLING:
+            return "On annonce le carré juste après avoir obtenu un triple."
+        if self.shown.triple is None or self.shown.quad:
+            return "Il faut un triple (trois dés, pas quatre) pour annoncer le carré."
+        if not self.throws_left:
+            return "Plus de lancer pour tenter le carré."
+        if not self.tokens[self.current]:
+            return "Il faut au moins un jeton pour tenter le carré."
+        return "Tous tes rivaux sont camouflés : personne à dépouiller."
+
+    def _apply_refusal(self, action: Apply) -> str:
+        if self.phase == START:
+            return "Lance d'abord les dés."
+        if self.phase == ANNOUNCING:
+            return "Le carré est annoncé : lance le quatrième dé."
+        target = action.target
+        if target == self.current:
+            return "Vise un autre joueur que toi."
+        if 0 <= target < self.seats and self.camouflaged[target]:
+            return f"{self.players[target]} est camouflé : impossible de le voler ce tour-ci."
+        if action.combo == TRIPLE and self.shown.triple is None:
+            return "Aucun triple sur la table."
+        if action.combo == QUAD and not self.shown.quad:
+            return "Aucun carré sur la table."
+        if action.combo == STRAIGHT and not self.shown.straight:
+            return "Aucune suite sur la table."
+        if target == NO_TARGET and not self._targets:
+            return "Tous tes rivaux sont camouflés : personne à voler."
+        return "Cette combinaison ne s'applique pas ainsi."
+
+    # --- moves ------------------------------------------------------------------------
+
+    def _apply(self, action: Action, rng: Random) -> list[Event]:
+        if isinstance(action, Roll):
+            return self._roll(action.dice, rng)
+        if isinstance(action, Announce):
+            self.announced = self.shown.triple
+            self.tries_left = self.announce_tries()
+            self.phase = ANNOUNCING
+            return [Announced(self.name, self.announced)]
+        return self._combination(action, rng)
+
+    def _roll(self, dice: tuple[int, ...], rng: Random) -> list[Event]:
+        if len(dice) == DICE:
+            self.faces = roll(rng, DICE)
+        else:
+            faces = list(self.faces)
+            for i, face in zip(dice, roll(rng, len(dice)), strict=True):
+                faces[i] = face
+            self.faces = tuple(faces)
+        self.shown = shown(self.faces)
+        self.throw += 1
+        events: list[Event] = [DiceRolled(self.name, self.faces, dice, self.throw)]
+        if self.phase == ANNOUNCING:
+            return events + self._announced_throw()
+        self.phase = ROLLING
+        if self.throws_left or self.applicable():
+            return events
+        if self.shown.any:  # CV-8: nobody could be robbed
+            text = f"{self.name} ne trouve personne à voler : le tour s'achève sans effet."
+            return [*events, TurnOver(self.name, text), *self._next_turn()]
+        paid = self._pay_pot(1)  # CV-6
+        text = f"{self.name} n'a aucune combinaison et paie {tokens_word(paid)} à la cagnotte."
+        return [*events, self._moved(text, good=False), *self._next_turn()]
+
+    def _announced_throw(self) -> list[Event]:
+        """CV-1: success as soon as the fourth die matches; failure once the tries are out."""
+        self.tries_left -= 1
+        if self.shown.quad:
+            self.phase = AIMING
+            return []
+        if self.tries_left and self.throws_left:
+            return []
+        paid = self._pay_pot(2)
+        text = f"{self.name} rate le carré et perd {tokens_word(paid)}, versés à la cagnotte."
+        return [self._moved(text, good=False), *self._next_turn()]
+
+    def _pay_pot(self, most: int) -> int:
+        paid = min(most, self.tokens[self.current])
+        self.tokens[self.current] -= paid
+        self.pot += paid
+        return paid
+
+    def _steal(self, victim: int, most: int) -> int:
+        """CV-4: a thief takes what is there."""
+        taken = min(most, self.tokens[victim])
+        self.tokens[victim] -= taken
+        self.tokens[self.current] += taken
+        return taken
+
+    def _moved(self, text: str, good: bool = True) -> TokensMoved:
+        return TokensMoved(self.name, text, tuple(self.tokens), self.pot, good)
+
+    def _combination(self, action: Apply, rng: Random) -> list[Event]:
+        me, target, combo = self.current, action.target, action.combo
+        face = self.shown.triple
+        if target != NO_TARGET and self.camouflaged[target]:  # CV-3 option: the theft fails
+            text = f"{self.players[target]} est camouflé : {self.name} est repéré et perd son tour."
+            return [TurnOver(self.name, text), *self._next_turn()]
+        victim = self.players[target] if target != NO_TARGET else ""
+        events: list[Event] = []
+        if combo == ANNOUNCED:
+            taken = self._steal(target, self.tokens[target])
+            pot, self.pot = self.pot, 0
+            self.tokens[me] += pot
+            text = (
+                f"Carré annoncé réussi ! {self.name} prend tous les jetons {de(victim)} "
+                f"({taken}) et la cagnotte ({pot})."
+            )
+        elif combo == QUAD:
+            taken = sum(
+                self._steal(s, 2)
+                for s in range(self.seats)
+                if s != me and not self.camouflaged[s]  # CV-3: skipped, no penalty
+            )
+            text = f"Carré de {face} ! {self.name} vole 2 jetons à chacun : {tokens_word(taken)}."
+        elif combo == STRAIGHT:
+            if self.pot:
+                self.pot -= 1
+                self.tokens[me] += 1
+                text = f"Suite ! {self.name} prend un jeton de la cagnotte."
+            else:
+                taken = self._steal(target, 1)
+                text = f"Suite, cagnotte vide : {self.name} vole {tokens_word(taken)} à {victim}."
+        elif face == BOLD_THEFT:
+            taken = self._steal(target, 3)
+            text = f"Délit audacieux : {self.name} vole {tokens_word(taken)} à {victim}."
+            events.append(self._moved(text))
+            escape = rng.randint(1, 6)
+            if escape <= 2:  # caught: pays what it can, the victim first (CV-4)
+                for receiver in (target, None):
+                    if self.tokens[me]:
+                        self.tokens[me] -= 1
+                        if receiver is None:
+                            self.pot += 1
+                        else:
+                            self.tokens[receiver] += 1
+            events.append(EscapeRolled(self.name, escape, victim, tuple(self.tokens), self.pot))
+            return events + self._after_effect()  # CV-7: one effect, then the win check
+        elif face == SWAP:
+            self.tokens[me], self.tokens[target] = self.tokens[target], self.tokens[me]
+            text = (
+                f"Échange de Fortunes : {self.name} prend les {self.tokens[me]} jetons "
+                f"de {victim}, qui reçoit ses {self.tokens[target]}."
+            )
+        elif face == FORCED_CONTRACT:
+            taken = self._steal(target, 2)
+            text = f"Contrat forcé : {self.name} vole {tokens_word(taken)} à {victim}"
+            if self.pot:
+                self.pot -= 1
+                self.tokens[target] += 1
+                text += ", qui reçoit un jeton de la cagnotte"
+            text += "."
+        elif face == CAMOUFLAGE:
+            self.camouflaged[me] = True
+            text = f"Camouflage : {self.name} est à l'abri des voleurs jusqu'à son prochain tour."
+        else:
+            pot, self.pot = self.pot, 0
+            self.tokens[me] += pot
+            text = f"Récupération du Butin : {self.name} vide la cagnotte ({tokens_word(pot)})."
+        return [self._moved(text), *self._after_effect()]
+
+    def _after_effect(self) -> list[Event]:
+        """CV-5: after every effect, anyone at the target ends the game."""
+        reached = [s for s in range(self.seats) if self.tokens[s] >= self.target]
+        if not reached:
+            return self._next_turn()
+        if self.current in reached:
+            self.winners = (self.current,)
+        else:
+            best = max(self.tokens[s] for s in reached)
+            self.winners = tuple(s for s in reached if self.tokens[s] == best)
+        self.phase = OVER
+        return [GameOver(self.outcome().summary)]
+
+    def _next_turn(self) -> list[Event]:
+        self.current = (self.current + 1) % self.seats
+        if self.current == 0:
+            self.round += 1
+        self._start_turn()
+        return [TurnStarted(self.name, self.round)]
+
+    # --- the end --------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        keys = [(s in self.winners, self.tokens[s]) for s in range(self.seats)]
+        names = [self.players[s] for s in self.winners]
+        best = tokens_word(self.tokens[self.winners[0]])
+        if len(names) == 1:
+            summary = f"{names[0]} est le meilleur voleur de la Cité avec {best} !"
+        else:
+            summary = f"{join_names(names)} se partagent la Cité avec {best} chacun."
+        return Outcome(tuple(self.tokens), ranks_from_scores(keys), summary)
+
+
+# --- the robot -------------------------------------------------------------------------
+
+
+class ThiefBot:
+    """RULINGS.md §8, interaction: robs the leader, swaps only to gain, camouflages when
+    ahead; rethrows the odd die under a weak triple, and announces the four of a kind when
+    its expected haul beats the triple's (a risk threshold)."""
+
+    GOOD_ENOUGH = 1.0
+    """A combination worth a token or more is applied at once: a throw again may lose it."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)  # kept for the contract: this robot needs no chance
+
+    def choose(self, state: CiteState) -> Action:
+        legal = state.legal_actions()
+        if state.phase in (START, ANNOUNCING):
+            return legal[0]
+        if state.phase == AIMING:  # the richest rival who is not camouflaged
+            return max(
+                legal, key=lambda a: (not state.camouflaged[a.target], state.tokens[a.target])
+            )
+        applies = [a for a in legal if isinstance(a, Apply)]
+        best = max(applies, key=lambda a: self.worth(state, a), default=None)
+        worth = self.worth(state, best) if best else 0.0
+        if not state.throws_left:
+            return best
+        if Announce() in legal and self.announce_worth(state) > max(worth, 0.5):
+            return Announce()
+        if best is not None and worth >= self.GOOD_ENOUGH:
+            return best
+        return Roll(self.rethrow(state))
+
+    @staticmethod
+    def worth(state: CiteState, action: Apply) -> float:
+        """Tokens gained, plus half of what the richest rival loses."""
+        me, target = state.current, action.target
+        mine = state.tokens[me]
+        if target != NO_TARGET and state.camouflaged[target]:
+            return -1.0
+        loot = state.tokens[target] if target != NO_TARGET else 0
+        lead = max(state.tokens[s] for s in range(state.seats) if s != me)
+        hurt = 0.5 if target != NO_TARGET and loot == lead else 0.0
+        if action.combo == QUAD:
+            return sum(
+                min(2, state.tokens[s])
+                for s in range(state.seats)
+                if s != me and not state.camouflaged[s]
+            )
+        if action.combo == STRAIGHT:
+            return 1.0 if state.pot else min(1, loot) + hurt
+        face = state.shown.triple
+        if face == BOLD_THEFT:
+            return min(3, loot) * (1 + hurt) - 2 / 3
+        if face == SWAP:
+            return (loot - mine) * 1.5
+        if face == FORCED_CONTRACT:
+            return min(2, loot) * (1 + hurt) - (0.5 if state.pot else 0)
+        if face == CAMOUFLAGE:
+            return 1.0 if mine >= lead else 0.3
+        return float(state.pot)
+
+    BOLDNESS = 1.0
+    """The risk threshold: the announcement is tried when its expected haul, net of the
+    loss, comes within this many tokens of the triple's worth (a big haul brings the
+    target nearer than its count says)."""
+    WINNING = 10.0
+    """What a haul that would reach the target is worth beyond its tokens."""
+
+    def announce_worth(self, state: CiteState) -> float:
+        """Expected gain of the announcement against the richest rival, net of the risk."""
+        chance = state.announce_chance()
+        mine = state.tokens[state.current]
+        robbable = [state.tokens[s] for s in state.targets() if not state.camouflaged[s]]
+        if not robbable:  # the option offers only camouflaged rivals: a theft would fail
+            return float("-inf")
+        haul = max(robbable) + state.pot
+        if mine + haul >= state.target:
+            haul += self.WINNING
+        return chance * haul - (1 - chance) * min(2, mine) + self.BOLDNESS
+
+    @staticmethod
+    def rethrow(state: CiteState) -> tuple[int, ...]:
+        """Keep the largest group of equal dice (the better face on a tie), or three dice
+        in a row toward a straight; throw the rest."""
+        faces = state.faces
+        counts = Counter(faces)
+        face, count = max(counts.items(), key=lambda fc: (fc[1], fc[0]))
+        if count >= 2:
+            keep = [i for i in ALL if faces[i] == face][:3]
+        else:
+            ordered = sorted(faces)
+            runs = [ordered[i : i + 3] for i in range(2) if ordered[i + 2] - ordered[i] == 2]
+            keep = [faces.index(f) for f in runs[0]] if runs else []
+        return tuple(i for i in ALL if i not in keep)
+
+
+class Cite(Game):
+    info = GAMES["cite_des_voleurs"]
+    action_types = (Roll, Apply, Announce)
+    options = (
+        Option(
+            "announce_tries",
+            "Carré annoncé",
+            (
+                Choice(EVERY_THROW, "Tenté à chaque lancer restant"),
+                Choice(NEXT_THROW, "Une seule tentative, au lancer suivant"),
+            ),
+            EVERY_THROW,
+            "Après un triple, le carré annoncé relance le quatrième dé.",
+        ),
+        Option(
+            "rob_camouflaged",
+            "Viser un camouflé",
+            (
+                Choice(False, "Non : il est à l'abri des vols"),
+                Choice(True, "Oui : le vol échoue, le tour est perdu"),
+            ),
+            False,
+        ),
+    )
+
+    def bot(self, seed: int | str | None = None) -> ThiefBot:
+        return ThiefBot(seed)
+
+    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> CiteState:
+        return CiteState(players, options)
+
+
+GAME = Cite()
