@@ -172,6 +172,7 @@ GAMES: dict[str, GameInfo] = {
             1,
             6,
             DES,
+            available=True,
         ),
         _info(
             "le_labyrinthe", "Le Labyrinthe", "Dix marches, cinq points de vie, un d20.", 1, 2, DES

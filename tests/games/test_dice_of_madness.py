@@ -111,7 +111,7 @@ def test_mad1_a_six_left_from_the_previous_turn_triggers_the_test():
     turn(state, 6, 6, 6, 1, 2)  # brelan of 6s: +3 Madness, the 6s stay on the table
     assert state.madness == [3] and state.test_due()
     events = play(state, Roll(), 3, 1, 2, 3, 4, 5)  # d20 3 ≤ 3 → +2
-    assert events[0] == MadnessTest("Lina", 3, 3, True)
+    assert events[0] == MadnessTest("Lina", 3, 3, True, 5)
     assert state.madness == [5]
 
 
@@ -143,7 +143,7 @@ def test_mad1_option_test_right_after_the_first_roll():
     state = new(("Lina",), test_timing="first_roll")
     state.madness[0] = 5
     events = play(state, Roll(), 6, 1, 2, 3, 4, 5)
-    assert events[1] == MadnessTest("Lina", 5, 5, True)  # against Madness before the 6
+    assert events[1] == MadnessTest("Lina", 5, 5, True, 8)  # against Madness before the 6
     assert state.madness == [8]
 
 
@@ -165,7 +165,7 @@ def test_mad2_option_legacy_tests_before_each_reroll_and_sixes_cost_two_then_thr
     state = new(sixes="legacy")
     play(state, Roll(), 6, 1, 2, 3, 4)  # +1
     events = play(state, Roll((2, 3)), 1, 6, 6)  # d20 1 ≤ 1 → +2, then two 6s at +2
-    assert events[0] == MadnessTest("Lina", 1, 1, True, automatic=True)
+    assert events[0] == MadnessTest("Lina", 1, 1, True, 3, automatic=True)
     assert state.madness == [7, 0]
     play(state, Roll((4,)), 20, 6)  # d20 20 holds, one 6 at +3, then the dice score
     assert state.madness == [10, 0] and state.to_move() == 1

@@ -143,6 +143,8 @@ class MadnessTest(Event):
     madness: int
     """Madness the die was tested against."""
     failed: bool
+    after: int
+    """Madness after the test."""
     automatic: bool = False
     """The legacy rule's test before a reroll, with or without a 6."""
 
@@ -161,6 +163,8 @@ class DiceRolled(Event):
     thrown: tuple[int, ...]
     madness: int
     """Madness the sixes of this throw added."""
+    level: int
+    """Madness after them."""
     rerolls_left: int
     label: str
     """The category the dice show now, with what it gives."""
@@ -308,17 +312,18 @@ class MadnessState(State):
             return self._first_throw(rng)
         return self._reroll(action.dice, rng)
 
-    def _test(self, rng: Random, automatic: bool = False) -> list[Event]:
-        """The d20 against Madness; only when it can fail (MAD-2 of §0.4: not at 0)."""
-        seat = self.current
-        level = self.madness[seat]
+    def _test(self, rng: Random, level: int, automatic: bool = False) -> list[Event]:
+        """The d20 against Madness `level`; only when it can fail (MAD-2 of §0.4: not
+        at 0). A failure adds 2 to the current Madness."""
         if level < 1:
             return []
+        seat = self.current
         die = rng.randint(1, D20)
         failed = die <= level
         if failed:
             self.madness[seat] += TEST_PENALTY
-        return [MadnessTest(self.players[seat], die, level, failed, automatic)]
+        after = self.madness[seat]
+        return [MadnessTest(self.players[seat], die, level, failed, after, automatic)]
 
     def _throw(self, dice: tuple[int, ...], rng: Random) -> tuple[int, ...]:
         """Throw these dice; returns their new faces."""
@@ -334,23 +339,27 @@ class MadnessState(State):
 
     def _rolled(self, dice: tuple[int, ...], madness: int) -> DiceRolled:
         label = category_text(self.category())
-        name = self.players[self.current]
-        return DiceRolled(name, self.faces, dice, madness, self.rerolls_left, label)
+        seat = self.current
+        level = self.madness[seat]
+        return DiceRolled(
+            self.players[seat], self.faces, dice, madness, level, self.rerolls_left, label
+        )
 
     def _first_throw(self, rng: Random) -> list[Event]:
         seat = self.current
         events: list[Event] = []
         if self.test_due():  # MAD-1: the 6s left from the previous turn
-            events += self._test(rng)
+            events += self._test(rng, self.madness[seat])
             if self.madness[seat] >= MADNESS_LIMIT:
                 return events + self._go_mad()
+        before = self.madness[seat]
         sixes = self._throw(ALL_DICE, rng).count(6)
-        events.append(self._rolled(ALL_DICE, sixes))
-        if self.test_timing == FIRST_ROLL and sixes:  # MAD-1 [OPTION], before step 3
-            events += self._test(rng)
-            if self.madness[seat] >= MADNESS_LIMIT:
-                return events + self._go_mad()
         self.madness[seat] += sixes  # MAD-2: +1 per 6 of the first roll
+        events.append(self._rolled(ALL_DICE, sixes))
+        if (
+            self.test_timing == FIRST_ROLL and sixes and self.madness[seat] < MADNESS_LIMIT
+        ):  # MAD-1 [OPTION]: step 1 before step 3
+            events += self._test(rng, before)
         return events + self._after_change()
 
     def _reroll(self, dice: tuple[int, ...], rng: Random) -> list[Event]:
@@ -358,7 +367,7 @@ class MadnessState(State):
         events: list[Event] = []
         cost = self.reroll_cost()
         if self.sixes == LEGACY:  # the struck-out rule: a test before every reroll
-            events += self._test(rng, automatic=True)
+            events += self._test(rng, self.madness[seat], automatic=True)
             if self.madness[seat] >= MADNESS_LIMIT:
                 return events + self._go_mad()
         added = cost * self._throw(dice, rng).count(6)
@@ -508,30 +517,29 @@ class DiceOfMadness(Game):
             "test_timing",
             "Test de folie",
             (
-                Choice(PREVIOUS, "En début de tour, si tes dés du tour d'avant montrent un 6"),
-                Choice(FIRST_ROLL, "Juste après le premier lancer, s'il montre un 6"),
+                Choice(PREVIOUS, "En début de tour, si un 6 est resté"),
+                Choice(FIRST_ROLL, "Juste après le premier lancer"),
             ),
             PREVIOUS,
-            "Le d20 n'est lancé que si un 6 est là et que ta Folie vaut au moins 1.",
+            "Le d20 n'est lancé que si un 6 est là et que ta Folie vaut au moins 1 ; d20 ≤ Folie : +2 Folie.",
         ),
         Option(
             "sixes",
             "Les 6 des relances",
             (
-                Choice(FIRST, "Sans effet : seuls les 6 du premier lancer rendent fou"),
-                Choice(HARSH, "Dur : chaque nouveau 6 ajoute 1 Folie"),
-                Choice(
-                    LEGACY,
-                    "Prise de risque (règle barrée) : test avant chaque relance, 6 à +2 puis +3",
-                ),
+                Choice(FIRST, "Sans effet (seul le 1er lancer compte)"),
+                Choice(HARSH, "Dur : chaque nouveau 6, +1 Folie"),
+                Choice(LEGACY, "Prise de risque (règle barrée)"),
             ),
             FIRST,
+            "Prise de risque : test de folie avant chaque relance ; chaque 6 relancé vaut "
+            "+2 Folie à la 1re relance, +3 à la 2e.",
         ),
         Option(
             "full_bonus",
             "Brelan et paire",
             (
-                Choice(True, "Brelan (+3 Savoir) et la paire retire 1 Folie"),
+                Choice(True, "Brelan, et la paire retire 1 Folie"),
                 Choice(False, "Brelan seulement (+3 Savoir)"),
             ),
             True,
@@ -550,8 +558,8 @@ class DiceOfMadness(Game):
             "equal_turns",
             "Tours égaux",
             (
-                Choice(False, "Non : le premier à 50 Savoir gagne aussitôt"),
-                Choice(True, "Oui : on finit le tour de table, le plus de Savoir gagne"),
+                Choice(False, "Non : le premier à 50 gagne aussitôt"),
+                Choice(True, "Oui : on finit le tour de table"),
             ),
             False,
         ),

@@ -11,9 +11,15 @@ class Gauge(Static):
     Gauge { height: 1; width: auto; }
     """
 
-    def show(self, label: str, value: int, maximum: int, danger: bool = False) -> None:
+    def show(
+        self, label: str, value: int, maximum: int, danger: bool = False, cells: int = 0
+    ) -> None:
+        """`cells`: the bar's width when one cell per point would not fit (50 Knowledge);
+        it then fills in proportion. 0: one cell per point."""
         glyphs = self.app.glyphs
         value = max(0, min(value, maximum))
-        bar = glyphs.full * value + glyphs.empty * (maximum - value)
+        width = cells or maximum
+        filled = value * width // maximum
+        bar = glyphs.full * filled + glyphs.empty * (width - filled)
         style = "bold $error" if danger else "bold $success"
         self.update(Content.assemble(f"{label} ", (bar, style), f" {value}/{maximum}"))
