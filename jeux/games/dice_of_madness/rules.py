@@ -521,7 +521,8 @@ class DiceOfMadness(Game):
                 Choice(FIRST_ROLL, "Juste après le premier lancer"),
             ),
             PREVIOUS,
-            "Le d20 n'est lancé que si un 6 est là et que ta Folie vaut au moins 1 ; d20 ≤ Folie : +2 Folie.",
+            "Le d20 n'est lancé que si un 6 est là et que ta Folie vaut au moins 1 ; "
+            "d20 ≤ Folie : +2 Folie.",
         ),
         Option(
             "sixes",
