@@ -301,3 +301,14 @@ def test_bot_stops_on_a_three_of_a_kind_when_mad_and_rerolls_cost():
     state.madness[0] = 12
     play(state, Roll(), 3, 3, 3, 1, 2)
     assert bot.choose(state.view(0)) == Stop()
+
+
+def test_mad5_a_player_out_never_leads_the_sheet():
+    state = new(("Lina", "Marc", "Zoé"))
+    state.knowledge[:] = [40, 10, 20]
+    state.madness[0] = 14
+    play(state, Roll(), 6, 1, 2, 3, 4)
+    assert state.leaders() == {2}
+    state.madness[1] = 14
+    play(state, Roll(), 6, 1, 2, 3, 4)
+    assert state.leaders() == {2} and state.outcome().winners == (2,)

@@ -288,6 +288,16 @@ class MadnessState(State):
     def sane(self) -> list[int]:
         return [s for s in range(self.seats) if not self.out[s]]
 
+    def leaders(self) -> frozenset[int]:
+        """The seats a score sheet stars: the winners at the end, else the sane players
+        with the most Knowledge (a player out never leads, MAD-5)."""
+        outcome = self.outcome()
+        if outcome is not None:
+            return frozenset(outcome.winners)
+        sane = self.sane()
+        best = max(self.knowledge[s] for s in sane)
+        return frozenset(s for s in sane if self.knowledge[s] == best) if best else frozenset()
+
     # --- the contract -----------------------------------------------------------------
 
     def to_move(self) -> int | None:

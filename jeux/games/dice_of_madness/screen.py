@@ -4,6 +4,7 @@ the Madness test, five dice to keep or throw again, and what the dice are worth 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -204,16 +205,17 @@ class MadnessScreen(DiceScreen):
         return f"{head} · {name}" if state.solo else f"{head} · Au tour de {name}"
 
     def seat_status(self, state: MadnessState, seat: int) -> tuple[str, bool]:
-        return f"S{state.knowledge[seat]} F{state.madness[seat]}", state.out[seat]
+        return f"F{state.madness[seat]}", state.out[seat]
 
     def sheet(self, state: MadnessState) -> SheetData:
-        return self.race_sheet(
+        sheet = self.race_sheet(
             state.race,
             cell=lambda mark: (
                 "fou" if mark.note == "folie" else f"+{mark.points}" if mark.points else "0"
             ),
             target=f"But : {KNOWLEDGE_GOAL} Savoir",
         )
+        return replace(sheet, leaders=state.leaders())
 
     @staticmethod
     def record_text(best: int) -> str:
