@@ -205,7 +205,8 @@ class MadnessScreen(DiceScreen):
         return f"{head} · {name}" if state.solo else f"{head} · Au tour de {name}"
 
     def seat_status(self, state: MadnessState, seat: int) -> tuple[str, bool]:
-        return f"F{state.madness[seat]}", state.out[seat]
+        word = "Folie " if state.seats <= 3 else "F"  # four seats or more: the banner is full
+        return f"{word}{state.madness[seat]}", state.out[seat]
 
     def sheet(self, state: MadnessState) -> SheetData:
         sheet = self.race_sheet(
