@@ -204,6 +204,7 @@ def test_mad4_madness_14_and_a_six_is_out_before_scoring():
     assert WentMad("Lina", 0) in events and state.knowledge == [0]
     outcome = state.outcome()
     assert outcome is not None and not outcome.won and outcome.scores == (0,)
+    assert state.leaders() == set()  # a lost solo game stars nobody
 
 
 def test_mad4_a_failed_test_can_end_the_turn_before_the_throw():

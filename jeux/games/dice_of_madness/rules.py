@@ -293,7 +293,7 @@ class MadnessState(State):
         with the most Knowledge (a player out never leads, MAD-5)."""
         outcome = self.outcome()
         if outcome is not None:
-            return frozenset(outcome.winners)
+            return frozenset(outcome.winners) if outcome.won else frozenset()
         sane = self.sane()
         best = max(self.knowledge[s] for s in sane)
         return frozenset(s for s in sane if self.knowledge[s] == best) if best else frozenset()
