@@ -68,7 +68,7 @@ async def test_picked_dice_are_rerolled_and_stop_scores(app_factory):
         assert screen.match.actions == [Roll(), Roll((0, 3))]
         label = screen.match.state.category().name
         assert label in text(screen, "#value")
-        await pilot.press("a")
+        await pilot.click("#cmd-stop")  # the mouse plays too
         await pilot.pause()
         assert screen.match.actions[-1] == Stop() and screen.match.state.to_move() == 1
         assert label in text(screen, "#value")  # the verdict stays under the dice

@@ -223,7 +223,8 @@ _ROLLS = {
 }
 """Every throw a player can ask for, built once: legal_actions hands these out."""
 _START = (_ROLLS[ALL_DICE],)
-_CHOOSE = (Stop(), *_ROLLS.values())
+_STOP = Stop()
+_CHOOSE = (_STOP, *_ROLLS.values())
 
 
 class MadnessState(State):
@@ -455,7 +456,7 @@ class MadnessState(State):
         if not sane:
             head = "Tous ont sombré dans la folie. "
         elif len(sane) == 1 and self.knowledge[top] < KNOWLEDGE_GOAL:
-            return f"{winners[0]}, seul à garder la raison, gagne avec {knowledge}."
+            return f"{winners[0]}, dernier esprit lucide, gagne avec {knowledge}."
         else:
             head = ""
         if len(winners) == 1:
@@ -514,9 +515,6 @@ class MadnessBot:
             if value > best_value + 0.05:
                 best, best_value = action, value
         return best
-
-
-_STOP = _CHOOSE[0]
 
 
 class DiceOfMadness(Game):
