@@ -182,15 +182,13 @@ class MadnessScreen(DiceScreen):
             lines.append(Content(f"Relancer (l) : {plural(picked, 'dé')} choisi(s)."))
         else:
             lines.append(Content("Relancer : choisis des dés (1 à 5), puis l."))
-        cost = state.reroll_cost()
-        if cost:
-            risk = f"Chaque 6 relancé : +{cost} Folie"
-            if state.sixes == LEGACY:
-                risk += ", test avant la relance"
-            lines[-1] += Content.styled(f" {risk}.", "$warning")
         return lines
 
     def guide(self, state: MadnessState) -> Content:
+        cost = state.reroll_cost()
+        if state.phase == "choose" and cost:
+            test = ", test d20 avant" if state.sixes == LEGACY else ""
+            return Content.styled(f"Relance : chaque 6 +{cost} Folie{test}.", "$warning")
         if state.sixes == HARSH:
             return Content("Chaque 6, même relancé : +1 Folie · 15 : démence.")
         return Content("Un 6 au 1er lancer : +1 Folie · 15 : démence.")
