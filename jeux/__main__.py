@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
-from importlib.metadata import version
 
-from .catalog import GAMES, load_game
+gc.disable()  # start-up allocates much and frees little: collecting resumes with the menu drawn
+from .catalog import GAMES, load_game  # noqa: E402
 
 FRENCH = {
     "usage: ": "usage : ",
@@ -65,12 +66,7 @@ def game_id(text: str) -> str:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="jeux", description="Jeux de dés et de cartes en terminal.")
-    p.add_argument(
-        "--version",
-        action="version",
-        version=f"jeux {version('jeux')}",
-        help="afficher la version et quitter",
-    )
+    p.add_argument("--version", action="store_true", help="afficher la version et quitter")
     p.add_argument("--config-dir", metavar="DOSSIER", help="dossier des joueurs et paramètres")
     p.add_argument("--data-dir", metavar="DOSSIER", help="dossier des parties")
     sub = p.add_subparsers(dest="command", title="commandes ", metavar="COMMANDE")
@@ -87,7 +83,7 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=entier, default=1000, metavar="K", help="nombre de parties")
     sim.add_argument("--seed", type=entier, default=1, metavar="S", help="graine de départ")
     sim.add_argument("--json", action="store_true", help="en JSON")
-    sim.add_argument("--bots", action="store_true", help="le bot du jeu au lieu du hasard")
+    sim.add_argument("--bots", action="store_true", help="le robot du jeu au lieu du hasard")
     return p
 
 
@@ -117,34 +113,54 @@ def print_rules(game_id: str) -> int:
     from rich.console import Console
     from rich.markdown import Markdown
 
+    from .ui.french import keep_french_spaces
     from .ui.screens.rules import rules_text
 
     if not GAMES[game_id].available:
         print(f"{GAMES[game_id].title} n'est pas encore disponible.", file=sys.stderr)
         return 1
+    keep_french_spaces()
     Console().print(Markdown(rules_text(game_id)))
     return 0
 
 
 def simulate_games(args: argparse.Namespace) -> int:
-    from .engine.simulate import simulate
+    from .engine.simulate import has_own_bot, simulate
+    from .engine.text import players_range, plural
 
     info = GAMES[args.game]
+    if not info.available:
+        print(f"{info.title} n'est pas encore disponible.", file=sys.stderr)
+        return 1
     players = args.players or max(info.min_players, min(3, info.max_players))
     if not info.min_players <= players <= info.max_players:
-        print(f"{info.title} se joue de {info.min_players} à {info.max_players}.", file=sys.stderr)
+        span = players_range(info.min_players, info.max_players)
+        print(f"{info.title} se joue {span}, pas à {plural(players, 'joueur')}.", file=sys.stderr)
         return 2
     game = load_game(args.game)
-    report = simulate(game, players, args.games, args.seed, bots=args.bots).to_json()
+    if args.bots and not has_own_bot(game):
+        print(
+            f"{info.title} n'a pas de robot à lui : lance la simulation sans --bots "
+            "(coups au hasard).",
+            file=sys.stderr,
+        )
+        return 2
+    report = simulate(game, players, args.games, args.seed, bots=args.bots)
     if args.json:
-        print(json.dumps(report, ensure_ascii=False))
+        print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
-        for key, value in report.items():
-            print(f"{key:>18} : {value}")
-    return 1 if report["errors"] else 0
+        print("\n".join(report.lines(info.title)))
+    return 1 if report.errors else 0
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.command not in (None, "play"):
+        gc.enable()  # the app turns it back on itself, after its first frame
+    if args.version:  # read only when asked: it costs the menu's start-up
+        from importlib.metadata import version
+
+        print(f"jeux {version('jeux')}")
+        return 0
     if args.command == "list":
         list_games(args.json)
         return 0

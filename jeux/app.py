@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import gc
 import os
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.filter import LineFilter
+from textual.screen import Screen
 
 from .store.jsonfile import StoreError
 from .store.locations import Locations
 from .store.profiles import Profiles, Settings
 from .store.records import Claim, Records
-from .ui.glyphs import ASCII, UNICODE, Glyphs
+from .ui.french import PALETTE_TOOLTIP, Palette, frenchify_select_menus, keep_french_spaces
+from .ui.glyphs import ASCII, UNICODE, AsciiFilter, Glyphs
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 ANIMATION_SCALE = {"full": 1.0, "reduced": 0.35, "none": 0.0}
@@ -25,6 +30,14 @@ class JeuxApp(App):
     BINDINGS = [
         Binding("ctrl+c", "quit", "Quitter", show=False, priority=True),
         Binding("ctrl+q", "quit", "Quitter", show=False, priority=True),
+        Binding(
+            "ctrl+p",
+            "command_palette",
+            "palette",
+            show=False,
+            priority=True,
+            tooltip=PALETTE_TOOLTIP,
+        ),
     ]
 
     def __init__(
@@ -35,6 +48,8 @@ class JeuxApp(App):
         start_game: str | None = None,
     ) -> None:
         super().__init__()
+        frenchify_select_menus()
+        keep_french_spaces()
         self.locations = locations
         self.settings = Settings.load(locations.settings_file)
         if animations in ANIMATION_SCALE:
@@ -47,6 +62,7 @@ class JeuxApp(App):
         self._too_small = False
         self.claims: dict[int, Claim] = {}
         """The matches this copy of jeux plays, by id: held while their screen is open."""
+        self._ascii_filter = AsciiFilter()
 
     # --- shared facts for screens and widgets ------------------------------------------
 
@@ -69,6 +85,13 @@ class JeuxApp(App):
             self.say(str(error), "error", timeout=10)
         self.theme = self.settings.theme
         self.animation_level = "none" if self.animation_scale == 0 else "full"
+        for screen in self.screen_stack:  # redrawn with or without the ASCII filter
+            for widget in screen.walk_children(with_self=True):
+                widget.refresh()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = super().get_line_filters()
+        return [*filters, self._ascii_filter] if self.settings.ascii else filters
 
     def claim(self, match_id: int) -> bool:
         """Hold a match for this copy of jeux; False when another copy is playing it."""
@@ -89,11 +112,41 @@ class JeuxApp(App):
         """Notify with literal text: names and file names are never read as markup."""
         self.notify(str(text), severity=severity, timeout=timeout, markup=False)
 
+    # --- Textual's command palette, in French -------------------------------------------
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not Palette.is_open(self):
+            self.push_screen(Palette())
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's own commands, in French; its theme list gives way to our settings."""
+        from .ui.screens.settings import SettingsScreen
+
+        if not isinstance(screen, SettingsScreen):
+            yield SystemCommand(
+                "Paramètres",
+                "Animations, thème, symboles simples",
+                lambda: self.push_screen(SettingsScreen()),
+            )
+        if screen.maximized is not None:
+            yield SystemCommand("Rétablir", "Rendre au panneau sa taille", screen.action_minimize)
+        elif screen.focused is not None and screen.focused.allow_maximize:
+            yield SystemCommand(
+                "Agrandir", "Le panneau choisi en plein écran", screen.action_maximize
+            )
+        yield SystemCommand(
+            "Quitter", "Quitter jeux (la partie en cours est enregistrée)", self.exit
+        )
+
     # --- life cycle ------------------------------------------------------------------
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The menu is the first screen: no blank screen is drawn before it."""
         from .ui.screens.menu import MenuScreen
 
+        return MenuScreen()
+
+    def on_mount(self) -> None:
         if self.settings.theme != self.theme and self.settings.theme in self.available_themes:
             self.theme = self.settings.theme  # only when it differs: a theme change restyles all
         self.animation_level = "none" if self.animation_scale == 0 else "full"
@@ -101,12 +154,12 @@ class JeuxApp(App):
             if problem:
                 self.say(problem, "warning", timeout=10)
         self.screen_change_signal.subscribe(self, self.release_closed_matches, immediate=True)
-        self.push_screen(MenuScreen())
         if self.start_game:
             from .ui.screens.setup import SetupScreen
 
             self.push_screen(SetupScreen(self.start_game))
         self.call_after_refresh(self._check_size)
+        self.call_after_refresh(gc.enable)  # off while starting, see __main__
 
     def on_unmount(self) -> None:
         """Leaving: let go of every match (the system would at exit, but not in tests)."""

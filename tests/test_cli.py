@@ -47,7 +47,7 @@ def test_version():
 def test_simulate_with_the_games_own_bot():
     out = jeux("simulate", "the_last_spell", "--games", "20", "--bots", "--json")
     report = json.loads(out.stdout)
-    assert report["errors"] == 0 and report["players_are"] == "bot du jeu"
+    assert report["errors"] == 0 and report["players_are"] == "robot du jeu"
 
 
 def test_list_shows_the_family_of_each_game():
@@ -100,3 +100,17 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert command.startswith("python3 -m venv .venv && ")  # installs from nothing
     assert command.endswith("python -m pytest")  # the pyproject's addopts apply
     assert command in (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+
+
+def test_simulate_says_in_french_what_it_cannot_do():
+    out = jeux("simulate", "pyramide_escape", "--bots")
+    assert out.returncode == 2 and "Pyramide Escape n'a pas de robot" in out.stderr
+    out = jeux("simulate", "le_signal", "--players", "3")
+    assert out.returncode == 2 and out.stderr == "Le Signal se joue seul, pas à 3 joueurs.\n"
+    out = jeux("simulate", "aria")
+    assert out.returncode == 1 and "pas encore disponible" in out.stderr
+
+
+def test_simulate_reports_in_french():
+    out = jeux("simulate", "scoundrel", "--games", "5")
+    assert out.returncode == 0 and "Parties par seconde" in out.stdout and "Victoires" in out.stdout

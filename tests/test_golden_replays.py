@@ -5,6 +5,9 @@ matches no longer replay: the game's `version` must be bumped, and this test fai
 After a deliberate change, bump the version and record the new digest:
 
     python -m tests.test_golden_replays
+
+A change that keeps saved matches playing as before (the same draws and moves, events only
+shaped or worded otherwise) is recorded again without a bump: remove its entry first.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ CASES = [
 
 def play_out(game, players: int, seed: int, options: dict, checked: bool = False) -> Match:
     seats = tuple(Seat(f"Joueur {i + 1}") for i in range(players))
-    match = Match(game, seed, seats, options)
+    match = Match(game, seed, seats, {**game.playout_options, **options})
     bot = RandomBot(seed)
     while not match.over:
         assert len(match.actions) < MAX_ACTIONS, "the game does not end"

@@ -16,3 +16,29 @@ def test_percent_and_dice_keys():
 
     assert percent(0.583) == "58 %"
     assert dice_keys([3]) == "4" and dice_keys([0, 2, 4]) == "1, 3 et 5"
+
+
+def test_de_elides_before_vowels_and_mute_h():
+    from jeux.engine.text import de
+
+    assert [de(n) for n in ("Lina", "Alix", "Éloïse", "Hugo", "Yves", "Yann", "Œdipe")] == [
+        "de Lina",
+        "d'Alix",
+        "d'Éloïse",
+        "d'Hugo",
+        "d'Yves",
+        "de Yann",
+        "d'Œdipe",
+    ]
+    assert de("Robot 1") == "de Robot 1" and de("[red]x") == "de [red]x" and de("") == "de "
+
+
+def test_players_range_says_alone_for_solo_games():
+    from jeux.engine.text import players_range
+
+    assert [players_range(*r) for r in ((1, 1), (2, 2), (1, 4), (2, 8))] == [
+        "seul",
+        "à 2",
+        "seul ou jusqu'à 4",
+        "de 2 à 8",
+    ]

@@ -259,6 +259,9 @@ class Game(ABC):
     info: ClassVar[GameInfo]
     options: ClassVar[tuple[Option, ...]] = ()
     action_types: ClassVar[tuple[type[Action], ...]] = ()
+    playout_options: ClassVar[Mapping[str, Any]] = {}
+    """Options random playouts take unless told otherwise: a turn cap for a game that random
+    play cannot finish (the simulation's cap, never a rule people play by)."""
     version: ClassVar[int] = 1
     """Bumped whenever the same seed and actions would play out differently (the draw order,
     a rule); the golden replays in the tests fail until it is. Older saves are set aside."""

@@ -1,4 +1,4 @@
-"""Headless playouts behind `jeux simulate`: random legal play, or the game's own bot."""
+"""Headless playouts behind `jeux simulate`: random legal play, or the game's own robot."""
 
 from __future__ import annotations
 
@@ -7,9 +7,15 @@ from dataclasses import dataclass, field
 from random import Random
 
 from .core import Game, State
+from .text import percent
 
 MAX_ACTIONS = 20_000
 """A playout longer than this counts as an error: every game must end."""
+
+
+def has_own_bot(game: Game) -> bool:
+    """Whether the game has a robot of its own; the others only play at random."""
+    return type(game).bot is not Game.bot
 
 
 @dataclass
@@ -24,7 +30,7 @@ def playout(
     """Play one game to the end with random legal actions, or with the game's bot."""
     names = tuple(f"Joueur {i + 1}" for i in range(players))
     rng, pick, bot = Random(seed), Random(seed).choice, game.bot(seed) if bots else None
-    state = game.new(names, game.resolve_options(options), rng)
+    state = game.new(names, game.resolve_options({**game.playout_options, **(options or {})}), rng)
     count = 0
     while (seat := state.to_move()) is not None:
         if count >= MAX_ACTIONS:
@@ -69,13 +75,33 @@ class Report:
             "games_per_second": round(self.games_per_second, 1),
             "mean_actions": round(self.total_actions / max(1, self.games - self.errors), 2),
             "wins_by_seat": self.wins_by_seat,
-            "players_are": "bot du jeu" if self.bots else "hasard",
+            "players_are": "robot du jeu" if self.bots else "hasard",
         }
         if self.players == 1:
             data["win_rate"] = round(self.solo_wins / max(1, self.games - self.errors), 4)
         if self.first_error:
             data["first_error"] = self.first_error
         return data
+
+    def lines(self, title: str) -> list[str]:
+        """The report in French, for the terminal."""
+        played = max(1, self.games - self.errors)
+        rows = [
+            ("Jeu", title),
+            ("Joueurs", f"{self.players} ({'robot du jeu' if self.bots else 'coups au hasard'})"),
+            ("Parties", f"{self.games} (graine {self.seed} et suivantes)"),
+            ("Erreurs", str(self.errors)),
+            ("Parties par seconde", f"{self.games_per_second:.1f}"),
+            ("Coups par partie", f"{self.total_actions / played:.1f}"),
+        ]
+        if self.players == 1:
+            rows.append(("Victoires", percent(self.solo_wins / played)))
+        else:
+            wins = " · ".join(f"{n}" for n in self.wins_by_seat)
+            rows.append(("Victoires par place", wins))
+        if self.first_error:
+            rows.append(("Première erreur", self.first_error))
+        return [f"{label:>20} : {value}" for label, value in rows]
 
 
 def simulate(

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
+
+VOWELS = "aeiou"
 
 
 def plural(count: int, word: str) -> str:
@@ -25,3 +28,31 @@ def percent(chance: float) -> str:
 def dice_keys(positions: Sequence[int]) -> str:
     """(3, 4) → "4 et 5": dice named by the keys that pick them."""
     return join_names([str(i + 1) for i in positions])
+
+
+def elides(word: str) -> bool:
+    """Whether "de", "le", "que" lose their vowel before `word`: a vowel, a mute h, or a y
+    sounded as a vowel ("d'Alix", "d'Hugo", "d'Yves" but "de Yann")."""
+    letters = unicodedata.normalize("NFD", word.casefold())
+    letters = "".join(ch for ch in letters if not unicodedata.combining(ch))
+    if not letters:
+        return False
+    if letters[0] == "y":
+        return len(letters) > 1 and letters[1] not in VOWELS
+    return letters[0] in VOWELS + "hœæ"
+
+
+def de(name: str) -> str:
+    """ "de Lina", "d'Alix": "de" before a name, elided where French elides it."""
+    return f"d'{name}" if elides(name) else f"de {name}"
+
+
+def players_range(low: int, high: int) -> str:
+    """How many play a game, after "se joue": "seul", "à 2", "seul ou jusqu'à 4", "de 2 à 8"."""
+    if high == 1:
+        return "seul"
+    if low == high:
+        return f"à {low}"
+    if low == 1:
+        return f"seul ou jusqu'à {high}"
+    return f"de {low} à {high}"

@@ -16,7 +16,13 @@ A game's screen says what to show and which moves its buttons make; the base doe
   stale stays beside a result (a bust, another player's throw).
 - `thrown(event)`: the dice an event throws ({position: face}); the base tumbles them, then
   `show_event(event)` lets the game mark the result and hold it with `pause`. GameScreen
-  narrates an event in the log only once it has been animated.
+  narrates an event in the log only once it has been animated. `latest(kind, since, before)`
+  finds in the match's events what the table still shows (the last turn's dice, its verdict).
+- Races (jeux.engine.race): `race_sheet` builds the score sheet, `personal_best` the solo
+  record, `results_records` (worded by `record_text`) the results screen's records.
+
+A new game's screen is then its commands, `command_action`, `dice_of`, the lines it shows and
+its animations; `keys_for` needs nothing more.
 
 Keys pressed during an animation follow GameScreen.act's one policy; no screen keeps its own.
 """
@@ -145,6 +151,10 @@ class DiceScreen(GameScreen):
     def guide(self, state: State) -> Content:
         return Content("")
 
+    def button_label(self, command: Command, state: State) -> str:
+        """A command's button now ("Relancer (l)" once the dice are on the table, say)."""
+        return command.button_label
+
     def thrown(self, event: Event) -> Mapping[int, int] | None:
         """The dice an event throws, {position: face}, to tumble before it is shown."""
         return None
@@ -241,6 +251,7 @@ class DiceScreen(GameScreen):
             action = self.command_action(command.name, state, self.selection) if human else None
             button.display = action is not None
             button.disabled = action not in legal
+            button.label = self.button_label(command, state)
 
     # --- events ------------------------------------------------------------------------
 
@@ -261,10 +272,17 @@ class DiceScreen(GameScreen):
         while not self.skipping and time.monotonic() < end:
             await asyncio.sleep(0.03)
 
-    def latest(self, kind: type[E], since: type[Event] | None = None) -> E | None:
-        """The last event of `kind` in the match, if none of `since` came after it: what the
-        table still shows is rebuilt from the match (an undo or a resume included)."""
-        for event in reversed(self.match.events):
+    def latest(
+        self, kind: type[E], since: type[Event] | None = None, before: Event | None = None
+    ) -> E | None:
+        """The last event of `kind` in the match (before the event `before`, when an event
+        is being animated: the match has moved on), if none of `since` came after it. What
+        the table shows is rebuilt from the match: an undo or a resume included."""
+        events = self.match.events
+        end = len(events)
+        if before is not None:
+            end = next((i for i in range(end - 1, -1, -1) if events[i] is before), end)
+        for event in reversed(events[:end]):
             if isinstance(event, kind):
                 return event
             if since is not None and isinstance(event, since):
@@ -272,9 +290,6 @@ class DiceScreen(GameScreen):
         return None
 
     # --- keys and clicks ---------------------------------------------------------------
-
-    def command(self, name: str) -> Command:
-        return next(c for c in self.COMMANDS if c.name == name)
 
     def action_command(self, name: str) -> None:
         self.sync_selection()

@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from jeux.engine.core import Action, Event, IllegalAction, State
 from jeux.engine.match import Match
+from jeux.engine.text import de
 
 from .widgets.die import Die
 from .widgets.footer import KeysFooter
@@ -76,7 +77,7 @@ class GameScreen(Screen):
         seat = state.to_move()
         if seat is None:
             return "Partie terminée"
-        return f"Au tour de {state.players[seat]}" if state.seats > 1 else state.players[seat]
+        return f"Au tour {de(state.players[seat])}" if state.seats > 1 else state.players[seat]
 
     async def animate_event(self, event: Event) -> None:
         """Animate one event (dice tumble, cards flip); by default nothing moves."""

@@ -9,7 +9,7 @@ from typing import Any
 
 from jeux.catalog import GAMES, load_game, load_screen
 from jeux.engine.match import Match, ReplayError, Seat
-from jeux.engine.text import join_names
+from jeux.engine.text import de, join_names
 from jeux.store.jsonfile import StoreError
 from jeux.store.records import SavedMatch
 
@@ -115,7 +115,7 @@ def progress_text(saved: SavedMatch) -> str:
     own = state.progress() if hasattr(state, "progress") else ""
     seat = state.whose_turn()
     several = seat is not None and len(match.seats) > 1
-    turn = f"au tour de {match.seats[seat].name}" if several else ""
+    turn = f"au tour {de(match.seats[seat].name)}" if several else ""
     return " · ".join(text for text in (own, turn) if text)
 
 

@@ -5,8 +5,12 @@ import pytest
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
 from jeux.games.des_bloques.rules import (
+    AUTO,
+    BLOCKED,
     GAME,
+    SCORED,
     TURNS,
+    VOID,
     DiceRolled,
     GameEnded,
     PlayoffStarted,
@@ -247,3 +251,14 @@ def test_bot_stops_in_the_strict_variant_when_the_risk_outweighs_the_gain():
     assert bot.choose(state) == Roll()  # nothing at risk yet
     play(state, Roll(), 1, 3, 4, 6)
     assert bot.choose(state) == Stop()  # 14 at risk: 80 % of losing it, for 20 % × 14 more
+
+
+def test_db1_each_die_of_a_throw_says_what_it_did():
+    assert judge_throw((1, 3, 4, 6, 6)).marks == (SCORED,) * 5
+    assert judge_throw((2, 5, 3, 3, 1)).marks == (BLOCKED, BLOCKED, VOID, VOID, VOID)
+
+
+def test_db2_the_automatic_pace_is_an_option_that_stopping_turns_off():
+    assert not new().auto
+    assert new(pace=AUTO).auto
+    assert not new(pace=AUTO, stop=True).auto  # a decision to take: one key per throw

@@ -231,7 +231,7 @@ def test_sig4_challenge_cannot_be_abandoned():
     state = new(mode="challenge")
     assert state.legal_actions() == [Roll()]
     assert not state.can_end
-    with pytest.raises(IllegalAction, match="challenge"):
+    with pytest.raises(IllegalAction, match="défi"):
         state.apply(EndSession(), ForcedRng())
 
 
@@ -446,7 +446,7 @@ def test_match_saves_and_replays_the_journal():
 
 def test_mode_and_ending_in_words():
     state = new(mode="challenge", length=3)
-    assert mode_text(state) == "Challenge (3 événements)"
+    assert mode_text(state) == "Défi (3 événements)"
     assert ending_text(state) == "en cours"
     scenes(state, 1, 2, 3)
     assert ending_text(state) == "perdu"
@@ -521,7 +521,7 @@ def test_journal_markdown_is_a_document_with_one_section_per_scene():
     scene(state, 18, consequence="Je passe")
     text = journal_markdown(state, when="01/12/2026 08:30")
     assert text.startswith("# Le Signal — journal de Lina\n\n- **Date :** 01/12/2026 08:30\n")
-    assert "- **Mode :** Challenge (3 événements)\n" in text
+    assert "- **Mode :** Défi (3 événements)\n" in text
     assert "\n## Scène 1 — 12, réussite mitigée\n\n- **Événement :** Un \\[corbeau\\]\n" in text
     assert "- **Action :** J'écoute\n" in text
     assert "- **Jet :** 12 → réussite mitigée : on s'en sort, sans plus\n" in text

@@ -8,7 +8,14 @@ from jeux.games.mystere_au_manoir.rules import (
     BONUS,
     CHOOSE,
     GAME,
+    PERFECT,
+    READY,
     ROLL,
+    SQUARE,
+    SUM,
+    TRIPLE_ONE,
+    TRIPLE_SIX,
+    USED,
     DiceRolled,
     DoubleOneReroll,
     EndTurn,
@@ -30,6 +37,10 @@ def new(players=("Lina", "Marc", "Zoé"), **options):
 
 def play(state, action, *dice):
     return state.apply(action, ForcedRng(dice))
+
+
+def sheet(state, seat):
+    return [mark.points for mark in state.race.marks(seat)]
 
 
 def points(faces, **flags):
@@ -56,7 +67,7 @@ def test_quoted_mm4_triple_one_triples_the_turn():
 
 
 def test_quoted_mm5_triple_six_scores_zero():
-    assert throw_value((6, 6, 6, 4, 4)) == (0, "Triple 6", "Triple 6 : 0", False)
+    assert throw_value((6, 6, 6, 4, 4)) == (0, TRIPLE_SIX, "Triple 6 : 0", False)
 
 
 def test_quoted_target_is_100():
@@ -217,6 +228,39 @@ def test_mm4_triple_one_still_allows_the_double_one_reroll():
     assert state.value().text == "Triple 1 : 7 × 3 = 21"
 
 
+def test_mm4_the_double_one_tells_the_screen_whether_it_is_ready_or_spent():
+    state = new()
+    assert state.double_one() == ""
+    play(state, Roll(), 1, 1, 5, 2, 3)
+    assert state.double_one() == READY
+    play(state, DoubleOneReroll(3), 4)
+    assert state.double_one() == USED
+    play(state, WitnessReroll((2, 4)), 2, 2)
+    assert state.double_one() == ""  # scored at once: the turn has passed
+
+
+def test_mm2_a_selection_spends_the_witnesses_among_it():
+    state = new()
+    play(state, Roll(), 5, 5, 2, 6, 3)
+    assert state.witnesses_in((0, 1, 2)) == 2 and state.witnesses_in((2,)) == 0
+    assert state.never_rerolled(6) and not state.never_rerolled(5)
+
+
+@pytest.mark.parametrize(
+    ("faces", "kind"),
+    [
+        ((6, 6, 6, 1, 1), TRIPLE_SIX),
+        ((1, 2, 3, 4, 5), PERFECT),
+        ((3, 3, 3, 3, 1), SQUARE),
+        ((1, 1, 1, 6, 2), TRIPLE_ONE),
+        ((2, 3, 5, 6, 1), SUM),
+        ((5, 5, 6, 6, 5), SUM),
+    ],
+)
+def test_mm1_mm3_mm4_mm5_each_pass_names_the_row_it_scores_by(faces, kind):
+    assert throw_value(faces).kind == kind
+
+
 def test_mm6_a_five_from_the_double_one_reroll_can_be_spent():
     state = new()
     play(state, Roll(), 1, 1, 2, 3, 6)
@@ -224,7 +268,7 @@ def test_mm6_a_five_from_the_double_one_reroll_can_be_spent():
     assert state.phase == CHOOSE and state.witnesses() == (2,)
     events = play(state, WitnessReroll((2, 3)), 4, 4)
     assert events[0].faces == (1, 1, 4, 4, 6)
-    assert state.sheet[0] == [10] and state.current == 1  # nothing left: scored at once
+    assert sheet(state, 0) == [10] and state.current == 1  # nothing left: scored at once
 
 
 def test_mm6_witness_first_then_double_one():
@@ -233,7 +277,7 @@ def test_mm6_witness_first_then_double_one():
     play(state, WitnessReroll((0,)), 1)
     assert state.double_one_targets() == (2, 3, 4)
     play(state, DoubleOneReroll(2), 4)
-    assert state.sheet[0] == [1 + 1 + 4 + 3 + 4]
+    assert sheet(state, 0) == [1 + 1 + 4 + 3 + 4]
 
 
 # --- triple 6 and automatic ends (MM-5) ---------------------------------------------------
@@ -244,7 +288,7 @@ def test_mm5_triple_six_ends_the_turn_at_once_even_with_a_witness():
     events = play(state, Roll(), 6, 6, 6, 5, 2)
     assert PassScored("Lina", (6, 6, 6, 5, 2), 0, "Triple 6 : 0", False) in events
     assert TurnStarted("Marc", 1) in events
-    assert state.sheet[0] == [0] and state.phase == ROLL
+    assert sheet(state, 0) == [0] and state.phase == ROLL
 
 
 def test_a_throw_with_nothing_to_decide_is_scored_at_once():
@@ -267,7 +311,7 @@ def test_mm1_perfect_banks_50_and_offers_a_bonus_pass():
     events = play(state, Roll(), 2, 2, 2, 2, 6)
     assert events[0].reason == "bonus"
     assert TurnEnded("Lina", 70, 70) in events
-    assert state.sheet[0] == [70]
+    assert sheet(state, 0) == [70]
 
 
 def test_mm1_bonus_pass_has_full_witness_and_double_one_rules():
@@ -319,7 +363,7 @@ def test_mm1_option_easy_perfect_in_play():
 
 def test_mm7_equal_turns_finish_the_round():
     state = new()
-    state.totals = [95, 90, 0]
+    state.totals[:] = [95, 90, 0]
     events = play(state, Roll(), 2, 3, 4, 4, 6)  # Lina 108
     assert TargetReached("Lina", 108) in events
     assert state.to_move() == 1
@@ -335,7 +379,7 @@ def test_mm7_equal_turns_finish_the_round():
 
 def test_mm7_option_immediate_win():
     state = new(equal_turns=False)
-    state.totals = [95, 90, 0]
+    state.totals[:] = [95, 90, 0]
     events = play(state, Roll(), 2, 3, 4, 4, 6)
     assert state.to_move() is None and isinstance(events[-1], GameOver)
     assert state.outcome().winners == (0,)
@@ -343,7 +387,7 @@ def test_mm7_option_immediate_win():
 
 def test_ties_are_shared_victories():
     state = new(("Lina", "Marc"))
-    state.totals = [95, 95]
+    state.totals[:] = [95, 95]
     play(state, Roll(), 2, 3, 4, 4, 6)
     play(state, Roll(), 4, 4, 3, 2, 6)
     outcome = state.outcome()
@@ -355,7 +399,7 @@ def test_solo_score_attack_ends_at_100_and_scores_the_turns():
     state = new(("Lina",))
     play(state, Roll(), 2, 3, 4, 4, 6)
     assert state.to_move() == 0 and state.round == 2
-    state.totals = [95]
+    state.totals[:] = [95]
     events = play(state, Roll(), 2, 3, 4, 4, 6)
     assert isinstance(events[-1], GameOver)
     outcome = state.outcome()
@@ -405,7 +449,7 @@ def test_refusals_in_french():
 
 def test_a_finished_game_refuses_everything():
     state = new(("Lina",))
-    state.totals = [99]
+    state.totals[:] = [99]
     play(state, Roll(), 2, 3, 4, 4, 6)
     assert state.legal_actions() == []
     with pytest.raises(IllegalAction, match="terminée"):

@@ -35,6 +35,10 @@ def play(state, action, *dice):
     return state.apply(action, ForcedRng(dice))
 
 
+def sheet(state, seat):
+    return [mark.points for mark in state.race.marks(seat)]
+
+
 def turn_end(events):
     return next(e for e in events if isinstance(e, TurnEnded))
 
@@ -112,7 +116,7 @@ def test_derived_5_5_2_scores_minus_6_and_the_total_is_floored():
     end = _end_on_5_5_2(state)
     assert (end.points, end.total) == (-6, 0)
     assert end.describe() == "Lina s'arrête et perd 6 points (total 0)."
-    assert state.sheet[0] == [-6] and state.totals[0] == 0
+    assert sheet(state, 0) == [-6] and state.totals[0] == 0
 
 
 def test_s20_5_option_no_floor():
@@ -123,10 +127,10 @@ def test_s20_5_option_no_floor():
 
 def test_s20_5_a_negative_turn_lowers_a_positive_total():
     state = new()
-    state.totals = [4, 0, 0]
+    state.totals[:] = [4, 0, 0]
     assert _end_on_5_5_2(state).total == 0
     state = new()
-    state.totals = [10, 0, 0]
+    state.totals[:] = [10, 0, 0]
     assert _end_on_5_5_2(state).total == 4
 
 
@@ -277,7 +281,7 @@ def _score(state, *dice):
 
 def test_s20_6_equal_turns_finish_the_round_and_the_highest_wins():
     state = new()
-    state.totals = [18, 17, 0]
+    state.totals[:] = [18, 17, 0]
     events = _score(state, 1, 1, 2, 3, 4)  # Lina 20
     assert TargetReached("Lina", 20) in events and state.to_move() == 1
     _score(state, 1, 1, 1, 1, 4)  # Marc 23
@@ -290,14 +294,14 @@ def test_s20_6_equal_turns_finish_the_round_and_the_highest_wins():
 
 def test_s20_6_option_immediate_win():
     state = new(equal_turns=False)
-    state.totals = [18, 17, 0]
+    state.totals[:] = [18, 17, 0]
     events = _score(state, 1, 1, 2, 3, 4)
     assert isinstance(events[-1], GameOver) and state.outcome().winners == (0,)
 
 
 def test_s20_6_ties_are_shared():
     state = new(("Lina", "Marc"))
-    state.totals = [19, 19]
+    state.totals[:] = [19, 19]
     _score(state, 1, 2, 2, 3, 4)
     _score(state, 4, 3, 2, 1, 2)
     outcome = state.outcome()
@@ -308,7 +312,7 @@ def test_s20_6_ties_are_shared():
 def test_solo_score_attack_counts_the_turns():
     state = new(("Lina",))
     _score(state, 2, 2, 2, 2, 2)
-    state.totals = [19]
+    state.totals[:] = [19]
     events = _score(state, 1, 2, 2, 2, 2)
     assert isinstance(events[-1], GameOver)
     outcome = state.outcome()
@@ -317,15 +321,32 @@ def test_solo_score_attack_counts_the_turns():
     assert outcome.summary == "Lina sort du labyrinthe en 2 tours (20 points)."
 
 
-def test_turn_limit_default_30_ends_the_game():
-    state = new(("Lina",))
-    assert state.turn_limit == 30
+def test_s20_6_no_turn_limit_by_default_nobody_wins_under_20():
+    state = new(("Lina", "Marc"))
+    assert state.turn_limit == 0
+    for _ in range(60):
+        _score(state, 2, 2, 2, 2, 2)
+        _score(state, 2, 3, 4, 2, 2)
+    assert state.to_move() == 0 and state.outcome() is None  # no limit: play goes on
+    state.totals[:] = [19, 19]
+    _score(state, 1, 2, 2, 2, 2)
+    _score(state, 2, 2, 2, 2, 2)
+    assert state.outcome().summary == "Lina sort du labyrinthe avec 20 points."
+
+
+def test_s20_6_a_chosen_turn_limit_ends_a_solo_game_without_a_record():
+    state = new(("Lina",), turn_limit=30)
     for _ in range(30):
         _score(state, 2, 2, 2, 2, 2)
     outcome = state.outcome()
     # Still inside at the limit: the points reached are the score, never a record of turns.
     assert outcome is not None and not outcome.won and outcome.scores == (0,)
     assert not outcome.lower_is_better
+
+
+def test_s20_6_random_playouts_take_a_turn_cap_that_people_do_not():
+    assert GAME.default_options()["turn_limit"] == 0
+    assert GAME.resolve_options(GAME.playout_options)["turn_limit"] == 20
 
 
 def test_turn_limit_option_in_multiplayer():
@@ -351,7 +372,7 @@ def test_refusals_in_french():
 
 def test_a_finished_game_refuses_everything():
     state = new(("Lina",))
-    state.totals = [19]
+    state.totals[:] = [19]
     _score(state, 1, 2, 2, 2, 2)
     assert state.to_move() is None and state.legal_actions() == []
     with pytest.raises(IllegalAction, match="terminée"):
@@ -427,3 +448,40 @@ def test_a_game_ended_by_the_turn_limit_says_so():
         _score(state, 2, 2, 2, 2, 2)
         _score(state, 2, 2, 2, 2, 2)
     assert state.outcome().summary == "Égalité à la limite de tours : Lina et Marc avec 0 point."
+
+
+# --- the robot ---------------------------------------------------------------------------
+
+
+def test_s20_1_s20_3_the_robot_pays_a_reroll_with_a_five_and_mends_another_with_the_special():
+    bot = GAME.bot(1)
+    state = new()
+    assert bot.choose(state) == Roll()
+    play(state, Roll(), 1, 5, 2, 5, 3)
+    assert bot.choose(state) == Reroll(1, (0, 2))  # keeps the 1 and a 2, rerolls the other 5
+    play(state, Reroll(1, (0, 2)), 5, 4)
+    assert bot.choose(state) == Flip(3)  # the new 5 becomes a 2: +3, and the turn ends
+    assert turn_end(play(state, Flip(3))).points == 1
+
+
+def test_s20_3_the_robot_activates_a_six_and_stops_without_rerolling_for_nothing():
+    bot = GAME.bot(1)
+    state = new()
+    play(state, Roll(), 1, 6, 2, 3, 4)
+    assert bot.choose(state) == Activate(1)
+    play(state, Activate(1))
+    assert bot.choose(state) == Stop()
+
+
+def test_s20_3_s20_5_special_preview_and_stop_total_answer_the_screen():
+    state = new(("Lina", "Marc"))
+    state.totals[:] = [2, 0]
+    play(state, Roll(), 1, 5, 5, 6, 2)
+    assert state.value().points == -5 and state.stop_total() == 0  # floored (S20-5)
+    flip = state.special_preview(Flip(1))
+    assert (flip.value.points, flip.gain, flip.forced) == (-2, 3, False)
+    six = state.special_preview(Activate(3))
+    assert (six.gain, six.forced) == (2, False)
+    play(state, Reroll(4, (0, 1)), 2, 2)
+    assert state.special_preview(Flip(2)).forced  # two free dice left afterwards
+    assert new(floor=False).totals == [0, 0, 0]

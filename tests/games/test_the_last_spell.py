@@ -9,12 +9,14 @@ from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
 from jeux.games.the_last_spell.rules import (
     GAME,
+    SUCCESS,
     DiceRolled,
     Exploded,
     Roll,
     RoundWon,
     SpellCast,
     Stop,
+    adds_instability,
     throw_value,
 )
 
@@ -150,6 +152,43 @@ def test_ls1_last_player_standing_wins():
     events = play(state, Roll(), 1, 1, 1)
     assert RoundWon("B", 1, True) in events
     assert state.outcome().winners == (1,)
+
+
+def test_ls1_a_player_who_exploded_ranks_behind_one_still_in_the_game():
+    state = new(("A", "B", "C"))
+    play(state, Roll(), 6, 6, 6)
+    play(state, Stop())  # A holds 23
+    play(state, Roll(), 2, 3, 4)
+    play(state, Stop())  # B's 13 fails
+    play(state, Roll(), 1, 1, 1)  # C explodes, with no spell at all
+    play(state, Roll(), 1, 2, 2)
+    play(state, Roll(), 6, 6, 6)
+    play(state, Stop())  # A beats its own score: A wins
+    assert state.best_spell == [29, 0, 0]
+    assert state.outcome().ranks == (1, 2, 3)  # B failed, but did not explode
+    state = new(("A", "B", "C"))
+    play(state, Roll(), 2, 3, 4)
+    play(state, Stop())  # A holds 13
+    play(state, Roll(), 6, 6, 6)
+    play(state, Stop())  # B holds 23
+    play(state, Roll(), 2, 2, 3)
+    play(state, Stop())  # C's 9 fails
+    play(state, Roll(), 1, 1, 1)  # A explodes
+    play(state, Roll(), 6, 6, 6)
+    play(state, Roll(), 2, 3, 4)
+    play(state, Stop())  # B beats its own 23: B wins
+    assert state.outcome().ranks == (3, 1, 2)  # C, still in the game, ahead of A's 13
+
+
+def test_ls3_the_state_keeps_the_last_throw_and_its_bonus_for_the_screen():
+    state = new(("A", "B"))
+    assert state.faces == ()
+    events = play(state, Roll(), 4, 4, 1)
+    assert state.faces == (4, 4, 1)
+    assert (events[0].gained, events[0].bonus, events[0].combination) == (10, 2, "paire")
+    assert [adds_instability(f) for f in state.faces] == [False, False, True]
+    play(state, Stop())
+    assert state.faces == () and state.history[-1].result == SUCCESS
 
 
 def test_ls2_classic_instability_resets_each_turn():

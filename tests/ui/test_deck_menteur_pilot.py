@@ -204,7 +204,7 @@ async def test_back_from_the_rules_or_the_leave_dialog_the_screen_is_handed_over
                 await pilot.press(*leave[1:] or ("escape",))
                 await pilot.pause()
             assert isinstance(app.screen, HandoffScreen), leave
-            assert len(app.screen_stack) == 4  # one handoff, never two
+            assert sum(isinstance(s, HandoffScreen) for s in app.screen_stack) == 1
         await pilot.press("enter", "escape", "o")
         await pilot.pause()
         assert game not in app.screen_stack

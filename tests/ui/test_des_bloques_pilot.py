@@ -1,10 +1,10 @@
-"""Layer 3: Les dés bloqués played by keys and clicks, from the setup screen to the results."""
+"""Layer 3: what is special to Les dés bloqués' screen: the dice of a throw and what each
+did, the automatic pace, the variants' stop; the shared driver plays it to the results."""
 
 from textual.widgets import Select
 
 from jeux.games.des_bloques.rules import BLOCKING
 from jeux.games.des_bloques.screen import DesBloquesScreen
-from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.screens.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
@@ -35,33 +35,48 @@ def text(screen, selector):
     return str(screen.query_one(selector).render())
 
 
-async def test_a_solo_game_thrown_by_keys_to_the_results(app_factory):
+async def settle(pilot, screen):
+    """Let the automatic throws follow each other (no animation in the tests)."""
+    for _ in range(40):
+        await pilot.pause()
+        if not screen.match.state.throws:
+            return
+
+
+async def test_at_the_automatic_pace_one_key_throws_a_whole_turn(app_factory):
     app = app_factory(start_game="des_bloques", players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 1)
-        ended = 0
-        for _ in range(400):
-            if isinstance(app.screen, ResultsScreen):
-                break
-            await pilot.press("l")
-            await pilot.pause()
-            state = screen.match.state
-            if state.phase != "over" and not state.throws and screen.verdict is not None:
-                # A finished turn stays on the table until the next throw: the blocked
-                # dice marked by border and caption, and the verdict.
-                ended += 1
-                assert "marque" in text(screen, "#value")
-                tray = screen.query_one(DiceTray)
-                assert all(die.has_class("-locked") for die in tray.dice)
-                assert text(screen, "#captions").count("bloqué") == 5
-        assert isinstance(app.screen, ResultsScreen)
-        assert ended == 9
+        screen = await start(app, pilot, 1, pace=1)
+        assert screen.match.options["pace"] == "auto"
+        await pilot.press("l")
+        await settle(pilot, screen)
         state = screen.match.state
-        assert len(state.sheet[0]) == 10
-        record = app.records.record(screen.match.seats[0].profile, "des_bloques")
-        assert (record.played, record.best) == (1, state.scores[0])
-        assert str(state.scores[0]) in text(app.screen, "#records")
-        assert not app.records.unfinished()
+        assert len(state.sheet[0]) == 1 and state.turn == 2  # the turn ended by itself
+        # The finished turn stays on the table until the next throw: every die blocked.
+        assert "marque" in text(screen, "#value")
+        assert all(die.has_class("-locked") for die in screen.query_one(DiceTray).dice)
+        assert text(screen, "#captions").count("bloqué") == 5
+
+        await pilot.press("p", "l")  # paused: one key, one throw
+        for _ in range(5):
+            await pilot.pause()
+        assert screen.match.state.throws == 1 or screen.match.state.turn == 3
+        throws = len(screen.match.actions)
+        await pilot.press("p")  # resumed: the turn goes on alone
+        await settle(pilot, screen)
+        assert len(screen.match.actions) > throws and screen.match.state.turn == 3
+
+
+async def test_keys_for_names_the_throw_and_the_stop(app_factory):
+    app = app_factory(start_game="des_bloques", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2, stop=1)
+        for _ in range(12):
+            action = screen.match.state.legal_actions()[-1]  # Stop whenever it is allowed
+            played = len(screen.match.actions)
+            await pilot.press(*screen.keys_for(action))
+            await pilot.pause()
+            assert screen.match.actions[played] == action
 
 
 async def test_a_throw_shows_its_value_and_the_blocked_dice(app_factory):
@@ -75,7 +90,7 @@ async def test_a_throw_shows_its_value_and_the_blocked_dice(app_factory):
         for _ in range(20):
             if screen.match.state.last_throw.blocked:
                 break
-            await pilot.click("#roll")
+            await pilot.click("#cmd-roll")
             await pilot.pause()
         state = screen.match.state
         result = state.last_throw
@@ -84,15 +99,15 @@ async def test_a_throw_shows_its_value_and_the_blocked_dice(app_factory):
             assert die.value == face
             assert die.has_class("-locked") == (face in BLOCKING)
         assert text(screen, "#captions").count("bloqué") == len(state.blocked)
-        assert f"Points du tour : {state.turn_total}" in text(screen, "#total")
-        assert "sans 2 ni 5" in text(screen, "#hint")
+        assert f"Points du tour : {state.turn_total}" in text(screen, "#advice")
+        assert "sans 2 ni 5" in text(screen, "#advice")
 
 
 async def test_stopping_is_refused_in_the_default_rules_with_a_french_notice(app_factory):
     app = app_factory(start_game="des_bloques", players=("Lina", "Marc"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(app, pilot, 2)
-        assert not screen.query("#stop")
+        assert not screen.query_one("#cmd-stop").display
         await pilot.press("l")
         await pilot.pause()
         before = screen.match.to_saved()
@@ -115,7 +130,7 @@ async def test_the_stop_variant_stops_by_key_and_by_click(app_factory):
         await pilot.pause()
         state = screen.match.state
         seat, total = state.current, state.stop_preview()
-        assert f"S'arrêter (a) → {total} · relancer est sans risque" in text(screen, "#hint")
+        assert f"S'arrêter (a) → {total} · relancer est sans risque" in text(screen, "#advice")
         await pilot.press("a")
         await pilot.pause()
         assert state.scores[seat] == total and state.current != seat
@@ -124,7 +139,7 @@ async def test_the_stop_variant_stops_by_key_and_by_click(app_factory):
         await pilot.press("l")
         await pilot.pause()
         seat, total = state.current, state.stop_preview()
-        await pilot.click("#stop")
+        await pilot.click("#cmd-stop")
         await pilot.pause()
         assert state.scores[seat] == total and state.current != seat
 
@@ -139,8 +154,8 @@ async def test_strict_variant_shows_what_a_blocked_throw_would_cost(app_factory)
             if screen.match.state.turn_total:
                 break
         state = screen.match.state
-        assert f"un 2 ou un 5 coûte {state.turn_total}" in text(screen, "#hint")
-        assert "tout le tour est perdu" in text(screen, "#legend")
+        assert f"un 2 ou un 5 coûte {state.turn_total}" in text(screen, "#advice")
+        assert "tout le tour est perdu" in text(screen, "#guide")
 
 
 async def open_forced(app, pilot, players, dice, **options):
@@ -170,7 +185,7 @@ async def test_the_strict_variant_shows_the_points_a_throw_wiped_out(app_factory
         await pilot.press("l")
         await pilot.pause()
         assert "20 perdus" in text(screen, "#value")
-        assert "Points du tour : 0" in text(screen, "#total")
+        assert "Points du tour : 0" in text(screen, "#advice")
 
 
 async def test_a_playoff_between_tied_leaders_is_shown(app_factory):
@@ -188,16 +203,3 @@ async def test_a_playoff_between_tied_leaders_is_shown(app_factory):
             line.text for line in screen.query_one("#log").lines
         )
         assert screen.seat_status(state, 1) == ("12", True)
-
-
-async def test_hostile_names_are_shown_literally(app_factory):
-    from textual.widgets import Static
-
-    app = app_factory()
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await open_forced(app, pilot, ("[red]x", "[/]"), [2, 2, 5, 5, 2])
-        await pilot.press("l")
-        await pilot.pause()
-        shown = "\n".join(str(w.render()) for w in screen.query(Static))
-        assert "[red]x marque 0 point ce tour" in shown
-        assert "[/], lance les cinq dés" in shown

@@ -1,40 +1,14 @@
-"""Layer 3: The Last Spell played by keys, from the setup screen to the results."""
+"""Layer 3: what is special to The Last Spell's screen: the spell's words, the dice of the
+player whose turn it is, the sheet's marks; the shared driver plays it to the results."""
 
+from jeux.games.the_last_spell.rules import Roll, Stop
 from jeux.games.the_last_spell.screen import LastSpellScreen
-from jeux.ui.screens.results import ResultsScreen
-from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.widgets.dice_tray import DiceTray
 
 
 async def tick_players(pilot, count):
     for _ in range(count):
         await pilot.press("space", "down")
-
-
-async def test_three_players_play_by_keys_to_the_results(app_factory):
-    app = app_factory(start_game="the_last_spell", players=("Lina", "Marc", "Zoé"))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        await tick_players(pilot, 3)
-        await pilot.press("f5")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, LastSpellScreen)
-        for _ in range(400):
-            if isinstance(app.screen, ResultsScreen):
-                break
-            state = screen.match.state
-            if state.rolled and state.power > state.score_to_beat:
-                await pilot.press("n", *"Nova", "enter", "a")
-            else:
-                await pilot.press("l")
-            await pilot.pause()
-        assert isinstance(app.screen, ResultsScreen)
-        outcome = screen.match.outcome()
-        winner = screen.match.seats[outcome.winners[0]]
-        record = app.records.record(winner.profile, "the_last_spell")
-        assert (record.played, record.won) == (1, 1)
-        assert not app.records.unfinished()
 
 
 async def test_stop_before_rolling_is_refused_with_a_french_message(app_factory):
@@ -65,56 +39,8 @@ async def test_quit_mid_game_then_resume_exactly_there(app_factory, tmp_path):
         assert again.screen.match.to_saved() == before
         logged = [line.text for line in again.screen.query_one("#log").lines]
         assert sum("lance" in line for line in logged) == 2
-
-
-async def test_tiny_terminal_gets_a_message_and_resizing_restores(app_factory):
-    app = app_factory(start_game="the_last_spell", players=("Lina", "Marc"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await tick_players(pilot, 2)
-        await pilot.press("f5")
-        await pilot.pause()
-        game = app.screen
-        await pilot.resize_terminal(60, 20)
-        await pilot.pause()
-        assert type(app.screen).__name__ == "TooSmallScreen"
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert app.screen is game
-
-
-async def test_rules_open_with_f1_and_question_mark(app_factory):
-    app = app_factory(start_game="the_last_spell", players=("Lina", "Marc"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await tick_players(pilot, 2)
-        await pilot.press("f5", "question_mark")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "RulesScreen"
-        await pilot.press("escape", "f1")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "RulesScreen"
-
-
-async def test_one_player_against_a_robot(app_factory):
-    from textual.widgets import Select
-
-    app = app_factory(start_game="the_last_spell", players=("Lina",))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await tick_players(pilot, 1)
-        app.screen.query_one("#bots", Select).value = 1
-        await pilot.press("f5")
-        await pilot.pause()
-        screen = app.screen
-        assert [s.bot for s in screen.match.seats].count(True) == 1
-        for _ in range(300):
-            if isinstance(app.screen, ResultsScreen):
-                break
-            seat = screen.match.state.to_move()
-            if not screen.match.seats[seat].bot:
-                state = screen.match.state
-                await pilot.press("a" if state.rolled else "l")
-            await pilot.pause(0.05)
-        assert isinstance(app.screen, ResultsScreen)
-        assert any(s.bot for s in screen.match.seats)
+        faces = again.screen.match.state.faces
+        assert faces and [d.value for d in again.screen.query_one(DiceTray).dice] == list(faces)
 
 
 async def test_a_second_press_while_the_dice_tumble_settles_them_and_risks_nothing(
@@ -128,9 +54,9 @@ async def test_a_second_press_while_the_dice_tumble_settles_them_and_risks_nothi
         await pilot.press("f5")
         await pilot.pause()
         screen = app.screen
-        screen.action_roll()
+        screen.action_command("roll")
         assert screen.busy  # the dice are tumbling
-        screen.action_roll()  # a key bounce: the player has not seen the dice yet
+        screen.action_command("roll")  # a key bounce: the player has not seen the dice yet
         for _ in range(50):
             await pilot.pause(0.05)
             if not screen.busy:
@@ -149,10 +75,53 @@ async def test_a_key_meant_for_a_finished_turn_is_not_played_for_the_next_player
         await pilot.pause()
         screen = app.screen
         app.settings.animations = "full"
-        screen.action_stop()  # the turn passes while the spell is animated
-        screen.action_roll()  # pressed during that animation: not the next player's roll
+        screen.action_command("stop")  # the turn passes while the spell is animated
+        screen.action_command("roll")  # pressed during that animation: not the next player's roll
         for _ in range(50):
             await pilot.pause(0.05)
             if not screen.busy:
                 break
         assert len(screen.match.actions) == 2
+
+
+async def start(app, pilot, players):
+    await tick_players(pilot, players)
+    await pilot.press("f5")
+    await pilot.pause()
+    assert isinstance(app.screen, LastSpellScreen)
+    return app.screen
+
+
+async def test_the_word_typed_before_the_first_throw_is_kept(app_factory):
+    app = app_factory(seed=4, start_game="the_last_spell", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        await pilot.press(*screen.keys_for(Roll("Nova")))
+        await pilot.pause()
+        assert screen.match.actions == [Roll("Nova")]
+        assert screen.match.state.spell_name == "Nova"
+        assert "« Nova »" in str(screen.query_one("#spell").render())
+        await pilot.press(*screen.keys_for(Stop("du Néant")))
+        await pilot.pause()
+        assert screen.match.actions[-1] == Stop("du Néant")
+        assert screen.match.state.history[-1].name == "Nova du Néant"
+
+
+async def test_the_dice_are_those_of_the_player_whose_turn_it_is(app_factory):
+    app = app_factory(seed=4, start_game="the_last_spell", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        dice = screen.query_one(DiceTray).dice
+        assert all(d.has_class("-void") for d in dice)
+        await pilot.press("l")
+        await pilot.pause()
+        faces = screen.match.state.faces
+        assert [d.value for d in dice] == list(faces)
+        for die, face in zip(dice, faces, strict=True):
+            assert die.has_class("-locked") == (face == 1)  # a 1 adds instability
+        await pilot.press("a")  # the turn passes: Lina's dice leave the table
+        await pilot.pause()
+        assert all(d.has_class("-void") for d in dice)
+        sheet = screen.query_one("#sheet")
+        assert sheet.border_subtitle == "+ réussi  - raté  ✕ explosé"
+        assert sheet.get_row_at(0)[1].plain.endswith("+")

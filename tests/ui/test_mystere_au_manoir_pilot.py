@@ -1,11 +1,13 @@
-"""Layer 3: Mystère au Manoir played by keys (and clicks), from the setup screen to the results."""
+"""Layer 3: what is special to Mystère au Manoir's screen: witnesses and the double 1 picked
+on the dice, the perfect investigation's bonus pass; the shared driver plays it to the end."""
+
+from random import Random
 
 from textual.widgets import Button, Select, Static
 
 from jeux.games.mystere_au_manoir.rules import (
     BONUS,
     CHOOSE,
-    ROLL,
     DoubleOneReroll,
     EndTurn,
     Roll,
@@ -13,7 +15,6 @@ from jeux.games.mystere_au_manoir.rules import (
     WitnessReroll,
 )
 from jeux.games.mystere_au_manoir.screen import ManoirScreen
-from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.screens.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
@@ -50,60 +51,6 @@ def text(screen, ident):
     return str(screen.query_one(ident, Static).render())
 
 
-async def play_to_the_end(app, pilot, screen, limit=800):
-    """Keys only: throw, let a witness reroll itself once, note; take the bonus passes."""
-    for _ in range(limit):
-        if isinstance(app.screen, ResultsScreen):
-            return
-        state = screen.match.state
-        if state.phase == ROLL:
-            await pilot.press("l")
-        elif state.phase == BONUS:
-            await pilot.press("l")
-        elif state.witnesses() and isinstance(screen.match.actions[-1], Roll):
-            await pilot.press(str(state.witnesses()[0] + 1), "t")  # one witness a turn
-        else:
-            await pilot.press("a")
-        await pilot.pause()
-    raise AssertionError("the match did not end")
-
-
-async def test_two_players_play_by_keys_to_the_results(app_factory):
-    app = app_factory(start_game="mystere_au_manoir", players=("Lina", "Marc"))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 2)
-        await play_to_the_end(app, pilot, screen)
-        assert isinstance(app.screen, ResultsScreen)
-        assert any(isinstance(a, WitnessReroll) for a in screen.match.actions)
-        outcome = screen.match.outcome()
-        assert max(outcome.scores) >= 100 and not outcome.lower_is_better
-        winner = screen.match.seats[outcome.winners[0]]
-        record = app.records.record(winner.profile, "mystere_au_manoir")
-        assert (record.played, record.won, record.best) == (1, 1, max(outcome.scores))
-        assert not app.records.unfinished()
-        records = str(app.screen.query_one("#records", Static).render())
-        assert f"meilleur total {max(outcome.scores)}" in records
-
-
-async def test_solo_counts_the_turns_and_keeps_the_fewest(app_factory):
-    app = app_factory(start_game="mystere_au_manoir", players=("Lina",))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 1)
-        assert "Objectif 100 en peu de tours" in screen.query_one("#sheet").border_subtitle
-        await play_to_the_end(app, pilot, screen)
-        outcome = screen.match.outcome()
-        turns = len(screen.match.state.sheet[0])
-        assert outcome.won and outcome.lower_is_better and outcome.scores == (turns,)
-        profile = screen.match.seats[0].profile
-        record = app.records.record(profile, "mystere_au_manoir", lower_is_better=True)
-        assert record.best == turns
-        records = str(app.screen.query_one("#records", Static).render())
-        assert f"record solo {turns} tours" in records
-        await pilot.press("r")  # play again: the sheet shows the record to beat
-        await pilot.pause()
-        assert app.screen.query_one("#sheet").border_subtitle == f"Record : {turns} tours"
-
-
 async def test_noting_before_rolling_is_refused_in_french_and_changes_nothing(app_factory):
     app = app_factory(start_game="mystere_au_manoir", players=("Lina", "Marc"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -133,26 +80,26 @@ async def test_witness_dice_are_picked_by_keys_and_clicks(app_factory):
         await pilot.press("1")  # the witness
         await pilot.click(dice[1])  # and the 2, by a click
         await pilot.pause()
-        assert screen.chosen == (0, 1)
+        assert screen.selection == (0, 1)
         assert dice[0].has_class("-selected") and dice[1].has_class("-selected")
         assert text(screen, "#captions").split()[:2] == ["relance", "relance"]
-        assert "t : le témoin relance 2 dés" in text(screen, "#hint")
+        assert "t : le témoin relance 2 dés" in text(screen, "#advice")
 
         await pilot.click(dice[2])  # a false lead: refused, nothing changes
         await pilot.pause()
-        assert screen.chosen == (0, 1)
+        assert screen.selection == (0, 1)
         assert "fausse piste (6)" in last_notice(app)
 
         await pilot.press("2")  # unpick the 2 by key: the witness alone
         await pilot.pause()
-        assert screen.chosen == (0,)
-        assert "d : double 1" not in text(screen, "#hint")  # no two 1s showing
-        await pilot.click("#witness")
+        assert screen.selection == (0,)
+        assert "d : double 1" not in text(screen, "#advice")  # no two 1s showing
+        await pilot.click("#cmd-witness")
         await pilot.pause()
         assert screen.match.actions == [Roll(), WitnessReroll((0,))]
         after = screen.match.state
         assert after.dice[1:] == [2, 6, 2, 3] or after.to_move() == 1
-        assert screen.chosen == ()
+        assert screen.selection == () or screen.match.state.to_move() == 1
 
 
 async def test_a_witness_reroll_needs_a_five_among_the_dice(app_factory):
@@ -161,11 +108,11 @@ async def test_a_witness_reroll_needs_a_five_among_the_dice(app_factory):
         screen = await start(app, pilot, 2)
         await pilot.press("l", "t")
         await pilot.pause()
-        assert "dont un 5" in last_notice(app)
+        assert last_notice(app) == "Choisis au moins un dé à relancer."
         await pilot.press("2", "t")  # a 2 alone: no witness among the dice
         await pilot.pause()
         assert screen.match.actions == [Roll()]
-        assert "Il faut un 5 (témoin) parmi les dés choisis." in text(screen, "#hint")
+        assert "Il faut un 5 (témoin) parmi les dés choisis." in text(screen, "#advice")
         assert "témoin (un 5) doit faire partie" in last_notice(app)
 
 
@@ -177,20 +124,16 @@ async def test_the_double_one_reroll_by_key_then_by_click(app_factory):
         await pilot.pause()
         assert screen.match.state.dice == [6, 1, 1, 6, 3]
         dice = screen.query_one(DiceTray).dice
-        assert [d.has_class("-selectable") for d in dice] == [False, False, False, False, True]
+        # the 3 is the double 1's only target: it is picked already
+        assert screen.selection == (4,) and dice[4].has_class("-selected")
         assert "double 1 prêt" in text(screen, "#status")
-        assert screen.query_one("#double", Button).display
-        assert not screen.query_one("#witness", Button).display
-        await pilot.press("d")  # nothing picked yet: says how
-        await pilot.pause()
-        assert "choisis-le" in last_notice(app)
+        assert screen.query_one("#cmd-double", Button).display
+        assert not screen.query_one("#cmd-witness", Button).display
         await pilot.press("2")  # a 1 stays: refused
         await pilot.pause()
         assert "ni un 1 ni un 6" in last_notice(app)
-        await pilot.click(dice[4])
-        await pilot.pause()
-        assert "d : double 1 sur le dé 5" in text(screen, "#hint")
-        await pilot.click("#double")
+        assert "d : double 1 sur le dé 5" in text(screen, "#advice")
+        await pilot.click("#cmd-double")
         await pilot.pause()
         assert screen.match.actions == [Roll(), DoubleOneReroll(4)]
         await pilot.pause()
@@ -216,10 +159,11 @@ async def test_a_perfect_investigation_offers_the_bonus_pass(app_factory):
         await pilot.pause()
         state = screen.match.state
         assert state.phase == BONUS and state.passes == [50]
-        assert screen.query_one("#bonus", Button).display
-        assert screen.query_one("#end-turn", Button).display
+        assert screen.query_one("#cmd-roll", Button).display
+        assert screen.query_one("#cmd-score", Button).display
         assert "passe bonus" in text(screen, "#turn")
-        assert "50 points acquis" in text(screen, "#captions")
+        assert "Enquête parfaite : 50 acquis" in text(screen, "#value")
+        assert "garder les 50 (a)" in text(screen, "#advice")
         assert all(d.has_class("-kept") for d in screen.query_one(DiceTray).dice)
         await pilot.press("l")  # the bonus pass: five new dice, same turn
         await pilot.pause()
@@ -227,7 +171,7 @@ async def test_a_perfect_investigation_offers_the_bonus_pass(app_factory):
         while screen.match.state.to_move() == 0:
             await pilot.press("a")
             await pilot.pause()
-        first = screen.match.state.sheet[0][0]
+        first = screen.match.state.race.marks(0)[0].points
         assert first >= 50
         first_player = screen.match.state.players[0]  # the seat order is drawn at setup
         assert text(screen, "#value").startswith(f"{first_player} : 50 + ")
@@ -240,7 +184,7 @@ async def test_keeping_the_fifty_ends_the_turn_and_the_throw_stays_visible(app_f
         screen = await start(app, pilot, 2)
         await pilot.press("l", "a")
         await pilot.pause()
-        await pilot.click("#end-turn")
+        await pilot.click("#cmd-score")
         await pilot.pause()
         assert screen.match.actions == [Roll(), Score(), EndTurn()]
         state = screen.match.state
@@ -250,7 +194,7 @@ async def test_keeping_the_fifty_ends_the_turn_and_the_throw_stays_visible(app_f
         assert [d.value for d in dice] == [2, 4, 3, 1, 5]
         first_player = state.players[0]
         assert f"{first_player} : Enquête parfaite : 50 (total 50)" in text(screen, "#value")
-        assert "Lance les cinq dés" in text(screen, "#hint")
+        assert "Lance les cinq dés" in text(screen, "#advice")
 
 
 async def test_quit_mid_turn_then_resume_with_the_last_throw(app_factory):
@@ -274,36 +218,32 @@ async def test_quit_mid_turn_then_resume_with_the_last_throw(app_factory):
         assert "Enquête parfaite : 50 (total 50)" in text(screen, "#value")
 
 
-async def test_one_player_against_a_robot(app_factory):
+async def test_solo_records_count_the_fewest_turns(app_factory):
     app = app_factory(start_game="mystere_au_manoir", players=("Lina",))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(app, pilot, 1, bots=1, **{"opt-turn_limit": 1})
-        assert screen.match.options["turn_limit"] == 10
-        assert "Tour 1/10" in text(screen, "#turn")
-        seats = screen.match.seats
-        assert [s.bot for s in seats].count(True) == 1
-        for _ in range(300):
-            state = screen.match.state
-            if state.round > 3:
-                break
-            if not seats[state.to_move()].bot and not screen.busy:
-                await pilot.press("l" if state.phase != CHOOSE else "a")
-            await pilot.pause(0.05)
-        state = screen.match.state
-        robot = next(i for i, s in enumerate(seats) if s.bot)
-        assert state.round > 3 and len(state.sheet[robot]) >= 3  # the robot played its turns
-
-
-async def test_hostile_names_are_shown_literally(app_factory):
-    names = ("[/]", "[red]x", "[@click=app.quit]x")
-    app = app_factory(start_game="mystere_au_manoir", players=names)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 3)
-        first = screen.match.state.players[0]
-        await pilot.press("l")
-        await pilot.pause()
-        while screen.match.state.current == 0:
-            await pilot.press("a")
+        screen = await start(app, pilot, 1)
+        assert screen.query_one("#sheet").border_subtitle == "Objectif 100"
+        match, profile = screen.match, screen.match.seats[0].profile
+        seat = dict(profile=profile, name="Lina", seat=0, rank=1)
+        for score, won, low in ((12, True, True), (9, True, True), (80, False, False)):
+            match_id = app.records.start(match.to_saved())
+            app.records.finish(
+                match_id, match.to_saved(), [dict(seat, score=score, won=won, low=low)]
+            )
+        records = ManoirScreen.results_records(app, match)
+        assert records.startswith("Lina : 3 parties, record en solo 9 tours")
+
+
+async def test_keys_for_plays_every_kind_of_move(app_factory):
+    app = app_factory(seed=5, start_game="mystere_au_manoir", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot, 2)
+        pick, kinds = Random(5).choice, set()
+        for _ in range(40):
+            action = pick(screen.match.state.legal_actions())
+            played = len(screen.match.actions)
+            await pilot.press(*screen.keys_for(action))
             await pilot.pause()
-        assert text(screen, "#value").startswith(f"{first} : ")  # literal, not markup
-        assert isinstance(app.screen, ManoirScreen)
+            assert screen.match.actions[played] == action
+            kinds.add(type(action))
+        assert {Roll, WitnessReroll, DoubleOneReroll} <= kinds  # and Score by its own tests

@@ -1,4 +1,7 @@
-"""Layer 3: Sortie 20 played by keys (and clicks), from the setup screen to the results."""
+"""Layer 3: what is special to Sortie 20's screen: the reroll planned on the dice, the
+special's previews, the forced stop; the shared driver plays it to the results."""
+
+from random import Random
 
 from textual.widgets import Button, Select, Static
 
@@ -7,7 +10,6 @@ from jeux.games.sortie_20.rules import (
     ELIMINATED,
     FREE,
     KEPT,
-    ROLL,
     Activate,
     Flip,
     Reroll,
@@ -15,7 +17,6 @@ from jeux.games.sortie_20.rules import (
     Stop,
 )
 from jeux.games.sortie_20.screen import DROP, FLIP, SIX, SortieScreen
-from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.screens.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
@@ -50,87 +51,35 @@ def last_notice(app):
     return list(app._notifications)[-1].message
 
 
-async def play_to_the_end(app, pilot, screen, limit=1000):
-    """Keys only: after the first throw of a turn, eliminate a 5 if one shows (two presses
-    on the die: keep, then eliminate) and reroll, or else pay a reroll with the first free
-    die (l, then its number) one turn in three; then stop."""
-    for _ in range(limit):
-        if isinstance(app.screen, ResultsScreen):
-            return
-        state = screen.match.state
-        fives = [i for i in state.free() if state.dice[i] == 5]
-        if state.phase == ROLL:
-            await pilot.press("l")
-        elif state.throws == 1 and fives:
-            key = str(fives[0] + 1)
-            await pilot.press(key, key)
-            assert (screen.keep, screen.drop) == ((), fives[0])
-            await pilot.press("l")
-        elif state.throws == 1 and state.round % 3 == 0:
-            await pilot.press("l", str(state.free()[-1] + 1))
-        else:
-            await pilot.press("a")
-        await pilot.pause()
-    raise AssertionError("the match did not end")
-
-
-async def test_a_solo_game_played_by_keys_to_the_results(app_factory):
+async def test_solo_has_no_turn_limit_and_keeps_the_fewest_turns(app_factory):
     app = app_factory(start_game="sortie_20", players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 1, **{"opt-turn_limit": 0})
-        assert screen.match.options["turn_limit"] == 15
-        await play_to_the_end(app, pilot, screen)
-        assert isinstance(app.screen, ResultsScreen)
-        assert any(isinstance(a, Reroll) for a in screen.match.actions)
-        state, outcome = screen.match.state, screen.match.outcome()
-        turns = len(state.sheet[0])
-        profile = screen.match.seats[0].profile
-        record = app.records.record(profile, "sortie_20")
-        fewest = app.records.record(profile, "sortie_20", lower_is_better=True)
-        records = str(app.screen.query_one("#records", Static).render())
-        assert record.played == 1 and not app.records.unfinished()
-        if outcome.won:  # out in time: the turns taken are the score and the record
-            assert outcome.lower_is_better and outcome.scores == (turns,)
-            assert fewest.best == turns and f"record solo {turns} tours" in records
-        else:  # still inside at the limit: the points are the score, never a record of turns
-            assert turns == 15 and outcome.scores == (state.totals[0],)
-            assert not outcome.lower_is_better and fewest.best is None
-            assert "record solo" not in records
-            assert f"meilleur total {state.totals[0]}" in records
-
-
-async def test_solo_keeps_the_fewest_turns_of_a_way_out_as_the_record(app_factory):
-    app = app_factory(start_game="sortie_20", players=("Lina",))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 1, **{"opt-turn_limit": 0})
-        assert "Objectif 20 en peu de tours" in screen.query_one("#sheet").border_subtitle
-        assert "Tour 1/15 · Lina" in text(screen, "#turn")
+        screen = await start(app, pilot, 1)
+        assert screen.match.options["turn_limit"] == 0  # no limit for people by default
+        assert screen.query_one("#sheet").border_subtitle == "Objectif 20"
+        assert text(screen, "#turn") == "Tour 1 · Lina"
         match, profile = screen.match, screen.match.seats[0].profile
         seat = dict(profile=profile, name="Lina", seat=0, rank=1)
-        # two ways out (12 and 9 turns, the fewer the better), one game lost on 14 points
         for score, won, low in ((12, True, True), (9, True, True), (14, False, False)):
             match_id = app.records.start(match.to_saved())
             result = dict(seat, score=score, won=won, low=low)
             app.records.finish(match_id, match.to_saved(), [result])
-        records = SortieScreen.results_records(app, match)
-        assert records == "Lina : 3 parties, 2 victoires, record solo 9 tours, meilleur total 14"
-        await pilot.press("l", "a")
-        await pilot.pause()
-        assert screen.query_one("#sheet").border_subtitle == "Record : 9 tours"
+        assert SortieScreen.results_records(app, match).startswith(
+            "Lina : 3 parties, record en solo 9 tours"
+        )
 
 
-async def test_out_of_turn_keys_are_refused_in_french_and_change_nothing(app_factory):
+async def test_out_of_turn_keys_change_nothing(app_factory):
     app = app_factory(start_game="sortie_20", players=("Lina", "Marc"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(app, pilot, 2)
         await pilot.press("a", "r", "s", "3")
         await pilot.pause()
         assert screen.match.actions == []
-        messages = [n.message for n in app._notifications]
-        assert messages.count("Lance d'abord les dés.") == 4
+        assert last_notice(app) == "Lance d'abord les dés."
 
 
-async def test_the_reroll_is_planned_on_the_dice_by_keys_and_clicks(app_factory):
+async def test_the_dice_to_keep_are_picked_then_l_asks_which_die_pays(app_factory):
     app = app_factory(seed=ONE_FIVE_SIX_SEED, start_game="sortie_20", players=("Lina", "Marc"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(app, pilot, 2)
@@ -141,69 +90,45 @@ async def test_the_reroll_is_planned_on_the_dice_by_keys_and_clicks(app_factory)
         dice = screen.query_one(DiceTray).dice
         assert all(d.has_class("-selectable") for d in dice)
         assert "Arrêt (a) : -2 → 0" in text(screen, "#value")  # floored at 0
-        assert text(screen, "#detail") == "Un 1 : +1, un 5 : -3 = -2"
+        assert "Un 1 : +1, un 5 : -3 = -2" in text(screen, "#value")
 
         await pilot.press("2")  # keep the 1
-        await pilot.click(dice[3])  # the 5: keep…
-        await pilot.click(dice[3])  # …then eliminate
+        await pilot.click(dice[2])  # and the 6, by a click
         await pilot.pause()
-        assert (screen.keep, screen.drop) == ((1,), 3)
-        assert dice[1].has_class("-selected") and dice[3].has_class("-locked")
-        assert text(screen, "#captions").split() == [
-            "libre",
-            "garder",
-            "libre",
-            "éliminer",
-            "libre",
-        ]
-        assert "l : garde 1, élimine un 5, relance 3 dés" in text(screen, "#hint")
-
-        await pilot.press("2")  # a third press on the 1 marks it to eliminate instead
+        assert screen.selection == (1, 2)
+        assert text(screen, "#captions").split() == ["libre", "garder", "garder", "libre", "libre"]
+        await pilot.press("1")  # a third die would leave a reroll of one die: refused
         await pilot.pause()
-        assert (screen.keep, screen.drop) == ((), 1)
-        await pilot.press("2", "2")  # back to free, then kept again
-        await pilot.press("4", "4")
+        assert screen.selection == (1, 2) and "Garde au plus 2" in last_notice(app)
+        await pilot.press("3")  # the 6 is free again
         await pilot.pause()
-        assert (screen.keep, screen.drop) == ((1,), 3)
+        assert screen.selection == (1,)
+        assert "l : garder 1 dé, éliminer un dé, relancer 3" in text(screen, "#advice")
 
         await pilot.press("l")
+        await pilot.pause()
+        assert screen.picking == DROP
+        assert "Quel dé éliminer ? (1-5, Échap : annuler)" in text(screen, "#advice")
+        assert "4  élimine le 5, relance 3 dés" in text(screen, "#guide")
+        await pilot.press("2")  # the 1 is marked « garder »: it stays kept
+        await pilot.pause()
+        assert last_notice(app) == "Ce dé est marqué « garder » : élimine un autre dé."
+        await pilot.press("escape")  # closes the choice, stays in the match
+        await pilot.pause()
+        assert screen.picking is None and app.screen is screen and screen.selection == (1,)
+        await pilot.press("l")
+        await pilot.click(dice[3])
         await pilot.pause()
         assert screen.match.actions == [Roll(), Reroll(3, (1,))]
         state = screen.match.state
         assert state.dice == [3, 1, 4, 5, 1]
         assert state.status == [FREE, KEPT, FREE, ELIMINATED, FREE]
-        assert (screen.keep, screen.drop) == ((), None)
+        assert screen.selection == ()
         assert text(screen, "#captions").split() == ["libre", "gardé", "libre", "éliminé", "libre"]
         assert dice[3].has_class("-void") and dice[1].has_class("-kept")
-
         await pilot.press("2")  # the kept 1 is locked for the turn
         await pilot.pause()
         assert last_notice(app) == "Ce dé est gardé jusqu'à la fin du tour."
-        await pilot.press("1")  # three free dice: nothing more may be kept, so eliminate
-        await pilot.pause()
-        assert (screen.keep, screen.drop) == ((), 0)
-        assert "relance 2 dés" in text(screen, "#hint")
-
-
-async def test_l_without_a_die_to_eliminate_asks_which_one(app_factory):
-    app = app_factory(seed=ONE_FIVE_SIX_SEED, start_game="sortie_20", players=("Lina", "Marc"))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 2)
-        await pilot.press("l", "l")
-        await pilot.pause()
-        assert screen.picking == DROP
-        assert "Quel dé éliminer" in text(screen, "#hint")
-        assert "4  élimine le 5, relance 4 dés" in text(screen, "#guide")
-        assert screen.query_one("#cancel", Button).display
-        await pilot.press("escape")  # closes the choice, stays in the match
-        await pilot.pause()
-        assert screen.picking is None and app.screen is screen
-        await pilot.click("#reroll")
-        await pilot.pause()
-        assert screen.picking == DROP
-        await pilot.click(screen.query_one(DiceTray).dice[3])
-        await pilot.pause()
-        assert screen.match.actions == [Roll(), Reroll(3)]
 
 
 async def test_the_flip_shows_what_each_die_would_give(app_factory):
@@ -214,8 +139,8 @@ async def test_the_flip_shows_what_each_die_would_give(app_factory):
         await pilot.pause()
         assert screen.picking == FLIP
         guide = text(screen, "#guide")
-        assert "4  5 → 2   arrêt : +1" in guide
-        assert "3  6 → 1   arrêt : -1" in guide
+        assert "4  5 → 2 (+3)   arrêt : +1" in guide
+        assert "3  6 → 1 (+1)   arrêt : -1" in guide
         assert text(screen, "#captions").split()[6:8] == ["→", "2"]  # under the 5
         await pilot.press("4")
         await pilot.pause()
@@ -224,11 +149,10 @@ async def test_the_flip_shows_what_each_die_would_give(app_factory):
         assert state.dice[3] == 2 and state.status[3] == KEPT and state.special_used
         assert text(screen, "#captions").split()[3] == "retourné"
         assert "Arrêt (a) : +1 → 1" in text(screen, "#value")
-        assert not screen.query_one("#flip", Button).display
-        await pilot.press("r")  # once per turn
+        assert not screen.query_one("#cmd-flip", Button).display
+        await pilot.press("r")  # once per turn: nothing more to flip
         await pilot.pause()
-        assert last_notice(app) == "Le pouvoir spécial ne sert qu'une fois par tour."
-        assert screen.match.actions == [Roll(), Flip(3)]
+        assert screen.match.actions == [Roll(), Flip(3)] and screen.picking is None
 
 
 async def test_a_lone_six_is_activated_at_once_by_a_click(app_factory):
@@ -237,11 +161,11 @@ async def test_a_lone_six_is_activated_at_once_by_a_click(app_factory):
         screen = await start(app, pilot, 2)
         await pilot.press("l")
         await pilot.pause()
-        await pilot.click("#six")
+        await pilot.click("#cmd-six")
         await pilot.pause()
         assert screen.match.actions == [Roll(), Activate(2)]
         assert text(screen, "#captions").split()[2] == "activé"
-        assert "six activé : +2 = 0" in text(screen, "#detail")
+        assert "six activé : +2 = 0" in text(screen, "#value")
 
 
 async def test_two_sixes_ask_which_one(app_factory):
@@ -252,7 +176,7 @@ async def test_two_sixes_ask_which_one(app_factory):
         await pilot.pause()
         assert screen.match.state.dice == [3, 3, 6, 6, 2]
         assert screen.picking == SIX
-        assert "4  ce 6 : +2   arrêt : +2" in text(screen, "#guide")
+        assert "4  ce 6 activé (+2)   arrêt : +2" in text(screen, "#guide")
         await pilot.press("1")  # not a 6
         await pilot.pause()
         assert last_notice(app) == "Seul un 6 peut être activé."
@@ -273,8 +197,7 @@ async def test_the_forced_stop_and_the_last_throw_stays_visible(app_factory):
         state = screen.match.state
         assert state.must_stop and len(state.free()) == 2
         assert "Arrêt forcé" in text(screen, "#value")
-        assert "Plus que 2 dés : spécial (r, s) ou arrêt (a)." in text(screen, "#hint")
-        assert not screen.query_one("#reroll", Button).display
+        assert "2 dés libres : spécial (r, s) ou arrêt (a)." in text(screen, "#advice")
         await pilot.press("l")
         await pilot.pause()
         assert last_notice(app) == "Obligé d'arrêter : il ne reste que 2 dés à lancer."
@@ -285,12 +208,11 @@ async def test_the_forced_stop_and_the_last_throw_stays_visible(app_factory):
         after = screen.match.state
         assert after.to_move() == 1 and after.dice == []
         # the engine cleared the table; the screen keeps the last throw and its verdict
-        dice = screen.query_one(DiceTray).dice
-        assert [d.value for d in dice] == faces
+        assert [d.value for d in screen.query_one(DiceTray).dice] == faces
         assert text(screen, "#captions").split().count("éliminé") == 3
         first_player = after.players[0]
         assert text(screen, "#value").startswith(f"{first_player} doit s'arrêter : ")
-        assert "Lance les cinq dés" in text(screen, "#hint")
+        assert "Lance les cinq dés" in text(screen, "#advice")
 
 
 async def test_quit_then_resume_with_the_last_throw(app_factory):
@@ -314,31 +236,16 @@ async def test_quit_then_resume_with_the_last_throw(app_factory):
         assert "s'arrête : -2 → total 0" in text(screen, "#value")
 
 
-async def test_one_player_against_a_robot(app_factory):
-    app = app_factory(start_game="sortie_20", players=("Lina",))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(app, pilot, 1, bots=1)
-        seats = screen.match.seats
-        assert [s.bot for s in seats].count(True) == 1
-        for _ in range(300):
-            state = screen.match.state
-            if state.round > 3:
-                break
-            if not seats[state.to_move()].bot and not screen.busy:
-                await pilot.press("l" if state.phase == ROLL else "a")
-            await pilot.pause(0.05)
-        state = screen.match.state
-        robot = next(i for i, s in enumerate(seats) if s.bot)
-        assert state.round > 3 and len(state.sheet[robot]) >= 3  # the robot played its turns
-
-
-async def test_hostile_names_are_shown_literally(app_factory):
-    names = ("[/]", "[red]x", "[@click=app.quit]x")
-    app = app_factory(start_game="sortie_20", players=names)
+async def test_keys_for_plays_every_kind_of_move(app_factory):
+    app = app_factory(seed=3, start_game="sortie_20", players=("Lina", "Marc"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot, 3)
-        first = screen.match.state.players[0]
-        await pilot.press("l", "a")
-        await pilot.pause()
-        assert text(screen, "#value").startswith(f"{first} s'arrête : ")  # literal
-        assert isinstance(app.screen, SortieScreen)
+        screen = await start(app, pilot, 2)
+        pick, kinds = Random(3).choice, set()
+        for _ in range(60):
+            action = pick(screen.match.state.legal_actions())
+            played = len(screen.match.actions)
+            await pilot.press(*screen.keys_for(action))
+            await pilot.pause()
+            assert screen.match.actions[played] == action
+            kinds.add(type(action))
+        assert kinds == {Roll, Reroll, Flip, Activate, Stop}

@@ -7,6 +7,7 @@ from jeux.ui.screens.handoff import HandoffScreen
 from jeux.ui.widgets.card import Card, CardData, CardFace
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.die import DieFace
+from jeux.ui.widgets.game_log import GameLog
 from jeux.ui.widgets.hand import Hand
 from jeux.ui.widgets.score_sheet import ScoreSheet, SheetData
 
@@ -105,6 +106,95 @@ async def test_score_sheet_marks_the_leader_and_shows_names_literally():
         assert sheet.row_count == 2
         assert str(sheet.get_cell_at((1, 2))) == "★ 5"
         assert str(sheet.columns[list(sheet.columns)[1]].label) == "[red]x"
+
+
+EIGHT = ("Zoé", "Robot 1", "Lina", "Marc", "Bartholomew", "Robot 2", "Éloïse", "Jo")
+
+
+def rounds(count: int, seats: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple((f"T{r + 1}", tuple(str(50 * r + s) for s in range(seats))) for r in range(count))
+
+
+class Panel(App):
+    """The sheet in a box as wide as a game screen's side panel."""
+
+    AUTO_FOCUS = ""
+    CSS = "Vertical { width: 34; height: 13; }"
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Vertical
+
+        with Vertical():
+            yield ScoreSheet()
+
+
+async def test_score_sheet_turns_to_a_row_per_seat_when_columns_would_not_fit():
+    app = Panel()
+    async with app.run_test(size=(80, 24)) as pilot:
+        sheet = app.query_one(ScoreSheet)
+        sheet.show(SheetData(EIGHT, rounds(12, 8), tuple("1000" for _ in EIGHT)))
+        await pilot.pause()
+        assert sheet.row_count == 8  # every seat has its row, all in view
+        assert sheet.scrollable_content_region.height >= 9
+        assert [str(sheet.get_cell_at((seat, 0))) for seat in range(8)] == [
+            "Zoé",
+            "Robot 1",
+            "Lina",
+            "Marc",
+            "Bartholom…",
+            "Robot 2",
+            "Éloïse",
+            "Jo",
+        ]
+        assert str(sheet.get_cell_at((0, 1))) == "1000"  # the total beside the name,
+        assert str(sheet.ordered_columns[2].label) == "T12"  # then the newest round
+        assert sheet.max_scroll_x > 0
+        assert "Tab" in str(sheet.border_title)
+        sheet.focus()
+        await pilot.press("right", "right", "left")
+        assert sheet.scroll_x > 0  # the arrows scroll the focused sheet,
+        assert sheet.scroll_x in sheet._edges()  # by whole rounds
+        await pilot.press("escape")
+        assert app.focused is None  # and Escape gives the keys back to the game
+
+        sheet.show(SheetData(EIGHT[:2], rounds(3, 2), ("100", "101")))
+        await pilot.pause()
+        assert sheet.row_count == 4 and len(sheet.columns) == 3  # two seats: a column each
+
+
+async def test_score_sheet_leaves_rounds_still_to_play_out():
+    app = Panel()
+    async with app.run_test(size=(80, 24)) as pilot:
+        sheet = app.query_one(ScoreSheet)
+        played = rounds(1, 4) + tuple((f"M{r}", ("",) * 4) for r in range(2, 8))
+        sheet.show(SheetData(EIGHT[:4], played, ("0",) * 4))
+        await pilot.pause()
+        assert [str(c.label) for c in sheet.ordered_columns] == ["", "Total", "T1"]
+
+
+async def test_score_sheet_highlights_what_changed():
+    sheet = ScoreSheet()
+    app = Bench(sheet)
+    async with app.run_test(size=(60, 12)):
+        sheet.show(SheetData(("Lina", "Marc"), rounds(1, 2), ("0", "1")))
+        sheet.show(SheetData(("Lina", "Marc"), rounds(2, 2), ("50", "1")))
+        cell = sheet.get_cell_at  # rows T1, T2, Total; column 0 is the label
+        assert "reverse" not in str(cell((0, 1)).style)
+        assert "reverse" in str(cell((1, 1)).style) and "reverse" in str(cell((2, 1)).style)
+        assert "reverse" not in str(cell((2, 2)).style)
+
+
+async def test_game_log_keeps_the_newest_line_in_view_when_it_shrinks():
+    log = GameLog()
+    app = Bench(log)
+    async with app.run_test(size=(40, 20)) as pilot:
+        log.narrate(f"Ligne {n}" for n in range(40))
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0
+        log.styles.height = 6
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y
 
 
 async def test_handoff_hides_the_table_until_the_player_confirms():

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from jeux.engine.cards import Dealt
 from jeux.engine.core import Event
-from jeux.engine.text import plural
+from jeux.engine.text import de, plural
 
 from .rules import ANNOUNCE, PLAY, DeckMenteurState, PackFlipped, PlayRevealed, suit_words
 
@@ -46,7 +46,7 @@ def turn_text(state: DeckMenteurState) -> str:
     if seat is None:
         return "Partie terminée"
     announced = f" · {suit_words(state.announced)}" if state.phase == PLAY else ""
-    return f"Manche {state.round}{announced} · au tour de {state.players[seat]}"
+    return f"Manche {state.round}{announced} · au tour {de(state.players[seat])}"
 
 
 def peek_text(state: DeckMenteurState, seat: int | None) -> str:

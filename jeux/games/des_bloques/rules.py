@@ -26,7 +26,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
-from jeux.engine.text import plural
+from jeux.engine.text import de, plural
 
 DICE = 5
 TURNS = 10
@@ -41,6 +41,14 @@ THROW, TURN = "throw", "turn"
 SHARED, PLAYOFF = "shared", "playoff"
 """Ties for first place: shared victory (DB-3), or extra turns for the tied leaders."""
 
+BY_KEY, AUTO = "key", "auto"
+"""The pace of a human's turn (DB-2): a key per throw, or the throws follow each other once
+the turn's first is thrown. The engine plays the same either way; the screen reads it."""
+
+SCORED, BLOCKED, VOID = "scored", "blocked", "void"
+"""What a die of a throw did: added its face, was blocked (a 2 or a 5), or scored nothing
+because another die of the throw was blocked (DB-1)."""
+
 
 @dataclass(frozen=True)
 class ThrowResult:
@@ -49,6 +57,13 @@ class ThrowResult:
     faces: tuple[int, ...]
     points: int
     blocked: tuple[int, ...]
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        """SCORED, BLOCKED or VOID for each die of the throw, in order."""
+        if not self.blocked:
+            return (SCORED,) * len(self.faces)
+        return tuple(BLOCKED if f in BLOCKING else VOID for f in self.faces)
 
     @property
     def label(self) -> str:
@@ -99,8 +114,8 @@ class TurnStarted(Event):
 
     def describe(self) -> str:
         if self.playoff:
-            return f"Barrage : au tour de {self.player}."
-        return f"Tour {self.turn} : au tour de {self.player}."
+            return f"Barrage : au tour {de(self.player)}."
+        return f"Tour {self.turn} : au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
@@ -177,6 +192,8 @@ class DesBloquesState(State):
         self.strict: bool = options["penalty"] == TURN
         self.stop_allowed: bool = options["stop"] or self.strict
         self.playoffs: bool = options["ties"] == PLAYOFF
+        self.auto: bool = options["pace"] == AUTO and not self.stop_allowed
+        """Throws follow each other on screen: nothing is left to decide (DB-2)."""
         self.scores = [0] * self.seats
         self.sheet: list[list[TurnRecord]] = [[] for _ in range(self.seats)]
         self.turn = 1
@@ -345,6 +362,17 @@ class DesBloques(Game):
                 Choice(PLAYOFF, "Tours de barrage entre les ex æquo"),
             ),
             SHARED,
+        ),
+        Option(
+            "pace",
+            "Rythme",
+            (
+                Choice(BY_KEY, "Une touche par lancer"),
+                Choice(AUTO, "Automatique : le tour se lance tout seul"),
+            ),
+            BY_KEY,
+            "Sans décision à prendre, les lancers d'un tour peuvent s'enchaîner seuls après le"
+            " premier ; p les met en pause. Sans effet quand on peut s'arrêter.",
         ),
     )
 

@@ -29,7 +29,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.race import Race
-from jeux.engine.text import join_names, plural
+from jeux.engine.text import de, join_names, plural
 
 DICE = 5
 OPENING = 750
@@ -221,10 +221,11 @@ class Bank(Action):
 
 @dataclass(frozen=True)
 class _Throw:
-    """Everything a throw allows, worked out once per distinct throw: the value of each
-    choice and the actions (a random playout is mostly these lookups)."""
+    """Everything a throw allows, worked out once per distinct throw: the value and the
+    faces of each choice, and the actions (a random playout is mostly these lookups)."""
 
     values: dict[tuple[int, ...], Scoring]
+    faces: dict[tuple[int, ...], tuple[int, ...]]
     rolls_and_banks: tuple[Action, ...]
     banks: tuple[tuple[int, Bank], ...]
     five_ones: bool
@@ -246,11 +247,12 @@ def _throw(throw: tuple[int, ...], four_double: bool) -> _Throw:
     choices = keep_choices(throw, four_double)
     rolls = tuple(_ROLLS[indices] for indices, _ in choices)
     banks = tuple((scoring.points, _BANKS[indices]) for indices, scoring in choices)
+    faces = {keep: tuple([throw[i] for i in keep]) for keep, _ in choices}
     five_ones = throw == (1,) * DICE
-    return _Throw(dict(choices), rolls + tuple(b for _, b in banks), banks, five_ones, {})
+    return _Throw(dict(choices), faces, rolls + tuple(b for _, b in banks), banks, five_ones, {})
 
 
-_NO_THROW = _Throw({}, (), (), False, {})
+_NO_THROW = _Throw({}, {}, (), (), False, {})
 _KEEPS = [keep for size in range(1, DICE + 1) for keep in combinations(range(DICE), size)]
 _ROLLS = {keep: Roll(keep) for keep in _KEEPS}
 _BANKS = {keep: Bank(keep) for keep in _KEEPS}
@@ -267,7 +269,7 @@ class TurnStarted(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Au tour de {self.player}."
+        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
@@ -543,7 +545,7 @@ class Le5000State(State):
 
     def _keep(self, dice: tuple[int, ...]) -> list[Event]:
         scoring = self._throw.values[dice]
-        faces = tuple([self.faces[i] for i in dice])
+        faces = self._throw.faces[dice]
         self.turn_total += scoring.points
         hot_dice = len(dice) == len(self.faces)
         self._in_hand = DICE if hot_dice else len(self.faces) - len(dice)

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import percent, plural
+from jeux.engine.text import de, percent, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -254,7 +254,7 @@ class Le5000Screen(DiceScreen):
             turn += f"/{state.turn_limit}"
         if state.solo:
             return f"{turn} · {state.players[seat]}"
-        return f"{turn} · Au tour de {state.players[seat]}"
+        return f"{turn} · Au tour {de(state.players[seat])}"
 
     def seat_status(self, state: Le5000State, seat: int) -> tuple[str, bool]:
         return fmt(state.scores[seat]), False
@@ -294,7 +294,7 @@ class Le5000Screen(DiceScreen):
 
     async def show_event(self, event: Event) -> None:
         if isinstance(event, DiceKept):
-            throw = self.latest(DiceRolled)
+            throw = self.latest(DiceRolled, before=event)
             kept = [
                 (ASIDE if i in event.dice else PLAIN)._replace(face=face)
                 for i, face in enumerate(throw.faces)
@@ -302,7 +302,7 @@ class Le5000Screen(DiceScreen):
             self.paint(kept + table((), PLAIN, throw.aside))
             await self.pause(0.3)
         elif isinstance(event, Busted):
-            throw = self.latest(DiceRolled)
+            throw = self.latest(DiceRolled, before=event)
             self.paint(table(event.faces, LOST, throw.aside))
             self.line("value", Content.styled(event.describe(), "bold $error"))
             await self.pause(1.0)

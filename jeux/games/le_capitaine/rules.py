@@ -26,7 +26,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.race import Race
-from jeux.engine.text import join_names, plural
+from jeux.engine.text import de, join_names, plural
 
 DICE = 5
 THROWS = 3
@@ -118,7 +118,7 @@ class TurnStarted(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Au tour de {self.player}."
+        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
@@ -188,9 +188,6 @@ _ROLLS = {
 """Every throw a player can ask for, built once: legal_actions hands these out."""
 
 
-_UNTHROWN = (0,) * DICE
-
-
 class _Layout(NamedTuple):
     free: tuple[int, ...]
     complete: bool
@@ -211,22 +208,6 @@ def _layout(roles: tuple[int | None, ...], cargo_reroll: str) -> _Layout:
         return _Layout(free, True, free, (_STOP, _ROLLS[free]), "")
     legal = (_STOP, _ROLLS[(a,)], _ROLLS[(b,)], _ROLLS[free])
     return _Layout(free, True, free, legal, "")
-
-
-class _Settled(NamedTuple):
-    roles: tuple[int | None, ...]
-    layout: _Layout
-    cargo: int
-    label: str
-
-
-def _settle(faces: tuple[int, ...], roles: tuple[int | None, ...], cargo_reroll: str) -> _Settled:
-    """The dice after a throw: the crew locked (CAP-4), the cargo and its words."""
-    if CREW not in roles:
-        roles = lock_roles(faces, roles)
-    layout = _layout(roles, cargo_reroll)
-    cargo = sum([faces[i] for i in layout.cargo])
-    return _Settled(roles, layout, cargo, layout.label or _CARGO_LABELS[cargo])
 
 
 class CapitaineState(State):
@@ -255,21 +236,27 @@ class CapitaineState(State):
     def _start_turn(self) -> None:
         self.faces: tuple[int, ...] = ()
         self.throws_left = THROWS
-        self._show(_Settled((None,) * DICE, _layout((None,) * DICE, self.cargo_reroll), 0, ""))
+        self._settle((None,) * DICE)
+        self.label = ""
 
-    def _show(self, settled: _Settled) -> None:
-        """Set what follows from the dice, once per change rather than per query."""
-        self.roles: tuple[int | None, ...] = settled.roles
-        layout = settled.layout
+    def _settle(self, roles: tuple[int | None, ...]) -> None:
+        """Set what follows from the dice and their roles, once per throw rather than per
+        query: a random playout is mostly throws."""
+        self.roles: tuple[int | None, ...] = roles
+        layout = _layout(roles, self.cargo_reroll)
         self.free_dice: tuple[int, ...] = layout.free
         """Positions not locked as ship, captain or crew."""
         self.crew_complete: bool = layout.complete
         self.cargo_dice: tuple[int, ...] = layout.cargo
         """The two cargo positions once the crew is complete, else ()."""
-        self.cargo: int = settled.cargo
+        self.cargo: int = 0
         """What the turn is worth now: the cargo's sum, 0 without a full crew (CAP-2)."""
-        self.label: str = settled.label
+        self.label: str = layout.label
         """The value of the current throw in the game's words ("" before the first)."""
+        if layout.complete:
+            a, b = layout.cargo
+            self.cargo = self.faces[a] + self.faces[b]
+            self.label = _CARGO_LABELS[self.cargo]
         self._legal: tuple[Action, ...] = layout.legal
 
     # --- what the screen shows --------------------------------------------------------
@@ -328,12 +315,17 @@ class CapitaineState(State):
         return self._throw(action.dice, rng)
 
     def _throw(self, dice: tuple[int, ...], rng: Random) -> list[Event]:
-        faces = list(self.faces or _UNTHROWN)
-        for i, face in zip(dice, roll(rng, len(dice)), strict=True):
-            faces[i] = face
-        self.faces = tuple(faces)
+        thrown = roll(rng, len(dice))
+        if len(dice) == DICE:
+            self.faces = thrown
+        else:
+            faces = list(self.faces)
+            for i, face in zip(dice, thrown, strict=True):
+                faces[i] = face
+            self.faces = tuple(faces)
         self.throws_left -= 1
-        self._show(_settle(self.faces, self.roles, self.cargo_reroll))
+        roles = self.roles
+        self._settle(roles if CREW in roles else lock_roles(self.faces, roles))
         player = self.players[self.race.current]
         events: list[Event] = [
             DiceRolled(player, self.faces, dice, self.roles, self.label, self.throws_left)

@@ -8,15 +8,14 @@ from collections.abc import Mapping, Sequence
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import dice_keys, plural
+from jeux.engine.text import de, dice_keys, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .rules import (
     BOTH,
-    CAPTAIN,
     CREW,
-    SHIP,
+    ROLE_NAMES,
     THROWS,
     CapitaineState,
     DiceRolled,
@@ -26,8 +25,6 @@ from .rules import (
     TieBreak,
     TurnEnded,
 )
-
-ROLE_WORDS = {SHIP: "bateau", CAPTAIN: "capitaine", CREW: "équipage"}
 
 
 def knots(count: int) -> str:
@@ -42,7 +39,7 @@ def number(value: float) -> str:
 def role_word(roles: Sequence[int | None], index: int) -> str:
     role = roles[index]
     if role is not None:
-        return ROLE_WORDS[role]
+        return ROLE_NAMES[role]
     return "cargaison" if CREW in roles else ""
 
 
@@ -78,6 +75,11 @@ class CapitaineScreen(DiceScreen):
 
     def default_selection(self, state: CapitaineState) -> tuple[int, ...]:
         return state.cargo_dice if state.phase == "cargo" else ()
+
+    def button_label(self, command: Command, state: CapitaineState) -> str:
+        if command.name == "roll" and state.phase != "start":
+            return "Relancer (l)"
+        return command.button_label
 
     # --- what is shown ----------------------------------------------------------------
 
@@ -185,7 +187,7 @@ class CapitaineScreen(DiceScreen):
         else:
             head = f"Tour {race.round}"
         name = state.players[seat]
-        return f"{head} · {name}" if state.seats == 1 else f"{head} · Au tour de {name}"
+        return f"{head} · {name}" if state.seats == 1 else f"{head} · Au tour {de(name)}"
 
     def seat_status(self, state: CapitaineState, seat: int) -> tuple[str, bool]:
         return str(state.knots[seat]), not (state.race.over or state.race.playing(seat))

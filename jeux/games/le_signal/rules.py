@@ -28,6 +28,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.text import de
 
 TEXT_LIMIT = 200
 """Longest line of story (event, action, consequence, clue, last note) an action may carry."""
@@ -348,7 +349,7 @@ class MindChanged(Event):
         if self.effect == "lost":
             return f"{p} perd {self.lost} point{'s' * (self.lost > 1)} de lucidité ({gauge})."
         if self.effect == "shaken":
-            return f"Trouble mental léger : l'esprit de {p} vacille ({gauge})."
+            return f"Trouble mental léger : l'esprit {de(p)} vacille ({gauge})."
         if self.effect == "shaken_cost":
             return (
                 f"Le trouble revient : {p} perd {self.lost} point{'s' * (self.lost > 1)} ({gauge})."
@@ -401,7 +402,7 @@ class SessionEnded(Event):
 
     def describe(self) -> str:
         if self.note:
-            return f"{self.summary} Dernier mot de {self.player} : {_quoted(self.note)}."
+            return f"{self.summary} Dernier mot {de(self.player)} : {_quoted(self.note)}."
         return self.summary
 
 
@@ -544,7 +545,7 @@ class SignalState(State):
         if isinstance(action, Conclude):
             return "Lance d'abord le d20 pour cette scène."
         if isinstance(action, EndSession) and self.mode == CHALLENGE:
-            return "En mode challenge, la partie se joue jusqu'au bout."
+            return "En mode défi, la partie se joue jusqu'au bout."
         return super().refusal(action)
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
@@ -699,7 +700,7 @@ class SignalState(State):
 
 # --- the journal, to reread and to export --------------------------------------------------
 
-MODE_LABELS = {FREE: "Jeu libre", CHALLENGE: "Challenge", SIXTH_SIGN: "Le Sixième Signe"}
+MODE_LABELS = {FREE: "Jeu libre", CHALLENGE: "Défi", SIXTH_SIGN: "Le Sixième Signe"}
 ENDING_LABELS = {WON: "gagné", LOST: "perdu", STOPPED: "dé rangé", FULL: "carnet plein"}
 
 
@@ -749,7 +750,7 @@ def journal_sections(state: SignalState, when: str = "") -> list[JournalSection]
         ("Thème", state.theme_info.label),
         ("Objectif", state.goal),
     ]
-    sections = [JournalSection(f"Le Signal — journal de {state.player}", tuple(head))]
+    sections = [JournalSection(f"Le Signal — journal {de(state.player)}", tuple(head))]
     for scene in state.journal:
         lines: list[tuple[str, str]] = []
         if scene.event:
@@ -829,16 +830,16 @@ class LeSignal(Game):
             "Mode",
             (
                 Choice(FREE, "Jeu libre : on range le dé quand on veut"),
-                Choice(CHALLENGE, "Mode challenge : survivre à 3 ou 5 événements"),
+                Choice(CHALLENGE, "Mode défi : survivre à 3 ou 5 événements"),
                 Choice(SIXTH_SIGN, "Le Sixième Signe : jauge de lucidité (mode Lovecraft)"),
             ),
             FREE,
-            "Challenge : perdu au 3e échec critique. Sixième Signe : 2 révélations "
+            "Défi : perdu au 3e échec critique. Sixième Signe : 2 révélations "
             "gagnent, 0 lucidité perd.",
         ),
         Option(
             "length",
-            "Événements à survivre (challenge)",
+            "Événements à survivre (défi)",
             (Choice(3, "3 événements"), Choice(5, "5 événements")),
             5,
         ),

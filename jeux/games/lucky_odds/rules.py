@@ -28,7 +28,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.race import Race
-from jeux.engine.text import join_names
+from jeux.engine.text import de, join_names
 
 DICE = 3
 TARGET = 50
@@ -36,7 +36,6 @@ TARGET = 50
 SEVEN = 7
 
 FREE, KEPT, OUT = "free", "kept", "out"
-STATUS_LABELS = {FREE: "à relancer", KEPT: "gardé", OUT: "hors-jeu"}
 
 FIRST_THROW, ANY_TIME = "first_throw", "any_time"
 """When all three dice are kept, may they all be thrown again (LO-3)?"""
@@ -148,7 +147,7 @@ class TurnStarted(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Au tour de {self.player}."
+        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)

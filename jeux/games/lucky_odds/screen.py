@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import dice_keys, percent, plural
+from jeux.engine.text import de, dice_keys, percent, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -72,6 +72,11 @@ class LuckyOddsScreen(DiceScreen):
 
     def pick_refusal(self, state: LuckyOddsState, index: int) -> str:
         return state.refusal(Roll((index,)))  # the dice a throw takes are never a choice
+
+    def button_label(self, command: Command, state: LuckyOddsState) -> str:
+        if command.name == "roll" and state.phase != "start":
+            return "Relancer (l)"
+        return command.button_label
 
     # --- what is shown ----------------------------------------------------------------
 
@@ -167,7 +172,7 @@ class LuckyOddsScreen(DiceScreen):
         race = state.race
         head = f"Dernier tour ({race.round})" if race.final_round else f"Tour {race.round}"
         name = state.players[seat]
-        return f"{head} · {name}" if state.seats == 1 else f"{head} · Au tour de {name}"
+        return f"{head} · {name}" if state.seats == 1 else f"{head} · Au tour {de(name)}"
 
     def seat_status(self, state: LuckyOddsState, seat: int) -> tuple[str, bool]:
         return str(state.scores[seat]), False

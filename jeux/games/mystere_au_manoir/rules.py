@@ -24,22 +24,30 @@ from jeux.engine.core import (
     Option,
     Outcome,
     State,
-    ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.race import Race
+from jeux.engine.text import de, join_names, plural
 
 TARGET = 100
 DICE = 5
 PERFECT_POINTS = 50
 CLUE, WITNESS, FALSE_LEAD = 1, 5, 6
 
-FACE_NAMES = {1: "Indice", 2: "Piste", 3: "Piste", 4: "Piste", 5: "Témoin", 6: "Fausse piste"}
-"""The French name of each face, for the screen's legend."""
+FACE_CAPTIONS = {1: "indice", 2: "piste", 3: "piste", 4: "piste", 5: "témoin", 6: "bloqué"}
+"""What each face is, as the screen writes it under a die: a 6 is never rerolled (MM-5)."""
 
 ROLL, CHOOSE, BONUS, OVER = "roll", "choose", "bonus", "over"
 """Phases: throw the dice; reroll or score them; roll a bonus pass or not; game over."""
 
 THROW, BONUS_THROW, WITNESS_REROLL, DOUBLE_ONE = "lancer", "bonus", "témoin", "double 1"
+
+TRIPLE_SIX, PERFECT, SQUARE, TRIPLE_ONE, SUM = "triple6", "perfect", "square", "triple1", "sum"
+"""What a pass scores by, in the order the scoring function tries them (MM-5, MM-1, MM-3,
+MM-4): the screen marks the row of its table by these ids."""
+
+READY, USED = "ready", "used"
+"""The double 1 of a pass, while two 1s show: still to spend, or spent (MM-4)."""
 
 
 def face_points(face: int) -> int:
@@ -51,8 +59,8 @@ class ThrowValue(NamedTuple):
     """What the dice showing would score, in the game's own words."""
 
     points: int
-    combination: str
-    """"Enquête parfaite", "Carré de 3", "Triple 1", "Triple 6", or "" for a plain sum."""
+    kind: str
+    """TRIPLE_SIX, PERFECT, SQUARE, TRIPLE_ONE or SUM."""
     text: str
     """The whole reckoning, e.g. "Carré de 2 : 20 + 3 = 23"."""
     perfect: bool
@@ -69,9 +77,9 @@ def throw_value(faces: Sequence[int], easy: bool = False, exact_square: bool = F
     """Score one pass: triple 6, then the perfect investigation, then sums (MM-3, MM-4, MM-5)."""
     count = Counter(faces)
     if count[FALSE_LEAD] >= 3:
-        return ThrowValue(0, "Triple 6", "Triple 6 : 0", False)
+        return ThrowValue(0, TRIPLE_SIX, "Triple 6 : 0", False)
     if is_perfect(faces, easy):
-        return ThrowValue(PERFECT_POINTS, "Enquête parfaite", "Enquête parfaite : 50", True)
+        return ThrowValue(PERFECT_POINTS, PERFECT, "Enquête parfaite : 50", True)
     base = sum(face_points(f) for f in faces)
     square = next((v for v in (2, 3, 4) if count[v] >= 4), None)
     if square is not None:
@@ -79,12 +87,12 @@ def throw_value(faces: Sequence[int], easy: bool = False, exact_square: bool = F
         text = f"Carré de {square} : {10 * square}"
         if rest:
             text += f" + {rest} = {10 * square + rest}"
-        return ThrowValue(10 * square + rest, f"Carré de {square}", text, False)
+        return ThrowValue(10 * square + rest, SQUARE, text, False)
     if count[CLUE] >= 3:
-        return ThrowValue(3 * base, "Triple 1", f"Triple 1 : {base} × 3 = {3 * base}", False)
+        return ThrowValue(3 * base, TRIPLE_ONE, f"Triple 1 : {base} × 3 = {3 * base}", False)
     if base == 0:
-        return ThrowValue(0, "", "Aucun indice : 0", False)
-    return ThrowValue(base, "", f"Indices et pistes : {base}", False)
+        return ThrowValue(0, SUM, "Aucun indice : 0", False)
+    return ThrowValue(base, SUM, f"Indices et pistes : {base}", False)
 
 
 def faces_text(faces: Sequence[int]) -> str:
@@ -135,7 +143,7 @@ class TurnStarted(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Tour {self.round} : au tour de {self.player}."
+        return f"Tour {self.round} : au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
@@ -235,23 +243,30 @@ def _choices(faces: tuple[int, ...], double_one_used: bool) -> tuple[Action, ...
 
 
 class MystereState(State):
-    """One match. Public for the screen: `dice`, `phase`, `current`, `round`, `totals`,
-    `sheet` (one list of turn scores per seat), `passes`, `turn_points`, `target`, and the
-    helpers `value()`, `witnesses()`, `locked()`, `rerollable()`, `double_one_targets()`,
-    `selectable()`."""
+    """One match. Public for the screen: `dice`, `phase`, `race` (scores, sheet, rounds:
+    see jeux.engine.race), `current`, `round`, `totals` (the race's scores), `passes`,
+    `turn_points`, `target`, and the helpers `value()`, `witnesses()`, `locked()`,
+    `rerollable()`, `double_one_targets()`, `selectable()`."""
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
         self.players = tuple(players)
         self.target = TARGET
         self.easy_perfect: bool = options["easy_perfect"]
         self.exact_square: bool = options["exact_square"]
-        self.equal_turns: bool = options["equal_turns"]
         self.turn_limit: int = options["turn_limit"]
-        self.totals = [0] * self.seats
-        self.sheet: list[list[int]] = [[] for _ in range(self.seats)]
-        self.round = 1
-        self.current = 0
+        self.race = Race(
+            self.seats, TARGET, equal_turns=options["equal_turns"], turn_limit=self.turn_limit
+        )
+        self.totals = self.race.scores
         self._start_turn()
+
+    @property
+    def current(self) -> int:
+        return self.race.current
+
+    @property
+    def round(self) -> int:
+        return self.race.round
 
     def _start_turn(self) -> None:
         self.phase = ROLL
@@ -268,10 +283,6 @@ class MystereState(State):
         """Points banked this turn so far (the dice showing are not yet counted)."""
         return sum(self.passes)
 
-    @property
-    def turns_played(self) -> tuple[int, ...]:
-        return tuple(len(row) for row in self.sheet)
-
     def value(self) -> ThrowValue | None:
         """What the dice showing are worth if scored now."""
         if not self.dice:
@@ -284,6 +295,11 @@ class MystereState(State):
             return ()
         return tuple(i for i, f in enumerate(self.dice) if f == WITNESS)
 
+    @staticmethod
+    def never_rerolled(face: int) -> bool:
+        """A false lead (6) is never rerolled."""
+        return face == FALSE_LEAD
+
     def locked(self) -> tuple[int, ...]:
         """Indices of the 6s: false leads are never rerolled."""
         return tuple(i for i, f in enumerate(self.dice) if f == FALSE_LEAD)
@@ -293,6 +309,16 @@ class MystereState(State):
         if not self.witnesses():
             return ()
         return tuple(i for i, f in enumerate(self.dice) if f != FALSE_LEAD)
+
+    def double_one(self) -> str:
+        """READY or USED while two 1s or more show in this pass, else "" (MM-4)."""
+        if self.phase != CHOOSE or self.dice.count(CLUE) < 2:
+            return ""
+        return USED if self.double_one_used else READY
+
+    def witnesses_in(self, chosen: Sequence[int]) -> int:
+        """How many witnesses a reroll of these dice would spend (MM-2)."""
+        return sum(self.dice[i] == WITNESS for i in chosen if 0 <= i < len(self.dice))
 
     def double_one_targets(self) -> tuple[int, ...]:
         """Dice the double-1 reroll may take now (none if unavailable)."""
@@ -422,68 +448,38 @@ class MystereState(State):
         return events + self._end_turn()
 
     def _end_turn(self) -> list[Event]:
-        seat, name = self.current, self.players[self.current]
-        points = self.turn_points
-        before = self.totals[seat]
-        self.totals[seat] += points
-        self.sheet[seat].append(points)
-        events: list[Event] = [TurnEnded(name, points, self.totals[seat])]
-        reached = before < self.target <= self.totals[seat]
-        if self._game_ends():
+        """Bank the turn; "Tours égaux" finishes the round, solo stops at the target (MM-7)."""
+        name = self.players[self.current]
+        end = self.race.end_turn(self.turn_points)
+        events: list[Event] = [TurnEnded(name, end.mark.points, end.mark.total)]
+        if end.over:
             self.phase = OVER
-            outcome = self.outcome()
-            assert outcome is not None
-            return [*events, GameOver(outcome.summary)]
-        if reached and self.seats > 1:
-            events.append(TargetReached(name, self.totals[seat]))
-        self.current = (seat + 1) % self.seats
-        if self.current == 0:
-            self.round += 1
+            return [*events, GameOver(self.summary())]
+        if end.reached:
+            events.append(TargetReached(name, end.mark.total))
         self._start_turn()
         return [*events, TurnStarted(self.players[self.current], self.round)]
 
-    def _game_ends(self) -> bool:
-        """Solo stops at the target; otherwise "Tours égaux" finishes the round (MM-7)."""
-        if self.totals[self.current] >= self.target and (self.seats == 1 or not self.equal_turns):
-            return True
-        if self.current != self.seats - 1:
-            return False
-        return max(self.totals) >= self.target or 0 < self.turn_limit <= self.round
+    def summary(self) -> str:
+        """The end in the game's words: solved or not, alone; the winner or a tie otherwise."""
+        race = self.race
+        best = max(race.scores)
+        points = plural(best, "point")
+        if race.solo:
+            turns = plural(race.turns(), "tour")
+            if race.won:
+                return f"{self.players[0]} résout l'enquête en {turns} ({points})."
+            return f"{self.players[0]} n'a que {points} après {turns} : l'enquête reste ouverte."
+        winners = [self.players[s] for s in race.winners()]
+        if len(winners) == 1 and race.met(best):
+            return f"{winners[0]} est sacré·e maître détective avec {points}."
+        if len(winners) == 1:
+            return f"Limite de tours : {winners[0]} l'emporte avec {points}."
+        limit = "" if race.met(best) else " à la limite de tours"
+        return f"Égalité{limit} : {join_names(winners)} avec {points}."
 
     def outcome(self) -> Outcome | None:
-        if self.phase != OVER:
-            return None
-        if self.seats == 1:
-            return solo_outcome(self.players[0], self.totals[0], len(self.sheet[0]), self.target)
-        return race_outcome(self.players, self.totals, self.target)
-
-
-def solo_outcome(name: str, total: int, turns: int, target: int) -> Outcome:
-    """Score attack: a solved investigation scores the turns taken (fewer is better, so the
-    records keep the fewest); an open one (turn limit) scores its points, never a record."""
-    if total >= target:
-        summary = f"{name} résout l'enquête en {turns} tours ({total} points)."
-        return Outcome((turns,), (1,), summary, won=True, lower_is_better=True)
-    points = f"{total} point" if total < 2 else f"{total} points"
-    summary = f"{name} n'a que {points} après {turns} tours : l'enquête reste ouverte."
-    return Outcome((total,), (1,), summary, won=False)
-
-
-def race_outcome(players: Sequence[str], totals: Sequence[int], target: int) -> Outcome:
-    """The highest total wins; below the target, the turn limit ended the game."""
-    ranks = ranks_from_scores(totals)
-    best = max(totals)
-    points = f"{best} point" if -2 < best < 2 else f"{best} points"
-    winners = [players[s] for s, rank in enumerate(ranks) if rank == 1]
-    if len(winners) == 1 and best >= target:
-        summary = f"{winners[0]} est sacré·e maître détective avec {points}."
-    elif len(winners) == 1:
-        summary = f"Limite de tours : {winners[0]} l'emporte avec {points}."
-    else:
-        names = f"{', '.join(winners[:-1])} et {winners[-1]}"
-        limit = "" if best >= target else " à la limite de tours"
-        summary = f"Égalité{limit} : {names} avec {points}."
-    return Outcome(tuple(totals), ranks, summary)
+        return self.race.outcome(self.summary()) if self.phase == OVER else None
 
 
 class MystereAuManoir(Game):
@@ -498,7 +494,7 @@ class MystereAuManoir(Game):
                 Choice(False, "Non : le premier à 100 points gagne aussitôt"),
             ),
             True,
-            "Sans effet en solo (MM-7).",
+            "Sans effet en solo.",
         ),
         Option(
             "easy_perfect",
@@ -508,7 +504,7 @@ class MystereAuManoir(Game):
                 Choice(True, "Mode facile : 1-2-3-4 suffit"),
             ),
             False,
-            "L'aide-mémoire parle de 1-2-3-4, la règle de 1-2-3-4-5 (MM-1).",
+            "L'aide-mémoire parle de 1-2-3-4, la règle de 1-2-3-4-5.",
         ),
         Option(
             "exact_square",
@@ -518,7 +514,7 @@ class MystereAuManoir(Game):
                 Choice(True, "Carré × 10 exactement, cinquième dé ignoré"),
             ),
             False,
-            "2-2-2-2-3 vaut 23 ou 20 (MM-3).",
+            "2-2-2-2-3 vaut 23 ou 20.",
         ),
         Option(
             "turn_limit",

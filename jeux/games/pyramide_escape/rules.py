@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from jeux.catalog import GAMES
 from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State
-from jeux.engine.text import plural
+from jeux.engine.text import de, plural
 
 MAX_FATIGUE = 7
 """Starting fatigue, and its cap (PYR-1)."""
@@ -311,7 +311,7 @@ class CoinFlipped(Event):
     side: str
 
     def describe(self) -> str:
-        return f"Sable Vivant : la pièce de {self.player} tombe sur {self.side}."
+        return f"Sable Vivant : la pièce {de(self.player)} tombe sur {self.side}."
 
 
 @dataclass(frozen=True)

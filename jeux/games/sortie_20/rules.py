@@ -24,9 +24,10 @@ from jeux.engine.core import (
     Option,
     Outcome,
     State,
-    ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.race import Race
+from jeux.engine.text import de, join_names
 
 TARGET = 20
 DICE = 5
@@ -43,6 +44,7 @@ ROLL, CHOOSE, OVER = "roll", "choose", "over"
 """Phases: throw the five dice; reroll, use the special or stop; game over."""
 
 NUMBER_WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq"}
+ALL_DICE = tuple(range(DICE))
 
 
 def flipped(face: int) -> int:
@@ -83,6 +85,16 @@ def _score(ones: int, fives: int, activated_six: bool) -> ThrowValue:
     if len(parts) > 1:
         text += f" = {points}"
     return ThrowValue(points, text[0].upper() + text[1:])
+
+
+class SpecialPreview(NamedTuple):
+    """What a flip or an activated six would do, before the player chooses it."""
+
+    value: ThrowValue
+    gain: int
+    """Points it adds to (or takes from) the turn as it stands."""
+    forced: bool
+    """Whether the turn must then stop: too few free dice are left to reroll."""
 
 
 def faces_text(faces: Iterable[int]) -> str:
@@ -141,7 +153,7 @@ class TurnStarted(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Tour {self.round} : au tour de {self.player}."
+        return f"Tour {self.round} : au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
@@ -269,17 +281,28 @@ class SortieState(State):
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
         self.players = tuple(players)
         self.target = TARGET
-        self.equal_turns: bool = options["equal_turns"]
         self.strict: bool = options["strict_reroll"]
         self.floor: bool = options["floor"]
         self.turn_limit: int = options["turn_limit"]
         self.min_free = 4 if self.strict else 3
         """Free dice needed to reroll: eliminate one, throw at least 2 (S20-2; strict: 3)."""
-        self.totals = [0] * self.seats
-        self.sheet: list[list[int]] = [[] for _ in range(self.seats)]
-        self.round = 1
-        self.current = 0
+        self.race = Race(
+            self.seats,
+            TARGET,
+            equal_turns=options["equal_turns"],
+            turn_limit=self.turn_limit,
+            floor=0 if self.floor else None,  # S20-5
+        )
+        self.totals = self.race.scores
         self._start_turn()
+
+    @property
+    def current(self) -> int:
+        return self.race.current
+
+    @property
+    def round(self) -> int:
+        return self.race.round
 
     def _start_turn(self) -> None:
         self.phase = ROLL
@@ -291,11 +314,20 @@ class SortieState(State):
         """The index of the activated 6, if any."""
         self.flipped_die: int | None = None
         self.throws = 0
+        self._free: tuple[int, ...] = ()
+        self._key: tuple = ()
 
     # --- what the screen shows ---------------------------------------------------------
 
     def free(self) -> tuple[int, ...]:
-        return tuple([i for i, s in enumerate(self.status) if s == FREE])
+        return self._free
+
+    def _changed(self) -> None:
+        """Refresh what the queries read after the dice or their statuses moved."""
+        status = tuple(self.status)
+        self._free = tuple([i for i, s in enumerate(status) if s == FREE])
+        sixes = tuple([d == 6 for d in self.dice])
+        self._key = (status, sixes, self.special_used, self.min_free)
 
     def kept(self) -> tuple[int, ...]:
         return tuple([i for i, s in enumerate(self.status) if s == KEPT])
@@ -351,6 +383,12 @@ class SortieState(State):
         faces = [f for i, f in enumerate(dice) if self.status[i] != ELIMINATED and i != activated]
         return score_dice(faces, activated is not None)  # the activated six scores on its own
 
+    def stop_total(self) -> int:
+        """The player's total if they stopped now, the floor at 0 applied (S20-5)."""
+        value = self.value()
+        total = self.totals[self.current] + (value.points if value else 0)
+        return max(0, total) if self.floor else total
+
     def flip_preview(self, die: int) -> ThrowValue:
         """What the turn would score with this die flipped, if the player then stopped."""
         dice = list(self.dice)
@@ -360,6 +398,19 @@ class SortieState(State):
     def activate_preview(self, die: int) -> ThrowValue:
         """What the turn would score with this 6 activated, if the player then stopped."""
         return self._value(self.dice, die)
+
+    def special_preview(self, action: Flip | Activate) -> SpecialPreview:
+        """What the special on this die would do: the turn's value after it, its gain over
+        the value now, and whether it ends the turn (the die becomes kept, S20-3)."""
+        value = self.value()
+        after = (
+            self.flip_preview(action.die)
+            if isinstance(action, Flip)
+            else self.activate_preview(action.die)
+        )
+        free = len(self._free) - (action.die in self._free)
+        gain = after.points - (value.points if value else 0)
+        return SpecialPreview(after, gain, free < self.min_free)
 
     def mark_refusal(self, die: int) -> str | None:
         """Why this die may not be kept or eliminated for the next reroll, in French (None:
@@ -386,8 +437,7 @@ class SortieState(State):
             return []
         if self.phase == ROLL:
             return [Roll()]
-        sixes = tuple(map((6).__eq__, self.dice))
-        return list(_choices(tuple(self.status), sixes, self.special_used, self.min_free))
+        return list(_choices(*self._key))
 
     def refusal(self, action: Action) -> str:
         if self.phase == ROLL:
@@ -413,22 +463,24 @@ class SortieState(State):
         return super().refusal(action)
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
+        kind = type(action)
+        if kind is Reroll:
+            return self._reroll(action, rng)
         name = self.players[self.current]
-        if isinstance(action, Roll):
+        if kind is Roll:
             self.dice = list(roll(rng, DICE))
             self.status = [FREE] * DICE
             self.phase = CHOOSE
             self.throws = 1
-            return [DiceRolled(name, tuple(self.dice), tuple(range(DICE)))]
-        if isinstance(action, Reroll):
-            return self._reroll(action, rng)
-        if isinstance(action, Flip):
+            self._changed()
+            return [DiceRolled(name, tuple(self.dice), ALL_DICE)]
+        if kind is Flip:
             before = self.dice[action.die]
             self.dice[action.die] = flipped(before)
             self.flipped_die = action.die
             event: Event = DieFlipped(name, action.die, before, self.dice[action.die])
             return [event, *self._use_special(action.die)]
-        if isinstance(action, Activate):
+        if kind is Activate:
             self.activated = action.die
             return [SixActivated(name, action.die), *self._use_special(action.die)]
         return self._end_turn()
@@ -438,10 +490,12 @@ class SortieState(State):
         self.status[action.eliminate] = ELIMINATED
         for i in action.keep:
             self.status[i] = KEPT
-        thrown = self.free()
+        thrown = tuple([i for i, s in enumerate(self.status) if s == FREE])
+        dice = self.dice
         for i, face in zip(thrown, roll(rng, len(thrown)), strict=True):
-            self.dice[i] = face
+            dice[i] = face
         self.throws += 1
+        self._changed()
         name = self.players[self.current]
         events: list[Event] = [
             DiceRolled(name, tuple(self.dice), thrown, eliminated, len(action.keep))
@@ -451,6 +505,7 @@ class SortieState(State):
     def _use_special(self, die: int) -> list[Event]:
         self.special_used = True
         self.status[die] = KEPT  # S20-3
+        self._changed()
         return self._settle()
 
     def _settle(self) -> list[Event]:
@@ -460,83 +515,82 @@ class SortieState(State):
         return []
 
     def _end_turn(self) -> list[Event]:
-        seat, name = self.current, self.players[self.current]
-        value = self.value()
+        """Score the turn; "Tours égaux" finishes the round, solo stops at 20 (S20-6)."""
+        name, value = self.players[self.current], self.value()
         assert value is not None
-        before = self.totals[seat]
-        self.totals[seat] = before + value.points
-        if self.floor:
-            self.totals[seat] = max(0, self.totals[seat])  # S20-5
-        self.sheet[seat].append(value.points)
+        forced, faces = self.must_stop, self.scoring_faces()
+        end = self.race.end_turn(value.points)
         events: list[Event] = [
             TurnEnded(
                 name,
-                self.scoring_faces(),
+                faces,
                 value.points,
                 value.text,
-                self.totals[seat],
-                self.must_stop,
+                end.mark.total,
+                forced,
                 tuple(self.dice),
                 tuple(self.status),
             )
         ]
-        reached = before < self.target <= self.totals[seat]
-        if self._game_ends():
+        if end.over:
             self.phase = OVER
-            outcome = self.outcome()
-            assert outcome is not None
-            return [*events, GameOver(outcome.summary)]
-        if reached and self.seats > 1:
-            events.append(TargetReached(name, self.totals[seat]))
-        self.current = (seat + 1) % self.seats
-        if self.current == 0:
-            self.round += 1
+            return [*events, GameOver(self.summary())]
+        if end.reached:
+            events.append(TargetReached(name, end.mark.total))
         self._start_turn()
         return [*events, TurnStarted(self.players[self.current], self.round)]
 
-    def _game_ends(self) -> bool:
-        """Solo stops at the target; otherwise "Tours égaux" finishes the round (S20-6)."""
-        if self.totals[self.current] >= self.target and (self.seats == 1 or not self.equal_turns):
-            return True
-        if self.current != self.seats - 1:
-            return False
-        return max(self.totals) >= self.target or 0 < self.turn_limit <= self.round
+    def summary(self) -> str:
+        """Out of the labyrinth or not, alone; the winner or a tie otherwise. Nobody wins
+        under 20 points unless a chosen turn limit ended the game."""
+        race = self.race
+        best = max(race.scores)
+        points = points_text(best)
+        if race.solo:
+            turns = f"{race.turns()} tour{'s' * (race.turns() > 1)}"
+            if race.won:
+                return f"{self.players[0]} sort du labyrinthe en {turns} ({points})."
+            return (
+                f"{self.players[0]} n'a que {points} après {turns} : toujours dans le labyrinthe."
+            )
+        winners = [self.players[s] for s in race.winners()]
+        if len(winners) == 1 and race.met(best):
+            return f"{winners[0]} sort du labyrinthe avec {points}."
+        if len(winners) == 1:
+            return f"Limite de tours : {winners[0]} l'emporte avec {points}."
+        limit = "" if race.met(best) else " à la limite de tours"
+        return f"Égalité{limit} : {join_names(winners)} avec {points}."
 
     def outcome(self) -> Outcome | None:
-        if self.phase != OVER:
-            return None
-        if self.seats == 1:
-            return solo_outcome(self.players[0], self.totals[0], len(self.sheet[0]), self.target)
-        return race_outcome(self.players, self.totals, self.target)
+        return self.race.outcome(self.summary()) if self.phase == OVER else None
 
 
-def solo_outcome(name: str, total: int, turns: int, target: int) -> Outcome:
-    """Score attack: a way out scores the turns taken (fewer is better, so the records keep
-    the fewest); a game lost at the turn limit scores its points, never a record."""
-    if total >= target:
-        summary = f"{name} sort du labyrinthe en {turns} tours ({total} points)."
-        return Outcome((turns,), (1,), summary, won=True, lower_is_better=True)
-    summary = (
-        f"{name} n'a que {points_text(total)} après {turns} tours : toujours dans le labyrinthe."
-    )
-    return Outcome((total,), (1,), summary, won=False)
+class SortieBot:
+    """RULINGS §15's robot: keep the 1s, pay rerolls with the 5s, and spend the special
+    where it gains most (a 5 turned into a 2, a six activated). A rerolled die loses a third
+    of a point on average, so it rerolls only to get rid of a 5, as few dice as it may."""
 
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
 
-def race_outcome(players: Sequence[str], totals: Sequence[int], target: int) -> Outcome:
-    """The highest total wins; below the target, the turn limit ended the game."""
-    ranks = ranks_from_scores(totals)
-    best = max(totals)
-    points = f"{best} point" if -2 < best < 2 else f"{best} points"
-    winners = [players[s] for s, rank in enumerate(ranks) if rank == 1]
-    if len(winners) == 1 and best >= target:
-        summary = f"{winners[0]} sort du labyrinthe avec {points}."
-    elif len(winners) == 1:
-        summary = f"Limite de tours : {winners[0]} l'emporte avec {points}."
-    else:
-        names = f"{', '.join(winners[:-1])} et {winners[-1]}"
-        limit = "" if best >= target else " à la limite de tours"
-        summary = f"Égalité{limit} : {names} avec {points}."
-    return Outcome(tuple(totals), ranks, summary)
+    def choose(self, state: SortieState) -> Action:
+        if state.phase == ROLL:
+            return Roll()
+        free = state.free()
+        fives = [i for i in free if state.dice[i] == 5]
+        specials = [Flip(i) for i in state.flippable()] + [Activate(i) for i in state.activatable()]
+        best = max(specials, key=lambda a: state.special_preview(a).gain, default=None)
+        gain = state.special_preview(best).gain if best else 0
+        # One 5 the special can mend; a second one is worth a reroll.
+        if state.can_reroll and len(fives) > (1 if gain >= FIVE_PENALTY else 0):
+            # Keep the 1s, then the dice worth nothing (rerolled, they lose on average).
+            others = sorted(
+                (i for i in free if i != fives[0]), key=lambda i: (state.dice[i] != 1, i in fives)
+            )
+            return Reroll(fives[0], tuple(others[: state.max_keep]))
+        if best is not None and gain > 0:
+            return best
+        return Stop()
 
 
 class Sortie20(Game):
@@ -551,7 +605,7 @@ class Sortie20(Game):
                 Choice(False, "Non : le premier à 20 points gagne aussitôt"),
             ),
             True,
-            "Sans effet en solo (S20-6).",
+            "Sans effet en solo.",
         ),
         Option(
             "strict_reroll",
@@ -561,7 +615,6 @@ class Sortie20(Game):
                 Choice(True, "Strict : jamais de relance à 2 dés (5 → 4 → 3)"),
             ),
             False,
-            "S20-2.",
         ),
         Option(
             "floor",
@@ -571,22 +624,30 @@ class Sortie20(Game):
                 Choice(False, "Le total peut devenir négatif"),
             ),
             True,
-            "Un tour peut coûter des points ; le total est-il plancher à 0 ? (S20-5)",
+            "Un tour peut coûter des points ; le total peut-il passer sous 0 ?",
         ),
         Option(
             "turn_limit",
             "Limite de tours",
             (
+                Choice(0, "Aucune"),
                 Choice(15, "15 tours"),
                 Choice(20, "20 tours"),
                 Choice(30, "30 tours"),
                 Choice(50, "50 tours"),
             ),
-            30,
-            "Les points viennent lentement : une partie dure souvent une vingtaine de tours. Après"
-            " la limite, le plus haut score gagne ; en solo, il faut 20 points avant.",
+            0,
+            "Les points viennent lentement : une partie dure souvent une vingtaine de tours. Avec"
+            " une limite, le plus haut score l'emporte à la fin du dernier tour ; en solo, il"
+            " faut 20 points avant.",
         ),
     )
+    playout_options = {"turn_limit": 20}
+    """Random play seldom reaches 20 points (rerolls cost a third of a point a die on
+    average): random playouts stop after twenty rounds, about a game of people."""
+
+    def bot(self, seed: int | str | None = None) -> SortieBot:
+        return SortieBot(seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> SortieState:
         return SortieState(players, options)

@@ -20,11 +20,15 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import is_run, roll
+from jeux.engine.text import de
 
 EXPLOSION = 3
 """Instability at which the spell explodes."""
 
 CLASSIC, SURVIVAL = "classic", "survival"
+
+SUCCESS, FAILURE, EXPLOSION_RESULT = "success", "failure", "explosion"
+"""How a turn ended, for the score sheet."""
 
 SPELL_WORDS = (
     "Nova",
@@ -60,9 +64,14 @@ SPELL_WORDS = (
 )
 
 
+def adds_instability(face: int) -> bool:
+    """A 1 adds a point of instability and nothing to the power (LS-3)."""
+    return face == 1
+
+
 def throw_value(faces: Sequence[int]) -> tuple[int, int, str]:
     """(points, bonus, combination name) of one throw; 1s count for nothing (LS-3)."""
-    kept = [f for f in faces if f != 1]
+    kept = [f for f in faces if not adds_instability(f)]
     total = sum(kept)
     if len(kept) == 3 and len(set(kept)) == 1:
         return total + 5, 5, "brelan"
@@ -77,7 +86,8 @@ def throw_value(faces: Sequence[int]) -> tuple[int, int, str]:
 
 @dataclass(frozen=True)
 class TurnRecord:
-    """One finished turn, for the score sheet: `result` is "réussi", "raté" or "explosion"."""
+    """One finished turn, for the score sheet: `result` is SUCCESS, FAILURE or
+    EXPLOSION_RESULT."""
 
     round: int
     seat: int
@@ -107,7 +117,7 @@ class TurnStarted(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Au tour de {self.player}."
+        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
@@ -118,6 +128,8 @@ class DiceRolled(Event):
     combination: str
     power: int
     instability: int
+    bonus: int = 0
+    """The combination's bonus, within `gained`."""
 
     def describe(self) -> str:
         faces = ", ".join(map(str, self.faces))
@@ -193,6 +205,8 @@ class LastSpellState(State):
         self.power = 0
         self.words: list[str] = []
         self.rolled = False
+        self.faces: tuple[int, ...] = ()
+        """The last throw of this turn (none before the first)."""
         if self.mode == CLASSIC:
             self.instability[self.current] = 0
 
@@ -254,20 +268,21 @@ class LastSpellState(State):
 
     def _roll(self, rng: Random) -> list[Event]:
         seat, name = self.current, self.players[self.current]
-        faces = roll(rng, 3)
+        faces = self.faces = roll(rng, 3)
         self.rolled = True
-        self.instability[seat] += faces.count(1)
+        self.instability[seat] += sum(map(adds_instability, faces))
         if self.instability[seat] >= EXPLOSION:  # LS-9: instability first, no power added
             return [
                 DiceRolled(name, faces, 0, "", self.power, self.instability[seat]),
                 *self._explode(seat),
             ]
-        gained, _, combination = throw_value(faces)
+        gained, bonus, combination = throw_value(faces)
         self.power += gained
-        return [DiceRolled(name, faces, gained, combination, self.power, self.instability[seat])]
+        instability = self.instability[seat]
+        return [DiceRolled(name, faces, gained, combination, self.power, instability, bonus)]
 
     def _explode(self, seat: int) -> list[Event]:
-        self._record("explosion")
+        self._record(EXPLOSION_RESULT)
         self.alive[seat] = False
         if self.holder == seat:
             self.holder = None  # LS-1: the score stays, without a holder
@@ -283,7 +298,7 @@ class LastSpellState(State):
         events: list[Event] = [
             SpellCast(self.players[seat], self.spell_name, self.power, self.score_to_beat, success)
         ]
-        self._record("réussi" if success else "raté")
+        self._record(SUCCESS if success else FAILURE)
         if success:
             self.best_spell[seat] = max(self.best_spell[seat], self.power)
             if self.mode == CLASSIC and self.holder == seat:
@@ -297,8 +312,11 @@ class LastSpellState(State):
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
+        # The winner, then by rounds won; among the others, those still in the game rank
+        # ahead of those who exploded, then the best spell decides.
         keys = [
-            (s == self.winner, self.rounds_won[s], self.best_spell[s]) for s in range(self.seats)
+            (s == self.winner, self.rounds_won[s], self.alive[s], self.best_spell[s])
+            for s in range(self.seats)
         ]
         scores = self.rounds_won if self.rounds_to_win > 1 else self.best_spell
         name = self.players[self.winner]

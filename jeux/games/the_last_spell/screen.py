@@ -1,9 +1,10 @@
-"""The Last Spell on screen: three big dice, the spell growing, the instability gauge."""
+"""The Last Spell on screen: three dice, the spell growing word by word, the instability
+gauge, the score to beat."""
 
 from __future__ import annotations
 
-import asyncio
 import random
+from collections.abc import Mapping
 
 from textual import on
 from textual.app import ComposeResult
@@ -12,8 +13,9 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Input, Static
 
-from jeux.engine.core import Event
-from jeux.ui.game_screen import GameScreen
+from jeux.engine.core import Action, Event
+from jeux.engine.text import plural
+from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.score_sheet import SheetData
@@ -21,78 +23,163 @@ from jeux.ui.widgets.score_sheet import SheetData
 from .rules import (
     CLASSIC,
     EXPLOSION,
+    EXPLOSION_RESULT,
+    FAILURE,
     SPELL_WORDS,
+    SUCCESS,
     DiceRolled,
     Exploded,
     LastSpellState,
     Roll,
     SpellCast,
     Stop,
-    throw_value,
+    TurnStarted,
+    adds_instability,
 )
 
-RESULT_MARKS = {"réussi": "+", "raté": "-", "explosion": "x"}
+
+def die_look(face: int) -> Look:
+    """A 1 adds instability and no power: locked, marked +1."""
+    return Look(face, "locked", "+1", "bold $error") if adds_instability(face) else Look(face)
 
 
-class LastSpellScreen(GameScreen):
+class LastSpellScreen(DiceScreen):
     CSS_PATH = "screen.tcss"
+    DICE = 3
     BINDINGS = [
-        Binding("l", "roll", "Lancer"),
-        Binding("space", "roll", "Lancer", show=False),
-        Binding("a", "stop", "Arrêter"),
         Binding("n", "word", "Mot du sort"),
         Binding("h", "random_word", "Mot au hasard"),
     ]
+    COMMANDS = (
+        Command("roll", "Lancer", "l", "primary", ("space",)),
+        Command("stop", "Arrêter", "a", "success"),
+    )
 
     def compose_board(self) -> ComposeResult:
-        yield Static(id="to-beat")
-        yield DiceTray(3, id="dice")
-        yield Static(id="throw")
+        yield Static(id="status")
+        yield DiceTray(self.DICE, id="dice")
+        yield Static(id="captions")
+        yield Static(id="value")
         yield Static(id="spell")
         yield Gauge(id="instability")
         with Horizontal(id="word-row"):
-            yield Input(placeholder="Mot du sort (facultatif), Entrée", id="word", max_length=40)
+            yield Input(placeholder="Mot du sort (facultatif)", id="word", max_length=40)
+            yield Button("Au hasard (h)", id="random-word", compact=True)
+        yield Static(id="advice")
         with Horizontal(id="actions"):
-            yield Button("Lancer (l)", id="roll", variant="primary")
-            yield Button("Arrêter (a)", id="stop", variant="success")
-            yield Button("Au hasard (h)", id="random-word")
-        yield Static(id="explosion")
+            for command in self.COMMANDS:
+                button = Button(
+                    command.button_label,
+                    id=f"cmd-{command.name}",
+                    variant=command.variant,
+                    compact=True,
+                )
+                button.can_focus = False  # keys are the moves: a click must not keep focus
+                yield button
+        yield Static(id="guide")
 
-    # --- rendering ---------------------------------------------------------------
+    # --- moves ------------------------------------------------------------------------
 
-    def show_to_beat(self, score: int, holder: str | None = None, round_: int = 0) -> None:
+    def command_action(
+        self, name: str, state: LastSpellState, selection: tuple[int, ...]
+    ) -> Action | None:
+        """Without the word being typed: the engine judges the move, the word travels along
+        when it is played (`action_command`)."""
+        if state.to_move() is None:
+            return None
+        return Roll() if name == "roll" else Stop()
+
+    def action_command(self, name: str) -> None:
+        """Play with the word typed so far, kept in its field until the move is played."""
+        action = self.command_action(name, self.match.state, ())
+        if action is None:
+            return
+        field = self.query_one("#word", Input)
+        played = len(self.match.actions)
+        self.act(type(action)(field.value))
+        if len(self.match.actions) > played:
+            field.value = ""
+
+    def keys_for(self, action: Action) -> list[str]:
+        """n opens the word field, Enter closes it; then l throws or a casts."""
+        word = ["n", *("space" if c == " " else c for c in action.word), "enter"]
+        return (word if action.word else []) + ["a" if isinstance(action, Stop) else "l"]
+
+    def action_word(self) -> None:
+        self.query_one("#word", Input).focus()
+
+    @on(Button.Pressed, "#random-word")
+    def action_random_word(self) -> None:
+        self.query_one("#word", Input).value = random.choice(SPELL_WORDS)
+        self.render_state()
+
+    @on(Input.Submitted, "#word")
+    def word_done(self) -> None:
+        self.set_focus(None)
+        self.render_state()
+
+    # --- what is shown ----------------------------------------------------------------
+
+    def looks(self, state: LastSpellState) -> list[Look]:
+        return [die_look(face) for face in state.faces]
+
+    def status(self, state: LastSpellState) -> Content:
+        return self.to_beat(state.score_to_beat, state)
+
+    def to_beat(self, score: int, state: LastSpellState) -> Content:
         line = Content.assemble(("Score à battre : ", "bold"), (str(score), "bold $warning"))
-        if holder:
-            line += Content(f"  ({holder})")
-        if round_:
-            line += Content(f"   Manche {round_}")
-        self.query_one("#to-beat", Static).update(line)
+        if state.holder is not None:
+            line += Content.assemble("  (", state.players[state.holder], ")")
+        if state.rounds_to_win > 1:
+            line += Content(f"   Manche {state.round}")
+        return line
+
+    def value(self, state: LastSpellState) -> Content:
+        throw = self.latest(DiceRolled, since=TurnStarted)
+        return self.throw_text(throw) if state.rolled and throw else Content("")
+
+    @staticmethod
+    def throw_text(event: DiceRolled) -> Content:
+        if event.instability >= EXPLOSION:
+            return Content("")
+        combination = event.combination.capitalize()
+        text = f"{combination} (+{event.bonus}) : " if combination else ""
+        return Content(f"{text}+{event.gained}")
 
     def show_state(self, state: LastSpellState) -> None:
-        holder = state.players[state.holder] if state.holder is not None else None
-        self.show_to_beat(
-            state.score_to_beat, holder, state.round if state.rounds_to_win > 1 else 0
-        )
-
+        super().show_state(state)
         seat = state.to_move()
         if seat is None:
             return
         name = f"« {state.spell_name} »" if state.words else "sans nom"
-        pending = self.query_one("#word", Input).value.strip()
         spell = Content.assemble(
             ("Puissance ", "bold"), (str(state.power), "bold $accent"), f"  Sort {name}"
         )
+        pending = self.query_one("#word", Input).value.strip()
         if pending:
-            spell += Content(f" + {pending}")
+            spell += Content.assemble(" + ", pending)
         self.query_one("#spell", Static).update(spell)
         level = state.instability[seat]
         self.query_one("#instability", Gauge).show("Instabilité", level, EXPLOSION, level >= 2)
-        self.query_one("#stop", Button).disabled = not state.rolled
-        self.query_one("#roll", Button).label = "Continuer (l)" if state.rolled else "Lancer (l)"
+
+    def advice(self, state: LastSpellState) -> list[Content]:
+        seat = state.to_move()
+        if seat is None:
+            return [Content(self.match.outcome().summary)]
+        if not self.human_to_move(state):
+            return [Content.from_markup("$name réfléchit…", name=state.players[seat])]
         if not state.rolled:
-            self.query_one("#throw", Static).update(
-                Content("Lance les dés pour commencer ton sort.")
-            )
+            return [Content("Lance les dés pour commencer ton sort.")]
+        margin = state.power - state.score_to_beat
+        if margin > 0:
+            return [Content(f"Arrêter (a) : {state.power} bat {state.score_to_beat}.")]
+        return [Content(f"Encore {1 - margin} points pour battre {state.score_to_beat}.")]
+
+    def guide(self, state: LastSpellState) -> Content:
+        return Content(
+            "Les 1 : instabilité, 3 = explosion.\n"
+            "Sans les 1 : brelan +5, suite +4, paire +2, trois différents +1."
+        )
 
     def turn_text(self, state: LastSpellState) -> str:
         seat = state.to_move()
@@ -110,10 +197,11 @@ class LastSpellScreen(GameScreen):
 
     def sheet(self, state: LastSpellState) -> SheetData:
         multi = state.rounds_to_win > 1
+        marks = {SUCCESS: "+", FAILURE: "-", EXPLOSION_RESULT: self.app.glyphs.skull}
         rows: dict[tuple[int, int], list[str]] = {}
         for record in state.history:
             row = rows.setdefault((record.round, record.turn), [""] * state.seats)
-            row[record.seat] = f"{record.power}{RESULT_MARKS[record.result]}"
+            row[record.seat] = f"{record.power}{marks[record.result]}"
         body = tuple(
             (f"M{r}·{t}" if multi else f"Tour {t}", tuple(cells))
             for (r, t), cells in sorted(rows.items())
@@ -122,31 +210,32 @@ class LastSpellScreen(GameScreen):
         leaders = {state.holder} if state.holder is not None else set()
         if state.winner is not None:
             leaders = {state.winner}
-        label = "Manches gagnées" if multi else "Meilleur sort"
-        return SheetData(
-            state.players,
-            body,
-            tuple(map(str, totals)),
-            frozenset(leaders),
-            f"{label} · ✓ réussi · x explosion",
-        )
+        legend = f"+ réussi  - raté  {marks[EXPLOSION_RESULT]} explosé"
+        return SheetData(state.players, body, tuple(map(str, totals)), frozenset(leaders), legend)
 
-    # --- animation ---------------------------------------------------------------
+    @classmethod
+    def results_records(cls, app, match) -> str:
+        """Wins, and the strongest spell cast (not a race: no record of turns)."""
+        lines = []
+        for seat in match.seats:
+            if seat.profile:
+                record = app.records.record(seat.profile, match.game.info.id)
+                line = f"{seat.name} : {plural(record.played, 'partie')}"
+                line += f", {plural(record.won, 'victoire')}"
+                if record.best is not None:
+                    line += f", meilleur score {record.best}"
+                lines.append(line)
+        return "\n".join(lines)
 
-    async def animate_event(self, event: Event) -> None:
+    # --- animation --------------------------------------------------------------------
+
+    def thrown(self, event: Event) -> Mapping[int, int] | None:
+        return dict(enumerate(event.faces)) if isinstance(event, DiceRolled) else None
+
+    async def show_event(self, event: Event) -> None:
         if isinstance(event, DiceRolled):
-            tray = self.query_one(DiceTray)
-            for die in tray.dice:
-                die.caption = ""
-            await tray.roll(dict(enumerate(event.faces)), self.seconds(0.5))
-            for die, face in zip(tray.dice, event.faces, strict=True):
-                die.set_state(locked=face == 1)
-                die.caption = "+1" if face == 1 else ""
-            _, bonus, combination = throw_value(event.faces)
-            text = f"{combination.capitalize()} (+{bonus}) : " if combination else ""
-            self.query_one("#throw", Static).update(
-                Content(f"{text}+{event.gained}" if event.instability < EXPLOSION else "")
-            )
+            self.paint([die_look(face) for face in event.faces])
+            self.line("value", self.throw_text(event))
             self.query_one("#spell", Static).update(
                 Content.assemble(("Puissance ", "bold"), (str(event.power), "bold $accent"))
             )
@@ -154,49 +243,20 @@ class LastSpellScreen(GameScreen):
                 "Instabilité", event.instability, EXPLOSION, event.instability >= 2
             )
         elif isinstance(event, Exploded):
-            await self.explode(event.player)
+            self.line("value", Content.styled(event.describe(), "bold $error"))
+            self.add_class("-exploding")
+            await self.pause(0.9)
+            self.remove_class("-exploding")
         elif isinstance(event, SpellCast):
-            self.query_one("#throw", Static).update(Content(event.describe()))
+            self.line("value", Content(event.describe()))
             if event.success:
-                await self.count_up(event.to_beat, event.power, self.show_to_beat)
-            await asyncio.sleep(self.seconds(0.4))
-
-    async def explode(self, player: str) -> None:
-        banner = self.query_one("#explosion", Static)
-        banner.update(Content(f"EXPLOSION MAGIQUE — {player} est éliminé·e"))
-        self.add_class("-exploding")
-        await asyncio.sleep(self.seconds(0.9))
-        self.remove_class("-exploding")
-        banner.update("")
-
-    # --- input -------------------------------------------------------------------
-
-    def take_word(self) -> str:
-        field = self.query_one("#word", Input)
-        word, field.value = field.value, ""
-        return word
-
-    @on(Button.Pressed, "#roll")
-    def action_roll(self) -> None:
-        state = self.match.state
-        self.act(Roll(self.take_word() if state.rolled else ""))
-
-    @on(Button.Pressed, "#stop")
-    def action_stop(self) -> None:
-        self.act(Stop(self.take_word()))
-
-    def action_word(self) -> None:
-        self.query_one("#word", Input).focus()
-
-    @on(Button.Pressed, "#random-word")
-    def action_random_word(self) -> None:
-        self.query_one("#word", Input).value = random.choice(SPELL_WORDS)
-        self.render_state()
-
-    @on(Input.Submitted, "#word")
-    def word_done(self) -> None:
-        self.set_focus(None)
-        self.render_state()
+                state = self.match.state
+                await self.count_up(
+                    event.to_beat,
+                    event.power,
+                    lambda n: self.line("status", self.to_beat(n, state)),
+                )
+            await self.pause(0.4)
 
 
 SCREEN = LastSpellScreen

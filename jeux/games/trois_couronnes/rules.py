@@ -31,7 +31,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
-from jeux.engine.text import join_names
+from jeux.engine.text import de, join_names
 
 ROUNDS = 7
 """"La partie dure 7 tours": seven rounds, one turn per player in each."""
@@ -293,7 +293,7 @@ class TurnStarted(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Manche {self.round} sur {ROUNDS} : au tour de {self.player}."
+        return f"Manche {self.round} sur {ROUNDS} : au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
@@ -354,9 +354,9 @@ class PowerExcess(Event):
 
     def describe(self) -> str:
         if self.before == self.after:
-            return f"Excès de pouvoir : le score de {self.player} ({self.before}) ne change pas."
+            return f"Excès de pouvoir : le score {de(self.player)} ({self.before}) ne change pas."
         return (
-            f"Excès de pouvoir : le score de {self.player} passe de {self.before} à {self.after}."
+            f"Excès de pouvoir : le score {de(self.player)} passe de {self.before} à {self.after}."
         )
 
 
@@ -1007,7 +1007,7 @@ class TroisCouronnesState(State):
             score = self.scores[0]
             fate = "prospère" if score > 0 else "décline"
             name = self.players[0]
-            summary = f"Le royaume de {name} {fate} : {score} points en {ROUNDS} manches."
+            summary = f"Le royaume {de(name)} {fate} : {score} points en {ROUNDS} manches."
             return Outcome((score,), (1,), summary, won=score > 0)
         if len(winners) == 1:
             summary = f"{self.players[winners[0]]} devient Roi Suprême avec {best} points"

@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.widgets import Button, Input, Static
 
 from jeux.engine.core import Action, Event, IllegalAction
-from jeux.engine.text import percent, plural
+from jeux.engine.text import de, percent, plural
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
@@ -73,8 +73,6 @@ FOOTER_ACTIONS = (
 """The gated actions (see `check_action`), to tell when the footer needs redrawing."""
 GATED = {"roll", "pick", "stop", "story", "war", "alliance", "answer"}
 _UNREAD = object()
-SHEET_NAME_CELLS = {3: 6, 4: 4}
-"""Column headers short enough for the whole sheet to fit the 34-column side panel."""
 
 
 class StoryField(Input):
@@ -423,7 +421,7 @@ class TroisCouronnesScreen(GameScreen):
             return f"{head} · Alliance : à {state.players[seat]} de décider"
         if state.seats == 1:
             return f"{head} · {state.players[seat]}"
-        return f"{head} · Au tour de {state.players[seat]}"
+        return f"{head} · Au tour {de(state.players[seat])}"
 
     def seat_status(self, state: TroisCouronnesState, seat: int) -> tuple[str, bool]:
         status = str(state.scores[seat])
@@ -432,14 +430,13 @@ class TroisCouronnesScreen(GameScreen):
         return status, False
 
     def sheet(self, state: TroisCouronnesState) -> SheetData:
-        name_cells = SHEET_NAME_CELLS.get(state.seats, 10)
         if state.seats == 1:
             best = self.personal_best()
             legend = f"Record : {best}" if best is not None else "Pas encore de record"
         else:
             legend = LEGEND
         return SheetData(
-            tuple(self.app.glyphs.clip(name, name_cells) for name in state.players),
+            state.players,
             sheet_rows(state, self.app.glyphs.more),
             tuple(map(str, state.scores)),
             state.leaders(),

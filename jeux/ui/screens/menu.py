@@ -117,11 +117,9 @@ class MenuScreen(Screen):
         yield OptionList(id="games")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.fill("")
-
     def on_screen_resume(self) -> None:
-        # Back from a game or a screen, a filter typed earlier would hide « Reprendre »: clear it.
+        """Also the first fill: the menu is shown by being resumed, once mounted. Back from
+        a game or a screen, a filter typed earlier would hide « Reprendre »: it is cleared."""
         field = self.query_one("#filter", Input)
         if field.value:
             field.value = ""  # its Changed message refills the list
@@ -209,6 +207,7 @@ class MenuScreen(Screen):
 
     @on(OptionList.OptionSelected, "#games")
     def chosen(self, event: OptionList.OptionSelected) -> None:
+
         kind, _, key = (event.option.id or "").partition(":")
         if kind == "more":
             self.all_saved = True
@@ -242,6 +241,7 @@ class MenuScreen(Screen):
         return True
 
     def action_history(self) -> None:
+
         game = self._history_game()
         if game:
             self.app.push_screen(screen_hook(game, "history_screen")(self.app))

@@ -10,6 +10,25 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static, Switch
 
 ANIMATION_LABELS = (("Complètes", "full"), ("Réduites", "reduced"), ("Aucune", "none"))
+THEME_NAMES = {
+    "ansi-dark": "Couleurs du terminal, sombre",
+    "ansi-light": "Couleurs du terminal, clair",
+    "tokyo-night": "Nuit de Tokyo",
+    "rose-pine": "Rosé Pine",
+    "rose-pine-dawn": "Rosé Pine aube",
+    "rose-pine-moon": "Rosé Pine lune",
+    "catppuccin-frappe": "Catppuccin Frappé",
+}
+"""Theme names that the general rule of `theme_label` would not put into French."""
+WORDS = {"dark": "sombre", "light": "clair"}
+
+
+def theme_label(theme: str) -> str:
+    """ "textual-dark" → "Textual sombre", "atom-one-light" → "Atom One clair"."""
+    if theme in THEME_NAMES:
+        return THEME_NAMES[theme]
+    words = theme.split("-")
+    return " ".join([words[0].capitalize()] + [WORDS.get(w, w.capitalize()) for w in words[1:]])
 
 
 class SettingsScreen(Screen):
@@ -26,9 +45,9 @@ class SettingsScreen(Screen):
                 )
             with Horizontal(classes="row"):
                 yield Label("Thème", classes="field")
-                themes = sorted(self.app.available_themes)
+                themes = sorted(self.app.available_themes, key=theme_label)
                 yield Select(
-                    [(t, t) for t in themes],
+                    [(theme_label(t), t) for t in themes],
                     allow_blank=False,
                     id="theme",
                     value=settings.theme if settings.theme in themes else self.app.theme,
@@ -37,7 +56,8 @@ class SettingsScreen(Screen):
                 yield Label("Symboles simples (ASCII)", classes="field")
                 yield Switch(value=settings.ascii, id="ascii")
             yield Static(
-                "Les symboles simples remplacent ●, ♠ et █ quand le terminal les affiche mal.",
+                "Lettres et signes ASCII à la place des pions, des couleurs de cartes, des flèches "
+                "et des cadres, quand le terminal les affiche mal.",
                 classes="help",
             )
         yield Footer()

@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from jeux.catalog import GAMES, load_game
 from jeux.engine.match import Seat
+from jeux.engine.text import players_range
 from jeux.store.profiles import ProfileError
 
 from ..launch import ExtraStart, screen_hook, seed_refusal, start_match
@@ -140,7 +141,7 @@ class SetupScreen(Screen):
             self.app.say("Coche au moins un joueur (ou crée-le ci-dessus).", "warning")
         elif not low <= len(seats) <= high:
             self.app.say(
-                f"{self.info.title} se joue de {low} à {high} : il y a {len(seats)} participants.",
+                f"{self.info.title} se joue {players_range(low, high)}, pas à {len(seats)}.",
                 "warning",
             )
         else:

@@ -10,8 +10,9 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.message import Message
 from textual.reactive import reactive
-from textual.renderables.digits import DIGITS, DIGITS3X3_BOLD
 from textual.widget import Widget
+
+from ..glyphs import UNICODE, BigDigits
 
 FPS = 24
 PIPS = {
@@ -22,32 +23,35 @@ PIPS = {
     5: ("o   o", "  o  ", "o   o"),
     6: ("o   o", "o   o", "o   o"),
 }
-BIG_UNKNOWN = ("╺━┓", " ┏┛", " ╹ ")
 _tumble = Random()  # cosmetic only: the match's dice come from its own rng
 
 
-def big_number(value: int) -> tuple[str, str, str]:
-    """A number three rows tall, in Textual's digit font ("?" before the first roll)."""
-    if value < 1:
-        return BIG_UNKNOWN
-    rows = ["", "", ""]
-    for digit in str(value):
-        start = DIGITS.index(digit) * 3
-        for r in range(3):
-            rows[r] += DIGITS3X3_BOLD[start + r].ljust(3)
-    return rows[0], rows[1], rows[2]
+def big_number(value: int, font: BigDigits = UNICODE.big_digits) -> tuple[str, str, str]:
+    """A number three rows tall ("?" before the first roll)."""
+    glyphs = [font[d] for d in (str(value) if value >= 1 else "?")]
+    top, middle, bottom = ("".join(g[r] for g in glyphs) for r in range(3))
+    return top, middle, bottom
 
 
 class DieFace:
     """Three lines of pips for a d6, or the number for a larger die (three rows tall if big)."""
 
-    def __init__(self, value: int, sides: int, pip: str, style: Style, big: bool = False) -> None:
+    def __init__(
+        self,
+        value: int,
+        sides: int,
+        pip: str,
+        style: Style,
+        big: bool = False,
+        font: BigDigits = UNICODE.big_digits,
+    ) -> None:
         self.value, self.sides, self.pip, self.style = value, sides, pip, style
         self.big = big and sides != 6
+        self.font = font
 
     def lines(self) -> tuple[str, str, str]:
         if self.big:
-            return big_number(self.value)
+            return big_number(self.value, self.font)
         if self.value < 1:
             return ("     ", "  ?  ", "     ")
         if self.sides == 6:
@@ -104,9 +108,9 @@ class Die(Widget):
         self._done: asyncio.Future | None = None
 
     def render(self) -> DieFace:
-        pip = self.app.glyphs.pip if hasattr(self.app, "glyphs") else "●"
+        glyphs = getattr(self.app, "glyphs", UNICODE)
         face = self._shown if self._frames else self.value
-        return DieFace(face, self.sides, pip, Style(bold=True), self.big)
+        return DieFace(face, self.sides, glyphs.pip, Style(bold=True), self.big, glyphs.big_digits)
 
     def watch_caption(self, caption: str) -> None:
         self.border_subtitle = caption

@@ -42,10 +42,12 @@ class GameLog(RichLog):
 
     def on_resize(self, event: Resize) -> None:
         """Lines written while the log had no width (behind a handoff) wrap again once it has
-        one: RichLog keeps the wrapping of the moment it wrote them."""
+        one: RichLog keeps the wrapping of the moment it wrote them. The log also shrinks as
+        the score sheet above it grows: the newest line stays in view."""
         width = event.size.width
         if width and self._width and width != self._width:
             said = self._said
             self.clear()
             self.narrate(said)
         self._width = width or self._width
+        self.scroll_end(animate=False, x_axis=False)
