@@ -30,7 +30,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.race import Mark, Race
-from jeux.engine.text import join_names, plural
+from jeux.engine.text import de, join_names, plural
 
 DICE = 5
 REROLLS = 2
@@ -131,7 +131,7 @@ class TurnStarted(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Au tour de {self.player}."
+        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)

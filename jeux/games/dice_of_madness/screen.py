@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import plural
+from jeux.engine.text import de, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.die import Die
 from jeux.ui.widgets.gauge import Gauge
@@ -75,6 +75,11 @@ class MadnessScreen(DiceScreen):
 
     def dice_of(self, action: Action) -> tuple[int, ...] | None:
         return action.dice if isinstance(action, Roll) else None
+
+    def button_label(self, command: Command, state: MadnessState) -> str:
+        if command.name == "roll" and state.phase == "choose":
+            return "Relancer (l)"
+        return command.button_label
 
     def pick_refusal(self, state: MadnessState, index: int) -> str:
         if state.phase == "start":
@@ -200,7 +205,7 @@ class MadnessScreen(DiceScreen):
         race = state.race
         head = f"Dernier tour ({race.round})" if race.final_round else f"Tour {race.round}"
         name = state.players[seat]
-        return f"{head} · {name}" if state.solo else f"{head} · Au tour de {name}"
+        return f"{head} · {name}" if state.solo else f"{head} · Au tour {de(name)}"
 
     def seat_status(self, state: MadnessState, seat: int) -> tuple[str, bool]:
         word = "Folie " if state.seats <= 3 else "F"  # four seats or more: the banner is full
