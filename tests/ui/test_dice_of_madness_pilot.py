@@ -117,3 +117,17 @@ async def test_two_humans_and_a_robot_play_to_the_results(app_factory):
         await pilot.pause()
         await play_by_keys(app, pilot, app.screen)
         assert match.over and len(match.outcome().winners) >= 1
+
+
+async def test_ascii_setting_leaves_no_symbol_on_the_board(app_factory):
+    from tests.ui.test_french_and_ascii import screen_text, symbols
+
+    app = app_factory()
+    app.settings.ascii = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = played_until((Seat("Lina"),), lambda s: s.phase == "start" and s.test_due())
+        await open_match(app, match)
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause(0.3)
+        assert not symbols(screen_text(app))
