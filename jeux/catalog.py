@@ -138,7 +138,13 @@ GAMES: dict[str, GameInfo] = {
             available=True,
         ),
         _info(
-            "the_killer", "The Killer", "Douze points de vie et des dés qui frappent.", 2, 8, DES
+            "the_killer",
+            "The Killer",
+            "Douze points de vie et des dés qui frappent.",
+            2,
+            8,
+            DES,
+            available=True,
         ),
         _info(
             "meaning_dice",
@@ -147,6 +153,8 @@ GAMES: dict[str, GameInfo] = {
             2,
             6,
             DES,
+            available=True,
+            history=True,
         ),
         _info(
             "cite_des_voleurs",
@@ -159,11 +167,12 @@ GAMES: dict[str, GameInfo] = {
         _info(
             "gladiators_duel",
             "Gladiator's Duel",
-            "Deux gladiateurs, des doubles qui décident.",
+            "Un duel de dés à deux, ou seul contre le robot.",
             2,
             2,
             DES,
             handoff=True,
+            available=True,
         ),
         _info(
             "dice_of_madness",
@@ -175,7 +184,13 @@ GAMES: dict[str, GameInfo] = {
             available=True,
         ),
         _info(
-            "le_labyrinthe", "Le Labyrinthe", "Dix marches, cinq points de vie, un d20.", 1, 2, DES
+            "le_labyrinthe",
+            "Le Labyrinthe",
+            "Dix étapes, cinq points de vie, un d20.",
+            1,
+            2,
+            DES,
+            available=True,
         ),
         # Cartes
         _info("arcane_duel", "Arcane Duel", "Un duel de sorts et de parades.", 2, 4, CARTES, True),

@@ -74,7 +74,32 @@ def scenes() -> dict[str, object]:
         found[f"{info.id}-partie"] = turn(info.id)
         found[f"{info.id}-resultats"] = results(info.id)
     found.update(deck_menteur_scenes())
+    found.update(gladiators_duel_scenes())
     return found
+
+
+async def pass_handoff(app):
+    """Pass the handoff as the seat to move would; returns the game screen."""
+    from .ui.screens.handoff import HandoffScreen
+
+    while not isinstance(app.screen, HandoffScreen):
+        await asyncio.sleep(0.01)
+    game = app.screen_stack[-2]
+    await app.screen.dismiss(None)
+    while game.shown_seat is None:
+        await asyncio.sleep(0.01)
+    return game
+
+
+def gladiators_duel_scenes() -> dict[str, object]:
+    """The duel's play scene falls on both gladiators' doubles: the board of the first to
+    pick in secret, once the screen is passed."""
+
+    async def board(app) -> None:
+        await open_match(app, demo_match("gladiators_duel", 5))
+        await pass_handoff(app)
+
+    return {"gladiators_duel-partie": board}
 
 
 def deck_menteur_scenes() -> dict[str, object]:
@@ -84,21 +109,9 @@ def deck_menteur_scenes() -> dict[str, object]:
 
     game_id = "deck_menteur"
 
-    async def take_screen(app):
-        """Pass the handoff as the seat to move would; returns the game screen."""
-        from .ui.screens.handoff import HandoffScreen
-
-        while not isinstance(app.screen, HandoffScreen):
-            await asyncio.sleep(0.01)
-        game = app.screen_stack[-2]
-        await app.screen.dismiss(None)
-        while game.shown_seat is None:
-            await asyncio.sleep(0.01)
-        return game
-
     async def board(app) -> None:
         await open_match(app, demo_match(game_id, 5))
-        await take_screen(app)
+        await pass_handoff(app)
 
     async def challenge(app) -> None:
         match = demo_match(game_id, 0)
@@ -106,7 +119,7 @@ def deck_menteur_scenes() -> dict[str, object]:
         while (action := bot.choose(match.state.view(match.state.to_move()))) != Accuse():
             match.play(action)
         await open_match(app, match)
-        (await take_screen(app)).act(action)
+        (await pass_handoff(app)).act(action)
 
     return {f"{game_id}-partie": board, f"{game_id}-accusation": challenge}
 

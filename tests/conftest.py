@@ -8,6 +8,10 @@ os.environ.pop("NO_COLOR", None)
 os.environ.pop("TEXTUAL_THEME", None)
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
 
+NOTICE_SECONDS = 120
+"""How long a notice lasts in tests: a loaded machine can take longer than its few seconds
+between the move that raised it and the assertion that reads `app._notifications`."""
+
 
 @pytest.fixture(autouse=True)
 def isolated_dirs(tmp_path, monkeypatch):
@@ -28,6 +32,10 @@ def app_factory(tmp_path):
         )
         for name in players:
             app.profiles.create(name)
+        notify = app.notify
+        app.notify = lambda message, **kwargs: notify(
+            message, **{**kwargs, "timeout": NOTICE_SECONDS}
+        )
         return app
 
     return factory

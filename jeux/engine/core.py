@@ -206,6 +206,12 @@ class State(ABC):
         (a defender, a partner asked for an alliance)."""
         return self.to_move()
 
+    def decides_in_secret(self) -> bool:
+        """Whether the seat to move decides what the other seats may not see. A game with
+        `GameInfo.handoff` passes the screen between humans only for such decisions; by
+        default all are (hands and roles stay on screen), a duel of open dice says when."""
+        return True
+
     def prompt(self) -> str:
         """Why the seat to move must decide now, in French, for the handoff screen when it is
         not simply their turn ("Lina t'accuse — à toi de répondre")."""

@@ -95,6 +95,7 @@ class DiceScreen(GameScreen):
     """
 
     DICE: ClassVar[int] = 5
+    SIDES: ClassVar[int] = 6
     COMMANDS: ClassVar[tuple[Command, ...]] = ()
     CAPTION_CELLS: ClassVar[int] = 10
     """Columns from one die to the next (its width and margin): the captions line up."""
@@ -175,7 +176,7 @@ class DiceScreen(GameScreen):
 
     def compose_board(self) -> ComposeResult:
         yield Static(id="status")
-        yield DiceTray(self.DICE, id="dice")
+        yield DiceTray(self.DICE, self.SIDES, id="dice")
         yield Static(id="captions")
         yield Static(id="value")
         yield Static(id="advice")

@@ -131,8 +131,10 @@ class GameScreen(Screen):
         return [i for i, seat in enumerate(self.match.seats) if not seat.bot]
 
     def needs_handoff(self) -> bool:
-        """Hidden information and more than one human: the screen is passed between them."""
-        return self.match.game.info.handoff and len(self.humans()) > 1
+        """Hidden information and more than one human: the screen is passed between them,
+        for every decision or only the secret ones (`State.decides_in_secret`)."""
+        info, state = self.match.game.info, self.match.state
+        return info.handoff and len(self.humans()) > 1 and state.decides_in_secret()
 
     def human_seat(self) -> int | None:
         """The seat whose view to draw when nobody is handed the screen: the one human, or

@@ -5,6 +5,7 @@ from random import Random
 import pytest
 
 from jeux.engine.core import IllegalAction
+from jeux.engine.journal import markdown_escape
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
 from jeux.games.le_signal.rules import (
@@ -31,7 +32,6 @@ from jeux.games.le_signal.rules import (
     ending_text,
     journal_markdown,
     journal_sections,
-    markdown_escape,
     mode_text,
 )
 

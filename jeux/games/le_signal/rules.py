@@ -28,6 +28,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.journal import JournalSection, sections_markdown
 from jeux.engine.text import de
 
 TEXT_LIMIT = 200
@@ -728,14 +729,6 @@ def mind_text(scene: Scene) -> str:
     return what
 
 
-@dataclass(frozen=True)
-class JournalSection:
-    """One part of a journal: a title, then (label, text) lines; label "" for a paragraph."""
-
-    title: str
-    lines: tuple[tuple[str, str], ...]
-
-
 def journal_sections(state: SignalState, when: str = "") -> list[JournalSection]:
     """The journal of a session, finished or not, as plain data.
 
@@ -778,31 +771,9 @@ def journal_sections(state: SignalState, when: str = "") -> list[JournalSection]
     return sections
 
 
-_MARKDOWN_SPECIAL = frozenset("\\`*_[]<>#|~&")
-
-
-def markdown_escape(text: str) -> str:
-    """Player text made literal in Markdown: every character that could format is escaped.
-
-    Free text is one line (the engine folds whitespace), so block syntax cannot start.
-    """
-    return "".join(f"\\{ch}" if ch in _MARKDOWN_SPECIAL else ch for ch in text)
-
-
 def journal_markdown(state: SignalState, when: str = "") -> str:
     """The journal of a session as a Markdown document, ready to save."""
-    sections = journal_sections(state, when)
-    out: list[str] = []
-    for n, section in enumerate(sections):
-        out += [f"{'#' if n == 0 else '##'} {markdown_escape(section.title)}", ""]
-        for label, text in section.lines:
-            if label:
-                out.append(f"- **{label} :** {markdown_escape(text)}")
-            else:
-                out += [markdown_escape(text), ""]
-        if out[-1] != "":
-            out.append("")
-    return "\n".join(out).rstrip("\n") + "\n"
+    return sections_markdown(journal_sections(state, when))
 
 
 class Storyteller:

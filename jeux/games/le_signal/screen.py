@@ -5,27 +5,26 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Button, Footer, Input, Static
 
 from jeux.engine.core import Action, Event
+from jeux.engine.journal import JournalSection
 from jeux.engine.match import Match, ReplayError, Seat
 from jeux.engine.text import plural
-from jeux.store.jsonfile import write_text_atomic
 from jeux.store.records import SavedMatch
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart
+from jeux.ui.screens.journals import JournalsScreen as BaseJournals
+from jeux.ui.screens.journals import when_text
 from jeux.ui.widgets.die import Die
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.score_sheet import SheetData
@@ -56,7 +55,6 @@ from .rules import (
     band_of,
     draw_prompt,
     ending_text,
-    journal_markdown,
     journal_sections,
     mode_text,
 )
@@ -69,7 +67,6 @@ BAND_STYLES = {
     "genie": "$primary-lighten-2",  # $accent looks like $warning in several themes
 }
 FIELDS = ("event", "action", "consequence")
-JOURNALS_FOLDER = "journaux"
 
 
 # --- the game screen ----------------------------------------------------------------------
@@ -524,140 +521,29 @@ class PutAwayScreen(ModalScreen[str | None]):
 # --- the journals -------------------------------------------------------------------------
 
 
-def when_text(timestamp: float) -> str:
-    return time.strftime("%d/%m/%Y %H:%M", time.localtime(timestamp))
-
-
-class JournalsScreen(Screen):
+class JournalsScreen(BaseJournals):
     """Every Le Signal session kept, newest first: reread one, export it as Markdown."""
 
-    CSS_PATH = "screen.tcss"
-    AUTO_FOCUS = "#sessions"
-    BINDINGS = [
-        Binding("x", "export", "Exporter en Markdown"),
-        Binding("pagedown", "read(1)", "Défiler", priority=True),
-        Binding("pageup", "read(-1)", "Défiler", show=False, priority=True),
-        Binding("escape", "back", "Retour"),
-    ]
+    game = GAME
+    slug = "le-signal"
+    empty = "Joue une session de Le Signal : son journal apparaîtra ici."
+    matches_title = "Sessions"
 
-    def __init__(self, selected: int | None = None) -> None:
-        super().__init__()
-        self.selected = selected
-        self.sessions: list[tuple[SavedMatch, SignalState | None]] = []
-
-    def compose(self) -> ComposeResult:
-        yield Static(Content("Le Signal — journaux"), id="journals-title")
-        with Horizontal(id="journals"):
-            yield OptionList(id="sessions")
-            with VerticalScroll(id="journal-view"):
-                yield Static(id="journal-text")
-        yield Static(id="export-path")
-        with Horizontal(id="journal-actions"):
-            yield Button("Exporter en Markdown (x)", id="export", variant="primary", compact=True)
-            yield Button("Retour (Échap)", id="back", compact=True)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#sessions").border_title = "Sessions"
-        self.query_one("#journal-view").border_title = "Journal"
-        self.sessions = [(saved, replay(saved)) for saved in self.app.records.history("le_signal")]
-        sessions = self.query_one("#sessions", OptionList)
-        if not self.sessions:
-            sessions.add_option(Option(Content("Aucun journal pour l'instant."), disabled=True))
-            self.query_one("#journal-text", Static).update(
-                Content("Joue une session de Le Signal : son journal apparaîtra ici.")
-            )
-            return
-        sessions.add_options(
-            Option(self.session_line(saved, state), id=str(saved.id))
-            for saved, state in self.sessions
-        )
-        ids = [saved.id for saved, _ in self.sessions]
-        sessions.highlighted = ids.index(self.selected) if self.selected in ids else 0
-
-    def session_line(self, saved: SavedMatch, state: SignalState | None) -> Content:
+    def session_line(self, saved: SavedMatch, state: SignalState) -> Content:
         name = saved.names[0] if saved.names else "?"
         head = Content.assemble((when_text(saved.updated), "bold"), " · ", name)
-        if state is None:
-            return head + Content.styled("\njournal illisible", "$error")
-        mode = mode_text(state)
         ending = ending_text(state)
         style = {"gagné": "$success", "perdu": "$error", "en cours": "$accent"}.get(ending, "")
         return Content.assemble(
             head,
-            (f"\n{mode}\n", "$text-muted"),
+            (f"\n{mode_text(state)}\n", "$text-muted"),
             (plural(len(state.journal), "scène"), "$text-muted"),
             " · ",
             (ending, f"bold {style}".strip()),
         )
 
-    def current(self) -> tuple[SavedMatch, SignalState | None] | None:
-        index = self.query_one("#sessions", OptionList).highlighted
-        if index is None or not self.sessions:
-            return None
-        return self.sessions[index]
-
-    @on(OptionList.OptionHighlighted, "#sessions")
-    def show_journal(self) -> None:
-        chosen = self.current()
-        text = self.query_one("#journal-text", Static)
-        self.query_one("#export-path", Static).update(
-            Content(f"Les exports (x) vont dans : {self.export_folder}")
-        )
-        if chosen is None:
-            return
-        saved, state = chosen
-        if state is None:
-            text.update(Content("Ce journal ne peut plus être relu (règles changées ?)."))
-            return
-        text.update(journal_content(state, when_text(saved.updated)))
-        self.query_one("#journal-view").scroll_home(animate=False)
-
-    @on(OptionList.OptionSelected, "#sessions")
-    def read_it(self) -> None:
-        self.query_one("#journal-view").focus()
-
-    def action_read(self, pages: int) -> None:
-        view = self.query_one("#journal-view", VerticalScroll)
-        view.scroll_page_down() if pages > 0 else view.scroll_page_up()
-
-    @property
-    def export_folder(self) -> Path:
-        return self.app.locations.data_dir / JOURNALS_FOLDER
-
-    @on(Button.Pressed, "#export")
-    def action_export(self) -> None:
-        chosen = self.current()
-        if chosen is None or chosen[1] is None:
-            self.app.say("Aucun journal lisible à exporter.", "warning")
-            return
-        saved, state = chosen
-        stamp = time.strftime("%Y-%m-%d-%Hh%M", time.localtime(saved.updated))
-        path = self.export_folder / f"le-signal-{stamp}-{saved.id}.md"
-        try:
-            write_text_atomic(path, journal_markdown(state, when_text(saved.updated)))
-        except OSError as error:
-            self.app.say(f"Export impossible : {error}", "error")
-            return
-        self.query_one("#export-path", Static).update(Content(f"Exporté : {path}"))
-        self.app.say(f"Journal exporté : {path}", timeout=8)
-
-    @on(Button.Pressed, "#back")
-    def action_back(self) -> None:
-        self.app.pop_screen()
-
-
-def journal_content(state: SignalState, when: str = "") -> Content:
-    """A journal on screen, drawn from the same sections as the Markdown export."""
-    parts: list[Content] = []
-    for n, section in enumerate(journal_sections(state, when)):
-        parts.append(Content.styled(section.title, "bold $accent" if n == 0 else "bold"))
-        for label, text in section.lines:
-            parts.append(
-                Content.assemble((f"{label} : ", "bold"), text) if label else Content(text)
-            )
-        parts.append(Content(""))
-    return Content("\n").join(parts[:-1])
+    def sections(self, state: SignalState, when: str) -> list[JournalSection]:
+        return journal_sections(state, when)
 
 
 SCREEN = LeSignalScreen

@@ -46,11 +46,12 @@ class SetupScreen(Screen):
             Content.assemble((info.title, "bold"), f" · {info.players_label}"), id="setup-title"
         )
         with VerticalScroll(id="setup"):
-            count = (
-                "un joueur"
-                if info.max_players == 1
-                else (f"de {info.min_players} à {info.max_players} joueurs")
-            )
+            if info.max_players == 1:
+                count = "un joueur"
+            elif info.min_players == info.max_players:  # a duel: one human and a robot will do
+                count = f"{info.max_players}, robots compris"
+            else:
+                count = f"de {info.min_players} à {info.max_players} joueurs"
             yield Label(f"Joueurs ({count}) — Espace ou Entrée pour cocher")
             yield PlayerPicker(id="players")
             with Horizontal(classes="row"):
@@ -139,6 +140,12 @@ class SetupScreen(Screen):
         low, high = self.info.min_players, self.info.max_players
         if not any(not s.bot for s in seats):
             self.app.say("Coche au moins un joueur (ou crée-le ci-dessus).", "warning")
+        elif len(seats) < low and self.info.max_players > 1:
+            self.app.say(
+                f"{self.info.title} se joue {players_range(low, high)} : coche un autre "
+                "joueur, ou ajoute un robot (Robots).",
+                "warning",
+            )
         elif not low <= len(seats) <= high:
             self.app.say(
                 f"{self.info.title} se joue {players_range(low, high)}, pas à {len(seats)}.",

@@ -1,0 +1,1 @@
+"""Gladiator's Duel: two dice each, doubles pick a stance, blows land together (§11)."""

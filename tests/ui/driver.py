@@ -1,0 +1,179 @@
+"""The shared Pilot driver (DESIGN.md §7, layer 3): one way to play any game on its screen.
+
+The game's own bot chooses every move, from the view of the seat to move, seeded as the
+screen seeds its robots: a match played on the engine and the same match played on the screen
+end alike, so most of it is played on the engine (cheap) and only its last moves by keys.
+Where a human's move carries typed text (a spell's word, a story line), the text is hostile.
+
+What `GameScreen.keys_for(action)` must name: every key from the board as it stands until
+the move is played, a dialog the move opens included (a confirmation, a target to pick); not
+the handoff, nor the Entrée that carries on after a reveal the whole table watches: the driver
+passes those itself, checking them on the way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from jeux.engine.core import Action
+from jeux.engine.match import Match
+from jeux.ui.game_screen import GameScreen
+from jeux.ui.screens.handoff import HandoffScreen
+from jeux.ui.screens.results import ResultsScreen
+
+SETTLE_SECONDS = 60
+"""How long animations and robots may take before a screen counts as stuck (a loaded
+machine is slow, and a stuck screen must fail, not hang)."""
+
+HOSTILE_TEXT = "[/] [@click=app.quit]x"
+"""Typed by the humans wherever the bot typed something: markup that crashes or links."""
+
+
+def next_move(match: Match) -> Action:
+    """What the game's bot plays now for the seat to move, seeded as `GameScreen.think`; for
+    a human seat, its typed text made hostile (robots play on screen exactly as here)."""
+    seat = match.state.to_move()
+    action = match.game.bot(f"{match.seed}:{len(match.actions)}").choose(match.state.view(seat))
+    if match.seats[seat].bot:
+        return action
+    typed = {
+        f.name: HOSTILE_TEXT
+        for f in dataclasses.fields(action)
+        if "free_text" in f.metadata and getattr(action, f.name)
+    }
+    return dataclasses.replace(action, **typed).cleaned()
+
+
+def finish_on_engine(match: Match) -> list[Action]:
+    """Every action of the match played to its end as the driver plays it, the match left
+    untouched."""
+    ahead = Match(match.game, match.seed, match.seats, match.options, list(match.actions))
+    while not ahead.over:
+        ahead.play(next_move(ahead))
+    return ahead.actions
+
+
+def cut_before_last_human_moves(match: Match, full: list[Action], moves: int) -> int:
+    """How many actions of `full` to play on the engine so that the humans' last `moves`
+    decisions (and the robots' moves between them) are left for the keys."""
+    ended = Match(match.game, match.seed, match.seats, match.options, full)
+    human = [i for i, p in enumerate(ended.played) if not match.seats[p.seat].bot]
+    return max(len(match.actions), human[-moves] if len(human) >= moves else 0)
+
+
+def screen_lines(screen: Screen) -> list[str]:
+    """The screen as the terminal shows it, one string per row."""
+    return ["".join(s.text for s in strip) for strip in screen._compositor.render_strips()]
+
+
+async def board_lines(pilot: Pilot, game: GameScreen) -> list[str]:
+    """The game's board as shown (notices cleared first: they may cover it)."""
+    pilot.app.clear_notifications()
+    await pilot.pause()
+    board = game.query_one("#board").region
+    strips = game._compositor.render_strips()[board.y : board.bottom]
+    return ["".join(s.text for s in strip.crop(board.x, board.right)) for strip in strips]
+
+
+def links(screen: Screen) -> list[str]:
+    """Text drawn as a clickable markup link: player text must never become one."""
+    return [
+        s.text
+        for strip in screen._compositor.render_strips()
+        for s in strip
+        if s.style and s.style.meta and "@click" in s.style.meta
+    ]
+
+
+def assert_shown_literally(screen: Screen, names: list[str]) -> None:
+    """Each name is on screen as typed (the badges clip long names: their first cells then),
+    and nothing on screen is a link: markup in a name would have been eaten or made live."""
+    text = "\n".join(screen_lines(screen))
+    for name in names:
+        assert name[:8] in text, f"{name!r} is not shown literally on {type(screen).__name__}"
+    assert not links(screen), f"links on {type(screen).__name__}: {links(screen)}"
+
+
+def game_screen(pilot: Pilot) -> GameScreen:
+    return next(s for s in reversed(pilot.app.screen_stack) if isinstance(s, GameScreen))
+
+
+def undo_shown(game: GameScreen) -> bool:
+    return any(key.action == "undo" for key in game.query("FooterKey"))
+
+
+async def settle(pilot: Pilot, game: GameScreen) -> None:
+    """Wait until someone must act: a human to move on a still board, the handoff, or any
+    other screen (the results, the rules)."""
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while time.monotonic() < deadline:
+        await pilot.pause()
+        if pilot.app.screen is not game:
+            return
+        seat = game.match.state.to_move()
+        if not game.busy and seat is not None and not game.match.seats[seat].bot:
+            return
+    raise AssertionError(f"{type(game).__name__} never waited for a player")
+
+
+async def pass_handoff(pilot: Pilot, game: GameScreen) -> None:
+    """The handoff hides the board and names the human to move, literally; Entrée passes it."""
+    handoff = pilot.app.screen
+    assert isinstance(handoff, HandoffScreen)
+    assert not game.query_one("#table").display and game.shown_seat is None
+    match = game.match
+    assert handoff.player == match.state.players[match.state.to_move()]
+    assert_shown_literally(handoff, [handoff.player])
+    await pilot.press("enter")
+    await settle(pilot, game)
+
+
+async def press_for(pilot: Pilot, game: GameScreen, action: Action) -> None:
+    """Press the keys the screen names for `action` and check they played exactly it."""
+    count = len(game.match.actions)
+    keys = game.keys_for(action)
+    await pilot.press(*keys)
+    await settle(pilot, game)
+    played = game.match.actions[count : count + 1]
+    now = f" ({type(pilot.app.screen).__name__} open)" if pilot.app.screen is not game else ""
+    assert played == [action], f"{type(game).__name__}: {keys} played {played}, not {action}{now}"
+
+
+async def play_by_keys(pilot: Pilot, game: GameScreen, action: Action) -> None:
+    """Play `action` by keys; undo must be offered exactly when the match allows it, and
+    take the match, on screen and saved, back to its earlier form."""
+    match = game.match
+    assert undo_shown(game) == bool(match.undoable())
+    before, board = match.to_saved(), await board_lines(pilot, game)
+    await press_for(pilot, game, action)
+    if pilot.app.screen is not game:
+        return
+    assert undo_shown(game) == bool(match.undoable())
+    assert not links(game)
+    if match.undoable():  # the last action is then this one: no robot played since
+        await pilot.press("u")
+        await settle(pilot, game)
+        assert match.to_saved() == before == pilot.app.records.unfinished()[0].saved
+        assert await board_lines(pilot, game) == board, "undo left the board unlike before"
+        await press_for(pilot, game, action)
+
+
+async def play_human_moves(pilot: Pilot, game: GameScreen, moves: int = -1) -> None:
+    """Play by keys, passing the handoffs, until `moves` human moves are made (all of them
+    by default, to the results); robots play on their own meanwhile."""
+    await settle(pilot, game)
+    while moves and not isinstance(pilot.app.screen, ResultsScreen):
+        if isinstance(pilot.app.screen, HandoffScreen):
+            await pass_handoff(pilot, game)
+        elif pilot.app.screen is not game:
+            raise AssertionError(f"{type(pilot.app.screen).__name__} waits for a key")
+        elif game.shown_seat is None:  # the whole table looks at a reveal: Entrée carries on
+            await pilot.press("enter")
+            await settle(pilot, game)
+        else:
+            await play_by_keys(pilot, game, next_move(game.match))
+            moves -= 1

@@ -1,0 +1,123 @@
+"""Layer 3: Le Labyrinthe by keys: solo with a journal line typed before each throw and items
+named, two with a robot to the results, the partner's help, the die kept after a vision."""
+
+from textual.widgets import Static
+
+from jeux.engine.match import Match, Seat
+from jeux.games.le_labyrinthe.rules import (
+    GAME,
+    HELP,
+    ITEM,
+    KEEP,
+    TOKEN,
+    Bonus,
+    Helped,
+    Keep,
+    Roll,
+)
+from jeux.games.le_labyrinthe.screen import LabyrintheScreen
+from jeux.screenshots import open_match
+from jeux.ui.screens.results import ResultsScreen
+
+
+def text(screen, ident):
+    return str(screen.query_one(ident, Static).render())
+
+
+def storyteller(action):
+    """The robot's move, told: a line before each throw, every token bonus a named item."""
+    if isinstance(action, Roll):
+        return Roll(note="Je suis le fil")
+    if action == Bonus(TOKEN):
+        return Bonus(ITEM, item="une corde")
+    return action
+
+
+async def play_to_the_results(app, pilot, screen, tell=lambda action: action):
+    bot = GAME.bot(1)
+    for _ in range(2000):
+        if isinstance(app.screen, ResultsScreen):
+            return
+        state = screen.match.state
+        seat = state.to_move()
+        if seat is not None and not screen.match.seats[seat].bot and not screen.busy:
+            await pilot.press(*screen.keys_for(tell(bot.choose(state.view(seat)))))
+        await pilot.pause()
+    raise AssertionError("the match did not end")
+
+
+async def test_solo_with_a_journal_to_the_results(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_match(app, Match(GAME, 5, (Seat("Lina"),), {}))
+        screen = app.screen
+        assert isinstance(screen, LabyrintheScreen)
+        assert "E ─ 1 ─ 2" in text(screen, "#path")
+        await play_to_the_results(app, pilot, screen, storyteller)
+        state = screen.match.state
+        assert state.journal and all(line.note == "Je suis le fil" for line in state.journal)
+        assert all(item in ("une corde",) for item in state.items[0])
+        assert screen.match.outcome().summary.startswith("Lina")
+
+
+async def test_with_a_robot_partner_to_the_results(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = (Seat("Lina"), Seat("Robot", bot=True))
+        await open_match(app, Match(GAME, 2, seats, {}))
+        screen = app.screen
+        await play_to_the_results(app, pilot, screen)
+        assert len(screen.match.outcome().ranks) == 2
+
+
+def match_where(first_phase, seats):
+    for seed in range(400):
+        match = Match(GAME, seed, seats, {})
+        match.play(Roll())
+        if match.state.phase == first_phase:
+            return match
+    raise AssertionError("no seed found")
+
+
+async def test_partner_helps_by_key(app_factory):
+    match = match_where(HELP, (Seat("Lina"), Seat("Marc")))
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_match(app, match)
+        screen = app.screen
+        assert "Marc : 1 PV pour que Lina relance" in text(screen, "#advice")
+        await pilot.press("a")
+        await pilot.pause()
+        assert any(isinstance(e, Helped) for e in match.events)
+        assert match.state.hp[1] == 4
+
+
+async def test_after_a_vision_keep_the_second_die(app_factory):
+    seats = (Seat("Lina"),)
+    for seed in range(2000):
+        match = Match(GAME, seed, seats, {})
+        match.play(Roll())
+        if match.state.advantage[0] and match.state.phase == "roll":
+            match.play(Roll())
+            break
+    assert match.state.phase == KEEP
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_match(app, match)
+        screen = app.screen
+        faces = match.state.faces
+        assert screen.keys_for(Keep(1)) in (["g"], ["2", "g"])
+        await pilot.press("2", "g")
+        await pilot.pause()
+        kept = next(e for e in reversed(match.events) if type(e).__name__ == "Resolved")
+        assert kept.natural == faces[1]
+
+
+async def test_a_click_on_the_d20_throws_it(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match(GAME, 4, (Seat("Lina"),), {})
+        await open_match(app, match)
+        await pilot.click("#dice Die")
+        await pilot.pause()
+        assert match.actions == [Roll()]
