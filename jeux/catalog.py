@@ -182,6 +182,7 @@ GAMES: dict[str, GameInfo] = {
             1,
             6,
             DES,
+            available=True,
         ),
         _info(
             "le_labyrinthe",
