@@ -189,6 +189,7 @@ GAMES: dict[str, GameInfo] = {
             1,
             6,
             DES,
+            available=True,
         ),
         _info(
             "le_labyrinthe",

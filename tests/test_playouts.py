@@ -17,8 +17,11 @@ from jeux.engine.simulate import MAX_ACTIONS
 
 from .privacy import leaks
 
-SEEDS = 50
-CHECKED_SEEDS = 4
+GAMES_PER_ENGINE = 120
+"""Random matches per game, spread over its player counts (a game for 1–8 players does not
+play eight times as many as a duel)."""
+MIN_SEEDS = 12
+CHECKED_SEEDS = 3
 """Seeds on which every position gets the privacy checks (they cost a view per seat)."""
 ENGINES = [gid for gid in GAMES if has_engine(gid)]
 CASES = [
@@ -70,8 +73,12 @@ def test_random_playouts_end_well_keep_secrets_and_replay_through_json(
 ) -> None:
     game = load_game(game_id)
     variants = option_sets(game)
-    for seed in range(SEEDS):
-        options = variants[seed % len(variants)]
+    info = GAMES[game_id]
+    counts = info.max_players - info.min_players + 1
+    seeds = max(MIN_SEEDS, GAMES_PER_ENGINE // counts)
+    for seed in range(seeds):
+        # Each player count starts further along the variants, so all of them get played.
+        options = variants[(players * seeds + seed) % len(variants)]
         match = play_out(game, players, seed, options, checked=seed < CHECKED_SEEDS)
         outcome = match.outcome()
         assert outcome is not None

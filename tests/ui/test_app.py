@@ -37,7 +37,7 @@ async def test_menu_lists_all_games_and_typing_filters(app_factory):
 async def test_games_not_built_cannot_be_started(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"killer", "enter")
+        await pilot.press(*"arcane duel", "enter")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
 

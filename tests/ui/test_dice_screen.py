@@ -9,7 +9,7 @@ from jeux.catalog import load_game
 from jeux.engine.match import Match, Seat
 from jeux.screenshots import open_match
 
-GAMES = ("le_5000", "le_capitaine", "lucky_odds", "cite_des_voleurs")
+GAMES = ("le_5000", "le_capitaine", "lucky_odds", "cite_des_voleurs", "dice_of_madness")
 
 
 @pytest.mark.parametrize("game_id", GAMES)

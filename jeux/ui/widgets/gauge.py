@@ -12,12 +12,22 @@ class Gauge(Static):
     """
 
     def show(
-        self, label: str, value: int, maximum: int, danger: bool = False, text: str = ""
+        self,
+        label: str,
+        value: int,
+        maximum: int,
+        danger: bool = False,
+        text: str = "",
+        cells: int = 0,
     ) -> None:
-        """`text` replaces the "value/maximum" after the bar (a value below 0, a state)."""
+        """`text` replaces the "value/maximum" after the bar (a value below 0, a state).
+        `cells`: the bar's width when one cell per point would not fit (50 Knowledge); it
+        then fills in proportion. 0: one cell per point."""
         glyphs = self.app.glyphs
-        filled = max(0, min(value, maximum))
-        bar = glyphs.full * filled + glyphs.empty * (maximum - filled)
+        value = max(0, min(value, maximum))
+        width = cells or maximum
+        filled = value * width // maximum
+        bar = glyphs.full * filled + glyphs.empty * (width - filled)
         style = "bold $error" if danger else "bold $success"
-        shown = text or f"{filled}/{maximum}"
+        shown = text or f"{value}/{maximum}"
         self.update(Content.assemble(f"{label} ", (bar, style), f" {shown}"))
