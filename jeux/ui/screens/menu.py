@@ -65,7 +65,11 @@ def game_line(info: GameInfo) -> Content:
     players = f"{info.players_label:<12}"
     if not info.available:
         return Content.assemble((title, "dim"), (players, "dim"), ("bientôt", "dim italic"))
-    return Content.assemble((title, "bold"), (players, "$text-muted"), info.pitch)
+    # The pitch goes under the title, indented like a « Reprendre » entry's details: wrapped
+    # beside it, its second line would start under the title.
+    return Content.assemble(
+        (title, "bold"), (players, "$text-muted"), "\n", (f"  {info.pitch}", "$text-muted")
+    )
 
 
 def resume_text(match: SavedMatch) -> str:
