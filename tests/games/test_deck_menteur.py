@@ -442,3 +442,9 @@ def test_present_the_cards_of_the_last_challenge_come_from_the_public_events():
     flip = next(e for e in events if isinstance(e, PackFlipped))
     public = [e for e in match.events if e.audience is None]
     assert challenge_cards(public) == (played, flip.card)
+
+
+def test_the_log_names_the_figures_in_full():
+    cards = [PlayingCard(12, "carreau"), PlayingCard(11, "trefle"), PlayingCard(8, "pique")]
+    assert [c.describe() for c in cards] == ["Dame de carreau", "Valet de trèfle", "8 de pique"]
+    assert PlayingCard(0, JOKER).describe() == "joker"
