@@ -85,7 +85,7 @@ async def pass_handoff(app):
     while not isinstance(app.screen, HandoffScreen):
         await asyncio.sleep(0.01)
     game = app.screen_stack[-2]
-    await app.screen.dismiss(None)
+    await app.screen.dismiss(True)
     while game.shown_seat is None:
         await asyncio.sleep(0.01)
     return game

@@ -18,6 +18,8 @@ SUIT_ASCII = {"pique": "P", "coeur": "C", "carreau": "K", "trefle": "T", JOKER: 
 SUIT_NAMES = {"pique": "pique", "coeur": "cœur", "carreau": "carreau", "trefle": "trèfle"}
 RED_SUITS = frozenset({"coeur", "carreau"})
 RANK_LABELS = {1: "A", 11: "V", 12: "D", 13: "R", 14: "A"}
+RANK_NAMES = {1: "As", 11: "Valet", 12: "Dame", 13: "Roi", 14: "As"}
+"""In sentences the figures are named in full: « D de carreau » reads as nothing."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,8 @@ class PlayingCard:
         return self.suit in RED_SUITS
 
     def describe(self) -> str:
-        return "joker" if self.joker else f"{self.label} de {SUIT_NAMES[self.suit]}"
+        rank = RANK_NAMES.get(self.rank, str(self.rank))
+        return "joker" if self.joker else f"{rank} de {SUIT_NAMES[self.suit]}"
 
 
 def standard_deck(ranks: Iterable[int] = range(1, 14), suits: Iterable[str] = SUITS) -> list:

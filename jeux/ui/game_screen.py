@@ -261,8 +261,11 @@ class GameScreen(Screen):
         self.shown_seat = None
         self.query_one("#table").display = False
 
-        def reveal(_: object) -> None:
+        def reveal(ready: bool | None) -> None:
             self.shown_seat = seat
+            if not ready:
+                self.action_leave()  # « Non » hands back to the same seat
+                return
             self.query_one("#table").display = True
             self.redraw_log()
             self.render_state()

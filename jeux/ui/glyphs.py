@@ -115,13 +115,16 @@ def _block(char: str) -> str:
 
 
 def _box(char: str) -> str:
-    """A box-drawing character as "-", "|" or "+", after the lines its name draws."""
+    """A box-drawing character as "-", "|" or "+", after the lines its name draws; a double
+    line across as "=", so a chosen card or die (drawn double) still stands out."""
     name = unicodedata.name(char, "")
     across = any(w in name for w in ("HORIZONTAL", "LEFT", "RIGHT"))
     down = any(w in name for w in ("VERTICAL", "UP", "DOWN"))
     if "DIAGONAL" in name:
         return "X" if "CROSS" in name else "/" if "UPPER RIGHT" in name else "\\"
-    return "+" if across == down else "-" if across else "|"
+    if across != down:
+        return ("=" if "DOUBLE HORIZONTAL" in name else "-") if across else "|"
+    return "+"
 
 
 @cache

@@ -419,10 +419,19 @@ def test_present_tells_each_seat_its_question_and_the_table_in_counts():
     view = state.view(1)
     assert table_text(view) == "Table : 2 cartes · Lina vient d'en poser 2"
     assert question(view, 1) == (
-        "Crois-tu Lina ? Sinon accuse (a), ou pose 1 à 5 cartes (1-9 puis Entrée)."
+        "Crois-tu Lina ? Sinon accuse (a), ou pose 1 à 5 cartes (1-5 puis Entrée)."
     )
     assert peek_text(view, 1) == "Ton paquet : 6 cartes face cachée"
     assert sheet_rows(view)[0] == ("Paquet", ("6", "6", "6"))
+
+
+def test_the_question_names_the_keys_of_the_hand_and_one_card_in_the_singular():
+    state = new(3)
+    state.apply(Announce("pique"), ForcedRng())
+    give(state, 0, C(8, "pique"))
+    assert question(state, 0) == (
+        "Ouvre la manche : pose 1 carte (1 puis Entrée), censée être du ♠ pique."
+    )
 
 
 def test_the_next_handoff_tells_everyone_how_the_challenge_ended():
@@ -442,3 +451,9 @@ def test_present_the_cards_of_the_last_challenge_come_from_the_public_events():
     flip = next(e for e in events if isinstance(e, PackFlipped))
     public = [e for e in match.events if e.audience is None]
     assert challenge_cards(public) == (played, flip.card)
+
+
+def test_the_log_names_the_figures_in_full():
+    cards = [PlayingCard(12, "carreau"), PlayingCard(11, "trefle"), PlayingCard(8, "pique")]
+    assert [c.describe() for c in cards] == ["Dame de carreau", "Valet de trèfle", "8 de pique"]
+    assert PlayingCard(0, JOKER).describe() == "joker"

@@ -74,6 +74,7 @@ def test_guillemets_and_colons_stay_with_their_words_at_a_wrap():
 def test_ascii_filter_keeps_every_width_and_pairs_guillemets():
     assert to_ascii("« Reprendre » 5 → 2 · −1 ★") == "<<Reprendre>> 5 > 2 - -1 ^"
     assert to_ascii("╭─╮│╰╯▔▁█░") == "+-+|++-_#-"
+    assert to_ascii("╔═╗║╚╝┏━┓") == "+=+|+++-+"  # chosen (double) stays apart from the rest
     assert to_ascii("Éloïse, ça") == "Éloïse, ça"
     for code, replacement in ascii_table().items():
         assert cell_len(chr(code)) == cell_len(replacement) == 1 and replacement.isascii()

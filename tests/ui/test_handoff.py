@@ -79,3 +79,22 @@ async def test_one_human_among_robots_needs_no_handoff(app_factory, hidden_last_
         assert not isinstance(app.screen, HandoffScreen)
         seats = app.screen.match.seats
         assert seats[app.screen.shown_seat].name == "Lina"
+
+
+async def test_escape_on_the_handoff_asks_for_the_menu_without_showing_the_board(
+    app_factory, hidden_last_spell
+):
+    app = app_factory(start_game="the_last_spell", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(app, pilot, 2)
+        player = app.screen.player
+        await pilot.press("escape")
+        await pilot.pause()
+        game = app.screen_stack[-2]
+        assert game.shown_seat is not None and not game.query_one("#table").display
+        await pilot.press("n")  # « Non »: the same player is asked again
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == player
+        await pilot.press("escape", "o")
+        await pilot.pause()
+        assert game not in app.screen_stack

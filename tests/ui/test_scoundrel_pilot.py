@@ -51,6 +51,10 @@ def notices(app):
     return " | ".join(n.message for n in app._notifications)
 
 
+def escape_says(screen):
+    return screen.active_bindings["escape"].binding.description
+
+
 def text_of(screen, selector):
     return str(screen.query_one(selector, Static).render())
 
@@ -135,9 +139,11 @@ async def test_weapon_or_barehanded_by_keys_and_by_click(app_factory):
         await pilot.pause()
         assert screen.pending == first and card.has_class("-selected")
         assert "a = avec l'arme" in text_of(screen, "#prompt")
+        assert escape_says(screen) == "Retour"  # the footer says what Escape does now
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ScoundrelScreen) and screen.pending is None
+        assert escape_says(screen) == "Menu"
         await pilot.press(str(first + 1), "a")
         await pilot.pause()
         assert screen.match.actions[-1] == Pick(first, weapon=True)

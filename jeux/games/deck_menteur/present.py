@@ -70,10 +70,14 @@ def question(state: DeckMenteurState, seat: int | None) -> str:
     play = state.last_play
     if state.must_accuse():
         return f"Plus de cartes en main : accuse {state.players[play.seat]} (a)."
-    most = min(state.max_play, len(state.hands[seat]))
-    choose = f"pose 1 à {most} cartes (1-9 puis Entrée)"
+    held = len(state.hands[seat])
+    most = min(state.max_play, held)
+    keys = "1" if held == 1 else f"1-{held}"
+    cards = "1 carte" if most == 1 else f"1 à {most} cartes"
+    choose = f"pose {cards} ({keys} puis Entrée)"
     if play is None:
-        return f"Ouvre la manche : {choose}, censées être du {suit_words(state.announced)}."
+        meant = "censée" if most == 1 else "censées"
+        return f"Ouvre la manche : {choose}, {meant} être du {suit_words(state.announced)}."
     return f"Crois-tu {state.players[play.seat]} ? Sinon accuse (a), ou {choose}."
 
 

@@ -160,8 +160,11 @@ class ScoundrelScreen(GameScreen):
         Binding("m", "barehanded", "Mains nues", show=False),
         Binding("f", "avoid", "Fuir"),
         Binding("f", "avoid_anyway", show=False),
+        Binding("escape", "cancel", "Retour"),
+        Binding("escape", "leave", "Menu"),
     ]
-    """The hidden « f » works when fleeing is not allowed, so the engine says why."""
+    """The hidden « f » works when fleeing is not allowed, so the engine says why. While a
+    card waits for « arme » or « nu », Escape cancels it, and the footer says so."""
 
     def __init__(self, match: Match, match_id: int) -> None:
         super().__init__(match, match_id)
@@ -491,6 +494,8 @@ class ScoundrelScreen(GameScreen):
             return self.pending is not None
         if action == "avoid":
             return self.match.state.can_avoid and self.pending is None
+        if action in ("cancel", "leave"):
+            return (self.pending is not None) == (action == "cancel")
         return super().check_action(action, parameters)
 
     def keys_for(self, action: Action) -> list[str]:
@@ -565,15 +570,9 @@ class ScoundrelScreen(GameScreen):
         self.action_avoid()
 
     @on(Button.Pressed, "#cancel")
-    def cancel(self) -> None:
+    def action_cancel(self) -> None:
         self.pending = None
         self.render_state()
-
-    def action_leave(self) -> None:
-        if self.pending is not None:
-            self.cancel()
-        else:
-            super().action_leave()
 
 
 SCREEN = ScoundrelScreen

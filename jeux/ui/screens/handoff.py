@@ -7,11 +7,16 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 
-class HandoffScreen(Screen[None]):
+class HandoffScreen(Screen[bool]):
     """Names the next player and, when it is not simply their turn, why they must decide
-    ("Marc : Lina t'accuse — à toi de répondre")."""
+    ("Marc : Lina t'accuse — à toi de répondre"). Dismisses with True when they are ready,
+    False when Escape asks for the menu (so nobody must reveal a hand just to stop)."""
 
-    BINDINGS = [("enter", "ready", "Je suis prêt·e"), ("space", "ready", "")]
+    BINDINGS = [
+        ("enter", "ready", "Je suis prêt·e"),
+        ("space", "ready", ""),
+        ("escape", "menu", "Menu"),
+    ]
 
     def __init__(self, player: str, reason: str = "") -> None:
         super().__init__()
@@ -30,10 +35,14 @@ class HandoffScreen(Screen[None]):
                     id="handoff-reason",
                 )
             yield Static("Les autres ne regardent pas ? Alors appuie sur Entrée.")
+            yield Static("Échap : revenir au menu.")
             yield Button("Je suis prêt·e", id="ready", variant="primary")
 
     def on_button_pressed(self) -> None:
-        self.dismiss(None)
+        self.dismiss(True)
 
     def action_ready(self) -> None:
-        self.dismiss(None)
+        self.dismiss(True)
+
+    def action_menu(self) -> None:
+        self.dismiss(False)
