@@ -205,7 +205,7 @@ async def test_handoff_hides_the_table_until_the_player_confirms():
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and app.screen.is_modal is False
         await pilot.press("enter")
-        assert closed == [None]
+        assert closed == [True]  # True: ready; False would be « back to the menu »
 
 
 def test_clipping_counts_cells_not_characters():
