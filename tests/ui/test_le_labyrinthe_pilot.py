@@ -121,3 +121,16 @@ async def test_a_click_on_the_d20_throws_it(app_factory):
         await pilot.click("#dice Die")
         await pilot.pause()
         assert match.actions == [Roll()]
+
+
+async def test_the_goal_is_drawn_once_when_reached(app_factory):
+    """An explorer at the heart, waiting for the partner, still sees one goal on the path."""
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_match(app, Match(GAME, 5, (Seat("Lina"), Seat("Tom")), {}))
+        screen = app.screen
+        state = screen.match.state
+        state.step[state.current] = 10
+        screen.show_path(state)
+        await pilot.pause()
+        assert text(screen, "#path").splitlines()[1].endswith("─ ★")

@@ -237,7 +237,8 @@ class LabyrintheScreen(DiceScreen):
         seat = state.whose_turn()
         seat = 0 if seat is None else seat
         path = path_row(places, "─")  # the ASCII setting redraws it with "-"
-        reached = state.step[seat] * CELL + 1  # the columns this explorer has walked
+        # the columns this explorer has walked; the goal keeps its own look, even reached
+        reached = min(state.step[seat] * CELL + 1, len(path) - 1)
         row = Content.assemble(
             (path[:reached], "bold $success"),
             (path[reached:-1], "$text-muted"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from rich.cells import set_cell_size
 from textual import on
 from textual.app import ComposeResult
 from textual.content import Content
@@ -208,7 +209,7 @@ class PilleursScreen(DiceScreen):
         lines = []
         for line in path_lines(state):
             mark = glyphs.turn if line.seat == state.to_move() else " "
-            name = glyphs.clip(state.players[line.seat], 7).ljust(7)
+            name = set_cell_size(glyphs.clip(state.players[line.seat], 7), 7)
             track = glyphs.full * line.done + glyphs.empty * line.left
             lines.append(
                 Content.assemble(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 
+from rich.cells import set_cell_size
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -228,15 +229,18 @@ class KillerScreen(DiceScreen):
         self.show_picker(state)
 
     def show_lives(self, state: KillerState) -> None:
-        clip = self.app.glyphs.clip
         for seat, name in enumerate(state.players):
-            label = f"{seat + 1} {clip(name, NAME_CELLS):<{NAME_CELLS}}"
+            label = self.life_label(seat, name)
             gauge = self.query_one(f"#life-{seat}", Gauge)
             gauge.show(
                 label, state.hp[seat], START_HP, in_danger(state, seat), life_text(state, seat)
             )
             gauge.set_class(state.dead[seat], "-dead")
             gauge.set_class(seat == state.to_move(), "-current")
+
+    def life_label(self, seat: int, name: str) -> str:
+        """Seat number and name padded by terminal cells (an emoji counts two)."""
+        return f"{seat + 1} {set_cell_size(self.app.glyphs.clip(name, NAME_CELLS), NAME_CELLS)}"
 
     def show_picker(self, state: KillerState) -> None:
         picker = self.query_one(SeatPicker)
@@ -354,7 +358,7 @@ class KillerScreen(DiceScreen):
         state = self.match.state
         gauge = self.query_one(f"#life-{event.seat}", Gauge)
         gauge.remove_class("-targeted")
-        label = f"{event.seat + 1} {self.app.glyphs.clip(event.target, NAME_CELLS):<{NAME_CELLS}}"
+        label = self.life_label(event.seat, event.target)
         gauge.show(label, event.hp, START_HP, True, life_text(state, event.seat))
         style = "bold reverse $error" if event.status == DEAD else "bold $error"
         self.line("value", Content.styled(event.describe(), style))
