@@ -59,7 +59,7 @@ async def test_number_keys_choose_allowed_seats_and_explain_the_others():
         assert picker.is_open and picker.has_focus
         # The footer offers only the allowed seats, and Escape cancels instead of leaving.
         shown = footer(app)
-        assert shown["escape"] == "Annuler" and {"2", "4"} <= set(shown)
+        assert shown["escape"] == "Retour" and {"2", "4"} <= set(shown)
         assert not {"1", "3"} & set(shown)
         await pilot.press("1", "3", "7", "2", "4")
         await pilot.pause()

@@ -170,7 +170,9 @@ async def test_war_through_the_seat_picker(app_factory):
         await pilot.pause()
         picker = screen.query_one(SeatPicker)
         assert picker.is_open and screen.choosing == "guerre"
-        assert footer(screen)["escape"] == "Annuler"  # not « Menu »: Escape cancels here
+        assert (
+            footer(screen)["escape"] == "Retour"
+        )  # not « Menu » (Escape cancels), nor undo's « Annuler »
         assert picker_lines(screen)[me] == f"{me + 1} {screen.match.state.players[me]} · toi"
         await pilot.press(str(me + 1))  # one's own number is refused aloud
         await pilot.pause()

@@ -60,7 +60,7 @@ class CancelLine(Static):
 
 class SeatPicker(Vertical, can_focus=True):
     """Open it with `show(title, choices)`: it takes the focus, so its keys come first and the
-    footer reads « esc Annuler » while it is open. It answers with `Picked` or `Cancelled`."""
+    footer reads « esc Retour » while it is open (« Annuler » is undo's). It answers with `Picked` or `Cancelled`."""
 
     DEFAULT_CSS = """
     SeatPicker { height: auto; display: none; }
@@ -72,7 +72,7 @@ class SeatPicker(Vertical, can_focus=True):
     SeatPicker > #picker-cancel:hover { background: $boost; }
     """
     BINDINGS = [
-        Binding("escape", "cancel", "Annuler"),
+        Binding("escape", "cancel", "Retour"),
         *(
             Binding(str(n), f"choose({n - 1})", "Choisir", group=CHOICE_KEYS)
             for n in range(1, MAX_SEATS + 1)
