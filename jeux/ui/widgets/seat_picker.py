@@ -60,7 +60,8 @@ class CancelLine(Static):
 
 class SeatPicker(Vertical, can_focus=True):
     """Open it with `show(title, choices)`: it takes the focus, so its keys come first and the
-    footer reads « esc Retour » while it is open (« Annuler » is undo's). It answers with `Picked` or `Cancelled`."""
+    footer reads « esc Retour » while it is open (« Annuler » is undo's). It answers with
+    `Picked` or `Cancelled`."""
 
     DEFAULT_CSS = """
     SeatPicker { height: auto; display: none; }
