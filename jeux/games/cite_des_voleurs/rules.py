@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 from jeux.catalog import GAMES
 from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State, ranks_from_scores
 from jeux.engine.dice import roll
+from jeux.engine.events import TurnStarted
 from jeux.engine.text import de, join_names, plural
 
 DICE = 4
@@ -124,15 +125,6 @@ class Announce(Action):
 
 
 # --- events ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    round: int
-
-    def describe(self) -> str:
-        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,9 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.events import TurnStarted
 from jeux.engine.race import Mark, Race
-from jeux.engine.text import de, join_names, plural
+from jeux.engine.text import join_names, plural
 
 DICE = 5
 REROLLS = 2
@@ -123,15 +124,6 @@ class Roll(Action):
 @dataclass(frozen=True)
 class Stop(Action):
     """Keep the dice as they are: the best category scores."""
-
-
-@dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    round: int
-
-    def describe(self) -> str:
-        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)

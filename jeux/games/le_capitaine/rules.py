@@ -25,8 +25,9 @@ from jeux.engine.core import (
     State,
 )
 from jeux.engine.dice import roll
+from jeux.engine.events import TurnStarted
 from jeux.engine.race import Race
-from jeux.engine.text import de, join_names, plural
+from jeux.engine.text import join_names, plural
 
 DICE = 5
 THROWS = 3
@@ -110,15 +111,6 @@ class Roll(Action):
 @dataclass(frozen=True)
 class Stop(Action):
     """Keep the cargo as it is and sail: the turn scores its sum."""
-
-
-@dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    round: int
-
-    def describe(self) -> str:
-        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,9 @@ from jeux.engine.core import (
     State,
 )
 from jeux.engine.dice import roll
+from jeux.engine.events import TurnStarted
 from jeux.engine.race import Race
-from jeux.engine.text import de, join_names
+from jeux.engine.text import join_names
 
 DICE = 3
 TARGET = 50
@@ -139,15 +140,6 @@ class Roll(Action):
 @dataclass(frozen=True)
 class Stop(Action):
     """Bank the turn's points."""
-
-
-@dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    round: int
-
-    def describe(self) -> str:
-        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)

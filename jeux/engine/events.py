@@ -1,0 +1,17 @@
+"""Events several games announce in the very same words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jeux.engine.core import Event
+from jeux.engine.text import de
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    player: str
+    round: int
+
+    def describe(self) -> str:
+        return f"Au tour {de(self.player)}."
