@@ -15,3 +15,11 @@ class TurnStarted(Event):
 
     def describe(self) -> str:
         return f"Au tour {de(self.player)}."
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    summary: str
+
+    def describe(self) -> str:
+        return self.summary

@@ -29,7 +29,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
-from jeux.engine.events import TurnStarted
+from jeux.engine.events import GameOver, TurnStarted
 from jeux.engine.race import Mark, Race
 from jeux.engine.text import join_names, plural
 
@@ -198,14 +198,6 @@ class TargetReached(Event):
 
     def describe(self) -> str:
         return f"{self.player} atteint {self.total} de Savoir : on termine le tour de table."
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    summary: str
-
-    def describe(self) -> str:
-        return self.summary
 
 
 _ROLLS = {

@@ -25,7 +25,7 @@ from jeux.engine.core import (
     State,
 )
 from jeux.engine.dice import roll
-from jeux.engine.events import TurnStarted
+from jeux.engine.events import GameOver, TurnStarted
 from jeux.engine.race import Race
 from jeux.engine.text import join_names, plural
 
@@ -161,14 +161,6 @@ class TieBreak(Event):
         return (
             f"Égalité à {_knots(self.total)} entre {join_names(self.players)} : tour de départage."
         )
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    summary: str
-
-    def describe(self) -> str:
-        return self.summary
 
 
 _STOP = Stop()

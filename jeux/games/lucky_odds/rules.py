@@ -27,7 +27,7 @@ from jeux.engine.core import (
     State,
 )
 from jeux.engine.dice import roll
-from jeux.engine.events import TurnStarted
+from jeux.engine.events import GameOver, TurnStarted
 from jeux.engine.race import Race
 from jeux.engine.text import join_names
 
@@ -186,14 +186,6 @@ class TargetReached(Event):
 
     def describe(self) -> str:
         return f"{self.player} atteint {TARGET} points : on termine le tour de table."
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    summary: str
-
-    def describe(self) -> str:
-        return self.summary
 
 
 _STOP = Stop()

@@ -29,7 +29,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
-from jeux.engine.events import TurnStarted
+from jeux.engine.events import GameOver, TurnStarted
 from jeux.engine.text import join_names, plural
 
 DICE = 5
@@ -208,14 +208,6 @@ class TurnEnded(Event):
         elif self.was_blocked:
             parts.append("se dégage de l'éboulement")
         return f"{self.player} {join_names(parts) or 'ne gagne rien'}."
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    summary: str
-
-    def describe(self) -> str:
-        return self.summary
 
 
 # --- what the dice give ----------------------------------------------------------------
