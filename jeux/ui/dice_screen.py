@@ -201,6 +201,16 @@ class DiceScreen(GameScreen):
         seat = (state or self.match.state).to_move()
         return seat is not None and not self.match.seats[seat].bot
 
+    def waiting(self, state: State) -> list[Content] | None:
+        """The advice while no player on this screen decides: the match's summary once it is
+        over, who is thinking while a robot plays; None when a human here must decide."""
+        seat = state.to_move()
+        if seat is None:
+            return [Content(self.match.outcome().summary)]
+        if not self.human_to_move(state):
+            return [Content.from_markup("$name réfléchit…", name=state.players[seat])]
+        return None
+
     def sync_selection(self) -> None:
         """A new decision (a move, an undo) starts from the default selection."""
         if len(self.match.actions) != self._selection_for:

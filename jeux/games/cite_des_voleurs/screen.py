@@ -324,12 +324,9 @@ class CiteScreen(DiceScreen):
         return Content.styled(event.describe(), "$success" if good else "$warning")
 
     def advice(self, state: CiteState) -> list[Content]:
-        seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
-        name = state.players[seat]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=name)]
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
+        name = state.players[state.to_move()]
         phase = state.phase
         if phase == START:
             return [Content.from_markup("À toi, $name : lance les quatre dés (l).", name=name)]

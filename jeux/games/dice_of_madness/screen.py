@@ -172,12 +172,9 @@ class MadnessScreen(DiceScreen):
         return Content.assemble((event.player, "bold"), (rest, style))
 
     def advice(self, state: MadnessState) -> list[Content]:
-        seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
-        name = state.players[seat]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=name)]
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
+        name = state.players[state.to_move()]
         if state.phase == "start":
             who = "Lance" if state.solo else "À toi, $name : lance"
             return [Content.from_markup(f"{who} les cinq dés (l).", name=name)]

@@ -134,13 +134,11 @@ class CapitaineScreen(DiceScreen):
         )
 
     def advice(self, state: CapitaineState) -> list[Content]:
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
         seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
         name = state.players[seat]
         more = f"encore {plural(state.throws_left, 'lancer')}"
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=name)]
         if state.phase == "start":
             who = "Lance" if state.seats == 1 else "À toi, $name : lance"
             return [Content.from_markup(f"{who} les cinq dés (l).", name=name)]

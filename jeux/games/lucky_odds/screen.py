@@ -133,12 +133,10 @@ class LuckyOddsScreen(DiceScreen):
         return Content.assemble((end.player, "bold"), (rest, style))
 
     def advice(self, state: LuckyOddsState) -> list[Content]:
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
         seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
         name = state.players[seat]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=name)]
         if state.phase == "start":
             who = "Lance" if state.seats == 1 else "À toi, $name : lance"
             return [Content.from_markup(f"{who} les trois dés (l).", name=name)]

@@ -154,11 +154,8 @@ class ManoirScreen(DiceScreen):
         return Content.assemble((end.player, "bold"), f" : {text} (total {end.total})")
 
     def advice(self, state: MystereState) -> list[Content]:
-        seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=state.players[seat])]
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
         if state.phase == ROLL:
             return [Content("Lance les cinq dés : l (ou Espace).")]
         if state.phase == BONUS:

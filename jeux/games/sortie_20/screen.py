@@ -248,11 +248,8 @@ class SortieScreen(DiceScreen):
         return Content.assemble(head, "\n", (end.text, "$text-muted"))
 
     def advice(self, state: SortieState) -> list[Content]:
-        seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=state.players[seat])]
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
         if state.phase == ROLL:
             return [Content("Lance les cinq dés : l (ou Espace).")]
         if self.picking:

@@ -193,12 +193,8 @@ class KillerScreen(DiceScreen):
         return Content("")
 
     def advice(self, state: KillerState) -> list[Content]:
-        seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
-        name = state.players[seat]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=name)]
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
         phase = state.phase
         if phase == RISE:
             return [Content("Mort : lance un dé (l). Sur 5 ou 6, tu reviens en zombie.")]

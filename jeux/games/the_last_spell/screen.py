@@ -163,11 +163,8 @@ class LastSpellScreen(DiceScreen):
         self.query_one("#instability", Gauge).show("Instabilité", level, EXPLOSION, level >= 2)
 
     def advice(self, state: LastSpellState) -> list[Content]:
-        seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=state.players[seat])]
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
         if not state.rolled:
             return [Content("Lance les dés pour commencer ton sort.")]
         margin = state.power - state.score_to_beat
