@@ -371,6 +371,12 @@ class DiceScreen(GameScreen):
             self._best = (best,)
         return self._best[0]
 
+    @staticmethod
+    def race_head(race: Race) -> str:
+        """The header's round of a race: "Tour 3", or "Dernier tour (7)" once someone reached
+        the goal."""
+        return f"Dernier tour ({race.round})" if race.final_round else f"Tour {race.round}"
+
     def race_sheet(
         self, race: Race, cell=lambda mark: str(mark.points), total=str, target: str = ""
     ) -> SheetData:

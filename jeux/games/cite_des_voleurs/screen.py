@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import de, percent, plural
+from jeux.engine.text import percent, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.game_log import GameLog
@@ -356,11 +356,8 @@ class CiteScreen(DiceScreen):
     def guide(self, state: CiteState) -> Content:
         return Content(LEGEND)
 
-    def turn_text(self, state: CiteState) -> str:
-        seat = state.to_move()
-        if seat is None:
-            return "Partie terminée"
-        return f"Tour {state.round} · Au tour {de(state.players[seat])}"
+    def turn_head(self, state: CiteState) -> str:
+        return f"Tour {state.round}"
 
     def seat_status(self, state: CiteState, seat: int) -> tuple[str, bool]:
         return str(state.tokens[seat]) + (" C" if state.camouflaged[seat] else ""), False

@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import de, plural
+from jeux.engine.text import plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.game_log import GameLog
 from jeux.ui.widgets.score_sheet import SheetData
@@ -353,11 +353,8 @@ class PilleursScreen(DiceScreen):
         legend = "\n".join(LEGEND.splitlines()[:3])
         return Content.assemble(legend, "\n", ("Pouvoirs", "bold"), " : ", powers)
 
-    def turn_text(self, state: PilleursState) -> str:
-        seat = state.to_move()
-        if seat is None:
-            return "Partie terminée"
-        return f"Tour {state.round} · Au tour {de(state.players[seat])}"
+    def turn_head(self, state: PilleursState) -> str:
+        return f"Tour {state.round}"
 
     def seat_status(self, state: PilleursState, seat: int) -> tuple[str, bool]:
         return f"{state.advances[seat]}" + (" B" if state.blocked[seat] else ""), False

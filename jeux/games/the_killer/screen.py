@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import de, plural
+from jeux.engine.text import plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.score_sheet import SheetData
@@ -262,11 +262,8 @@ class KillerScreen(DiceScreen):
             for seat, name in enumerate(state.players)
         ]
 
-    def turn_text(self, state: KillerState) -> str:
-        seat = state.to_move()
-        if seat is None:
-            return "Partie terminée"
-        return f"Tour {state.round} · Au tour {de(state.players[seat])}"
+    def turn_head(self, state: KillerState) -> str:
+        return f"Tour {state.round}"
 
     def seat_status(self, state: KillerState, seat: int) -> tuple[str, bool]:
         return f"{state.hp[seat]}", state.dead[seat]
