@@ -179,6 +179,10 @@ class DiceScreen(GameScreen):
         yield DiceTray(self.DICE, self.SIDES, id="dice")
         yield Static(id="captions")
         yield Static(id="value")
+        yield from self.compose_commands()
+
+    def compose_commands(self) -> ComposeResult:
+        """The advice, a button per command, and the guide: the foot of every dice board."""
         yield Static(id="advice")
         with Horizontal(id="actions"):
             for command in self.COMMANDS:

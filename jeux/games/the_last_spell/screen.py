@@ -65,18 +65,7 @@ class LastSpellScreen(DiceScreen):
         with Horizontal(id="word-row"):
             yield Input(placeholder="Mot du sort (facultatif)", id="word", max_length=40)
             yield Button("Au hasard (h)", id="random-word", compact=True)
-        yield Static(id="advice")
-        with Horizontal(id="actions"):
-            for command in self.COMMANDS:
-                button = Button(
-                    command.button_label,
-                    id=f"cmd-{command.name}",
-                    variant=command.variant,
-                    compact=True,
-                )
-                button.can_focus = False  # keys are the moves: a click must not keep focus
-                yield button
-        yield Static(id="guide")
+        yield from self.compose_commands()
 
     # --- moves ------------------------------------------------------------------------
 
