@@ -101,7 +101,11 @@ class DiceScreen(GameScreen):
     """Columns from one die to the next (its width and margin): the captions line up."""
 
     def __init_subclass__(cls, **kwargs) -> None:
-        """Bind each command's keys and the dice keys (before Textual merges bindings)."""
+        """Bind each command's keys and the dice keys (before Textual merges bindings), in
+        the game's own screen: a shared board between (one with no COMMANDS) binds nothing."""
+        if "COMMANDS" not in cls.__dict__:
+            super().__init_subclass__(**kwargs)
+            return
         keys = [
             Binding(key, f"command('{c.name}')", c.label, show=key == c.key)
             for c in cls.COMMANDS
