@@ -322,15 +322,20 @@ class DiceScreen(GameScreen):
     def button_pressed(self, event: Button.Pressed) -> None:
         self.action_command(str(event.button.id).removeprefix("cmd-"))
 
-    def action_pick(self, index: int) -> None:
-        """Pick or drop a die. During an animation the key ends it, and the pick counts
-        only if what was animated revealed nothing (GameScreen.act's policy)."""
+    def selecting(self) -> State | None:
+        """The state in which a key may change the selection, or None. During an animation
+        the key ends it, and counts only if what was animated revealed nothing
+        (GameScreen.act's policy)."""
         if self.busy:
             self.skip()
             if self.match.last_revealed:
-                return
+                return None
         state = self.match.state
-        if not self.human_to_move(state):
+        return state if self.human_to_move(state) else None
+
+    def action_pick(self, index: int) -> None:
+        """Pick or drop a die."""
+        if (state := self.selecting()) is None:
             return
         self.sync_selection()
         chosen = frozenset(self.selection) ^ {index}

@@ -102,12 +102,7 @@ class Le5000Screen(DiceScreen):
 
     def action_best(self) -> None:
         """Pick the most valuable set-aside (or drop it if it is already picked)."""
-        if self.busy:
-            self.skip()
-            if self.match.last_revealed:
-                return
-        state = self.match.state
-        if not self.human_to_move(state):
+        if (state := self.selecting()) is None:
             return
         if state.phase != CHOOSE:
             self.app.say("Lance d'abord les dés (l).", "warning")
