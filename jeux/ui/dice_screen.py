@@ -101,7 +101,11 @@ class DiceScreen(GameScreen):
     """Columns from one die to the next (its width and margin): the captions line up."""
 
     def __init_subclass__(cls, **kwargs) -> None:
-        """Bind each command's keys and the dice keys (before Textual merges bindings)."""
+        """Bind each command's keys and the dice keys (before Textual merges bindings), in
+        the game's own screen: a shared board between (one with no COMMANDS) binds nothing."""
+        if "COMMANDS" not in cls.__dict__:
+            super().__init_subclass__(**kwargs)
+            return
         keys = [
             Binding(key, f"command('{c.name}')", c.label, show=key == c.key)
             for c in cls.COMMANDS
@@ -179,6 +183,10 @@ class DiceScreen(GameScreen):
         yield DiceTray(self.DICE, self.SIDES, id="dice")
         yield Static(id="captions")
         yield Static(id="value")
+        yield from self.compose_commands()
+
+    def compose_commands(self) -> ComposeResult:
+        """The advice, a button per command, and the guide: the foot of every dice board."""
         yield Static(id="advice")
         with Horizontal(id="actions"):
             for command in self.COMMANDS:
@@ -200,6 +208,16 @@ class DiceScreen(GameScreen):
     def human_to_move(self, state: State | None = None) -> bool:
         seat = (state or self.match.state).to_move()
         return seat is not None and not self.match.seats[seat].bot
+
+    def waiting(self, state: State) -> list[Content] | None:
+        """The advice while no player on this screen decides: the match's summary once it is
+        over, who is thinking while a robot plays; None when a human here must decide."""
+        seat = state.to_move()
+        if seat is None:
+            return [Content(self.match.outcome().summary)]
+        if not self.human_to_move(state):
+            return [Content.from_markup("$name réfléchit…", name=state.players[seat])]
+        return None
 
     def sync_selection(self) -> None:
         """A new decision (a move, an undo) starts from the default selection."""
@@ -305,15 +323,20 @@ class DiceScreen(GameScreen):
     def button_pressed(self, event: Button.Pressed) -> None:
         self.action_command(str(event.button.id).removeprefix("cmd-"))
 
-    def action_pick(self, index: int) -> None:
-        """Pick or drop a die. During an animation the key ends it, and the pick counts
-        only if what was animated revealed nothing (GameScreen.act's policy)."""
+    def selecting(self) -> State | None:
+        """The state in which a key may change the selection, or None. During an animation
+        the key ends it, and counts only if what was animated revealed nothing
+        (GameScreen.act's policy)."""
         if self.busy:
             self.skip()
             if self.match.last_revealed:
-                return
+                return None
         state = self.match.state
-        if not self.human_to_move(state):
+        return state if self.human_to_move(state) else None
+
+    def action_pick(self, index: int) -> None:
+        """Pick or drop a die."""
+        if (state := self.selecting()) is None:
             return
         self.sync_selection()
         chosen = frozenset(self.selection) ^ {index}
@@ -361,6 +384,12 @@ class DiceScreen(GameScreen):
                 best = self.app.records.record(profile, game, lower_is_better=True).best
             self._best = (best,)
         return self._best[0]
+
+    @staticmethod
+    def race_head(race: Race) -> str:
+        """The header's round of a race: "Tour 3", or "Dernier tour (7)" once someone reached
+        the goal."""
+        return f"Dernier tour ({race.round})" if race.final_round else f"Tour {race.round}"
 
     def race_sheet(
         self, race: Race, cell=lambda mark: str(mark.points), total=str, target: str = ""

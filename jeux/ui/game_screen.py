@@ -73,11 +73,18 @@ class GameScreen(Screen):
         """(short status, eliminated) for a seat's badge."""
         return "", False
 
+    def turn_head(self, state: State) -> str:
+        """What the header says before whose turn it is ("Tour 3"); nothing by default."""
+        return ""
+
     def turn_text(self, state: State) -> str:
         seat = state.to_move()
         if seat is None:
             return "Partie terminée"
-        return f"Au tour {de(state.players[seat])}" if state.seats > 1 else state.players[seat]
+        name = state.players[seat]
+        whose = f"Au tour {de(name)}" if state.seats > 1 else name
+        head = self.turn_head(state)
+        return f"{head} · {whose}" if head else whose
 
     async def animate_event(self, event: Event) -> None:
         """Animate one event (dice tumble, cards flip); by default nothing moves."""

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 from jeux.catalog import GAMES
 from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State, ranks_from_scores
 from jeux.engine.dice import roll
+from jeux.engine.events import GameOver, TurnStarted
 from jeux.engine.text import de, join_names, plural
 
 DICE = 4
@@ -127,15 +128,6 @@ class Announce(Action):
 
 
 @dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    round: int
-
-    def describe(self) -> str:
-        return f"Au tour {de(self.player)}."
-
-
-@dataclass(frozen=True)
 class DiceRolled(Event):
     player: str
     faces: tuple[int, ...]
@@ -205,14 +197,6 @@ class TurnOver(Event):
 
     def describe(self) -> str:
         return self.text
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    summary: str
-
-    def describe(self) -> str:
-        return self.summary
 
 
 _ROLLS = tuple(Roll(tuple(i for i in ALL if mask >> i & 1)) for mask in range(1, 1 << DICE))

@@ -7,18 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from textual import on
-from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Static
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import de, percent, plural
-from jeux.ui.dice_screen import Command, DiceScreen, Look
+from jeux.engine.text import percent, plural
+from jeux.ui.aiming_screen import AimingDiceScreen
+from jeux.ui.dice_screen import Command, Look
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.game_log import GameLog
 from jeux.ui.widgets.score_sheet import SheetData
-from jeux.ui.widgets.seat_picker import SeatChoice, SeatPicker
 
 from .present import LEGEND, LootLine, first_target, loot_lines, needs_target, table_text
 from .rules import (
@@ -51,24 +49,16 @@ ESCAPE_DIE = DICE
 """The tray's fifth place: the escape die of Délit audacieux."""
 
 
-class CiteScreen(DiceScreen):
+class CiteScreen(AimingDiceScreen):
     CSS_PATH = "screen.tcss"
     DICE = DICE + 1
+    AIM = "apply"
     COMMANDS = (
         Command("roll", "Lancer", "l", "primary", ("space",)),
         Command("apply", "Appliquer", "a", "success"),
         Command("quad", "Carré", "c", "warning"),
         Command("announce", "Annoncer", "n", "error"),
     )
-
-    def __init__(self, match, match_id: int) -> None:
-        super().__init__(match, match_id)
-        self.picking = False
-        """The seat picker is open for a theft's victim (a choice being made)."""
-
-    def compose_board(self) -> ComposeResult:
-        yield from super().compose_board()
-        yield SeatPicker(id="targets")
 
     def on_mount(self) -> None:
         """The thieves' loot takes the score sheet's place beside the board."""
@@ -121,13 +111,8 @@ class CiteScreen(DiceScreen):
             state.phase == ROLLING and needs_target(state) and bool(state.applicable())
         )
 
-    def action_command(self, name: str) -> None:
-        state = self.match.state
-        if name == "apply" and not self.busy and self.human_to_move(state) and self.targeted(state):
-            self.picking = True
-            self.render_state()
-            return
-        super().action_command(name)
+    def aimed(self, state: CiteState, seat: int) -> Action:
+        return Apply(self.command_action("apply", state, ()).combo, seat)
 
     def keys_for(self, action: Action) -> list[str]:
         state = self.match.state
@@ -140,45 +125,14 @@ class CiteScreen(DiceScreen):
         die, which is never picked (the key stays a seat's while the picker is open)."""
         if action == "pick" and parameters[0] == ESCAPE_DIE and not self.picking:
             return False
-        if action == "command":
-            state = self.match.state
-            offered = self.command_action(str(parameters[0]), state, self.selection)
-            return offered is not None and self.human_to_move(state) and not self.picking
         return super().check_action(action, parameters)
-
-    def action_pick(self, index: int) -> None:
-        if self.picking:  # the picker lost the focus to a click: its keys still count
-            self.query_one(SeatPicker).action_choose(index)
-            return
-        super().action_pick(index)
-
-    @on(SeatPicker.Picked)
-    def target_picked(self, message: SeatPicker.Picked) -> None:
-        self.picking = False
-        action = self.command_action("apply", self.match.state, ())
-        self.act(Apply(action.combo, message.seat))
-        if not self.busy:
-            self.render_state()
-
-    @on(SeatPicker.Cancelled)
-    def picking_cancelled(self) -> None:
-        self.picking = False
-        self.render_state()
-
-    def action_leave(self) -> None:
-        if self.picking:
-            self.picking_cancelled()
-        else:
-            super().action_leave()
 
     # --- what is shown ----------------------------------------------------------------
 
     def show_state(self, state: CiteState) -> None:
-        self.picking = self.picking and self.targeted(state) and self.human_to_move(state)
         super().show_state(state)
         escape = self.latest(EscapeRolled, since=DiceRolled) if state.phase == START else None
         self.show_escape(escape)
-        self.show_picker(state)
         self.show_loot(state.tokens, state.pot, state)
 
     def show_escape(self, escape: EscapeRolled | None) -> None:
@@ -199,27 +153,11 @@ class CiteScreen(DiceScreen):
         escape = self.latest(EscapeRolled, since=DiceRolled, before=before)
         return looks + [self.escape_look(escape)] if escape and looks else looks
 
-    def show_picker(self, state: CiteState) -> None:
-        picker = self.query_one(SeatPicker)
-        for ident in ("#guide", "#advice", "#actions"):  # room for six seats at 80×24
-            self.query_one(ident).display = not self.picking
-        if not self.picking:
-            picker.hide()
-            return
-        action = self.command_action("apply", state, ())
-        legal = state.legal_actions()
-        choices = []
-        for seat, name in enumerate(state.players):
-            aimed = Apply(action.combo, seat)
-            refusal = "" if aimed in legal else state.refusal(aimed)
-            if seat == state.current:
-                detail = "toi"
-            else:
-                detail = tokens_word(state.tokens[seat])
-                if state.camouflaged[seat]:
-                    detail += " · camouflé" + (" : le vol échouera" if not refusal else "")
-            choices.append(SeatChoice(seat, name, detail, refusal))
-        picker.show(self.picker_title(state), choices)
+    def seat_detail(self, state: CiteState, seat: int, refusal: str) -> str:
+        detail = tokens_word(state.tokens[seat])
+        if state.camouflaged[seat]:
+            detail += " · camouflé" + (" : le vol échouera" if not refusal else "")
+        return detail
 
     @staticmethod
     def picker_title(state: CiteState) -> str:
@@ -324,12 +262,9 @@ class CiteScreen(DiceScreen):
         return Content.styled(event.describe(), "$success" if good else "$warning")
 
     def advice(self, state: CiteState) -> list[Content]:
-        seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
-        name = state.players[seat]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=name)]
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
+        name = state.players[state.to_move()]
         phase = state.phase
         if phase == START:
             return [Content.from_markup("À toi, $name : lance les quatre dés (l).", name=name)]
@@ -359,11 +294,8 @@ class CiteScreen(DiceScreen):
     def guide(self, state: CiteState) -> Content:
         return Content(LEGEND)
 
-    def turn_text(self, state: CiteState) -> str:
-        seat = state.to_move()
-        if seat is None:
-            return "Partie terminée"
-        return f"Tour {state.round} · Au tour {de(state.players[seat])}"
+    def turn_head(self, state: CiteState) -> str:
+        return f"Tour {state.round}"
 
     def seat_status(self, state: CiteState, seat: int) -> tuple[str, bool]:
         return str(state.tokens[seat]) + (" C" if state.camouflaged[seat] else ""), False

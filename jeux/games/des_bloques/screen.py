@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import de, percent, plural
+from jeux.engine.text import percent, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -249,14 +249,8 @@ class DesBloquesScreen(DiceScreen):
             "Tous les dés bloqués : fin du tour."
         )
 
-    def turn_text(self, state: DesBloquesState) -> str:
-        seat = state.to_move()
-        if seat is None:
-            return "Partie terminée"
-        head = "Barrage" if state.playoff else f"Tour {state.turn}/{TURNS}"
-        if state.seats == 1:
-            return f"{head} · {state.players[seat]}"
-        return f"{head} · Au tour {de(state.players[seat])}"
+    def turn_head(self, state: DesBloquesState) -> str:
+        return "Barrage" if state.playoff else f"Tour {state.turn}/{TURNS}"
 
     def seat_status(self, state: DesBloquesState, seat: int) -> tuple[str, bool]:
         out = bool(state.playoff) and seat not in state.playoff

@@ -29,8 +29,9 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
+from jeux.engine.events import GameOver, TurnStarted
 from jeux.engine.race import Mark, Race
-from jeux.engine.text import de, join_names, plural
+from jeux.engine.text import join_names, plural
 
 DICE = 5
 REROLLS = 2
@@ -126,15 +127,6 @@ class Stop(Action):
 
 
 @dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    round: int
-
-    def describe(self) -> str:
-        return f"Au tour {de(self.player)}."
-
-
-@dataclass(frozen=True)
 class MadnessTest(Event):
     """The d20 against Madness: at or under it, the mind gives way (+2)."""
 
@@ -206,14 +198,6 @@ class TargetReached(Event):
 
     def describe(self) -> str:
         return f"{self.player} atteint {self.total} de Savoir : on termine le tour de table."
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    summary: str
-
-    def describe(self) -> str:
-        return self.summary
 
 
 _ROLLS = {

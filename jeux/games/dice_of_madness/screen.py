@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import de, plural
+from jeux.engine.text import plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.die import Die
 from jeux.ui.widgets.gauge import Gauge
@@ -172,12 +172,9 @@ class MadnessScreen(DiceScreen):
         return Content.assemble((event.player, "bold"), (rest, style))
 
     def advice(self, state: MadnessState) -> list[Content]:
-        seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
-        name = state.players[seat]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=name)]
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
+        name = state.players[state.to_move()]
         if state.phase == "start":
             who = "Lance" if state.solo else "À toi, $name : lance"
             return [Content.from_markup(f"{who} les cinq dés (l).", name=name)]
@@ -198,14 +195,8 @@ class MadnessScreen(DiceScreen):
             return Content("Chaque 6, même relancé : +1 Folie · 15 : démence.")
         return Content("Un 6 au 1er lancer : +1 Folie · 15 : démence.")
 
-    def turn_text(self, state: MadnessState) -> str:
-        seat = state.to_move()
-        if seat is None:
-            return "Partie terminée"
-        race = state.race
-        head = f"Dernier tour ({race.round})" if race.final_round else f"Tour {race.round}"
-        name = state.players[seat]
-        return f"{head} · {name}" if state.solo else f"{head} · Au tour {de(name)}"
+    def turn_head(self, state: MadnessState) -> str:
+        return self.race_head(state.race)
 
     def seat_status(self, state: MadnessState, seat: int) -> tuple[str, bool]:
         word = "Folie " if state.seats <= 3 else "F"  # four seats or more: the banner is full

@@ -18,6 +18,7 @@ from typing import Any
 from jeux.catalog import GAMES
 from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State
 from jeux.engine.dice import roll
+from jeux.engine.events import GameOver
 
 FURIOUS, TOTAL, TACTIC_ATTACK, TACTIC_DEFENCE = "furious", "total", "tactic_a", "tactic_d"
 STANCES = (FURIOUS, TOTAL, TACTIC_ATTACK, TACTIC_DEFENCE)
@@ -159,14 +160,6 @@ class Rematch(Event):
 
     def describe(self) -> str:
         return f"Double KO ! Revanche immédiate : chacun repart à {self.hp} PV."
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    summary: str
-
-    def describe(self) -> str:
-        return self.summary
 
 
 class DuelState(State):

@@ -28,8 +28,9 @@ from jeux.engine.core import (
     State,
 )
 from jeux.engine.dice import roll
+from jeux.engine.events import TurnStarted
 from jeux.engine.race import Race
-from jeux.engine.text import de, join_names, plural
+from jeux.engine.text import join_names, plural
 
 DICE = 5
 OPENING = 750
@@ -261,15 +262,6 @@ _FIRST_THROW = Roll()
 
 
 # --- events -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    round: int
-
-    def describe(self) -> str:
-        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import de, percent, plural
+from jeux.engine.text import percent, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -102,12 +102,7 @@ class Le5000Screen(DiceScreen):
 
     def action_best(self) -> None:
         """Pick the most valuable set-aside (or drop it if it is already picked)."""
-        if self.busy:
-            self.skip()
-            if self.match.last_revealed:
-                return
-        state = self.match.state
-        if not self.human_to_move(state):
+        if (state := self.selecting()) is None:
             return
         if state.phase != CHOOSE:
             self.app.say("Lance d'abord les dés (l).", "warning")
@@ -245,16 +240,11 @@ class Le5000Screen(DiceScreen):
         four = " · carré : 2× brelan" if state.four_double else ""
         return Content(LEGEND.format(four=four))
 
-    def turn_text(self, state: Le5000State) -> str:
-        seat = state.to_move()
-        if seat is None:
-            return "Partie terminée"
+    def turn_head(self, state: Le5000State) -> str:
         turn = f"Tour {state.race.round}"
         if state.turn_limit:
             turn += f"/{state.turn_limit}"
-        if state.solo:
-            return f"{turn} · {state.players[seat]}"
-        return f"{turn} · Au tour {de(state.players[seat])}"
+        return turn
 
     def seat_status(self, state: Le5000State, seat: int) -> tuple[str, bool]:
         return fmt(state.scores[seat]), False

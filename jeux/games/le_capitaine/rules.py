@@ -25,8 +25,9 @@ from jeux.engine.core import (
     State,
 )
 from jeux.engine.dice import roll
+from jeux.engine.events import GameOver, TurnStarted
 from jeux.engine.race import Race
-from jeux.engine.text import de, join_names, plural
+from jeux.engine.text import join_names, plural
 
 DICE = 5
 THROWS = 3
@@ -113,15 +114,6 @@ class Stop(Action):
 
 
 @dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    round: int
-
-    def describe(self) -> str:
-        return f"Au tour {de(self.player)}."
-
-
-@dataclass(frozen=True)
 class DiceRolled(Event):
     player: str
     faces: tuple[int, ...]
@@ -169,14 +161,6 @@ class TieBreak(Event):
         return (
             f"Égalité à {_knots(self.total)} entre {join_names(self.players)} : tour de départage."
         )
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    summary: str
-
-    def describe(self) -> str:
-        return self.summary
 
 
 _STOP = Stop()

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import de, dice_keys, plural
+from jeux.engine.text import dice_keys, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -134,13 +134,11 @@ class CapitaineScreen(DiceScreen):
         )
 
     def advice(self, state: CapitaineState) -> list[Content]:
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
         seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
         name = state.players[seat]
         more = f"encore {plural(state.throws_left, 'lancer')}"
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=name)]
         if state.phase == "start":
             who = "Lance" if state.seats == 1 else "À toi, $name : lance"
             return [Content.from_markup(f"{who} les cinq dés (l).", name=name)]
@@ -175,19 +173,11 @@ class CapitaineScreen(DiceScreen):
             "puis la cargaison : les 2 autres dés, en nœuds."
         )
 
-    def turn_text(self, state: CapitaineState) -> str:
-        seat = state.to_move()
-        if seat is None:
-            return "Partie terminée"
+    def turn_head(self, state: CapitaineState) -> str:
         race = state.race
         if len(race.contenders) < state.seats:
-            head = f"Départage (tour {race.round})"
-        elif race.final_round:
-            head = f"Dernier tour ({race.round})"
-        else:
-            head = f"Tour {race.round}"
-        name = state.players[seat]
-        return f"{head} · {name}" if state.seats == 1 else f"{head} · Au tour {de(name)}"
+            return f"Départage (tour {race.round})"
+        return self.race_head(race)
 
     def seat_status(self, state: CapitaineState, seat: int) -> tuple[str, bool]:
         return str(state.knots[seat]), not (state.race.over or state.race.playing(seat))

@@ -28,6 +28,7 @@ from jeux.engine.core import (
     free_text,
 )
 from jeux.engine.dice import roll
+from jeux.engine.events import GameOver
 from jeux.engine.text import plural
 
 STEPS = 10
@@ -321,14 +322,6 @@ class Died(Event):
 
     def describe(self) -> str:
         return f"{self.player} n'a plus de PV : perdu à jamais dans le labyrinthe."
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    summary: str
-
-    def describe(self) -> str:
-        return self.summary
 
 
 class JournalLine(NamedTuple):

@@ -334,11 +334,8 @@ class LabyrintheScreen(DiceScreen):
         )
 
     def advice(self, state: LabyrintheState) -> list[Content]:
-        if state.to_move() is None:
-            return [Content(self.match.outcome().summary)]
-        if not self.human_to_move(state):
-            name = state.players[state.to_move()]
-            return [Content.from_markup("$name réfléchit…", name=name)]
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
         return [Content(line) for line in question(state)]
 
     def guide(self, state: LabyrintheState) -> Content:

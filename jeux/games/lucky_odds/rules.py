@@ -27,8 +27,9 @@ from jeux.engine.core import (
     State,
 )
 from jeux.engine.dice import roll
+from jeux.engine.events import GameOver, TurnStarted
 from jeux.engine.race import Race
-from jeux.engine.text import de, join_names
+from jeux.engine.text import join_names
 
 DICE = 3
 TARGET = 50
@@ -142,15 +143,6 @@ class Stop(Action):
 
 
 @dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    round: int
-
-    def describe(self) -> str:
-        return f"Au tour {de(self.player)}."
-
-
-@dataclass(frozen=True)
 class DiceRolled(Event):
     player: str
     faces: tuple[int, ...]
@@ -194,14 +186,6 @@ class TargetReached(Event):
 
     def describe(self) -> str:
         return f"{self.player} atteint {TARGET} points : on termine le tour de table."
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    summary: str
-
-    def describe(self) -> str:
-        return self.summary
 
 
 _STOP = Stop()

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import de, dice_keys, percent, plural
+from jeux.engine.text import dice_keys, percent, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -133,12 +133,10 @@ class LuckyOddsScreen(DiceScreen):
         return Content.assemble((end.player, "bold"), (rest, style))
 
     def advice(self, state: LuckyOddsState) -> list[Content]:
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
         seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
         name = state.players[seat]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=name)]
         if state.phase == "start":
             who = "Lance" if state.seats == 1 else "À toi, $name : lance"
             return [Content.from_markup(f"{who} les trois dés (l).", name=name)]
@@ -165,14 +163,8 @@ class LuckyOddsScreen(DiceScreen):
     def guide(self, state: LuckyOddsState) -> Content:
         return Content(GUIDE)
 
-    def turn_text(self, state: LuckyOddsState) -> str:
-        seat = state.to_move()
-        if seat is None:
-            return "Partie terminée"
-        race = state.race
-        head = f"Dernier tour ({race.round})" if race.final_round else f"Tour {race.round}"
-        name = state.players[seat]
-        return f"{head} · {name}" if state.seats == 1 else f"{head} · Au tour {de(name)}"
+    def turn_head(self, state: LuckyOddsState) -> str:
+        return self.race_head(state.race)
 
     def seat_status(self, state: LuckyOddsState, seat: int) -> tuple[str, bool]:
         return str(state.scores[seat]), False

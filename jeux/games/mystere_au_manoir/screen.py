@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import de, dice_keys, plural
+from jeux.engine.text import dice_keys, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -154,11 +154,8 @@ class ManoirScreen(DiceScreen):
         return Content.assemble((end.player, "bold"), f" : {text} (total {end.total})")
 
     def advice(self, state: MystereState) -> list[Content]:
-        seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=state.players[seat])]
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
         if state.phase == ROLL:
             return [Content("Lance les cinq dés : l (ou Espace).")]
         if state.phase == BONUS:
@@ -212,18 +209,14 @@ class ManoirScreen(DiceScreen):
                 lines.append(Content(f"  {text}"))
         return Content("\n").join(lines)
 
-    def turn_text(self, state: MystereState) -> str:
-        seat = state.to_move()
-        if seat is None:
-            return "Partie terminée"
+    def turn_head(self, state: MystereState) -> str:
         limit = f"/{state.turn_limit}" if state.turn_limit else ""
         head = f"Tour {state.round}{limit}"
         if state.race.final_round:
             head = f"Dernier tour ({state.round})"
         if state.phase == BONUS or (state.phase == CHOOSE and state.passes):
             head += " · passe bonus"
-        name = state.players[seat]
-        return f"{head} · {name}" if state.seats == 1 else f"{head} · Au tour {de(name)}"
+        return head
 
     def seat_status(self, state: MystereState, seat: int) -> tuple[str, bool]:
         return str(state.totals[seat]), False

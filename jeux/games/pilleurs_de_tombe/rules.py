@@ -29,7 +29,8 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
-from jeux.engine.text import de, join_names, plural
+from jeux.engine.events import GameOver, TurnStarted
+from jeux.engine.text import join_names, plural
 
 DICE = 5
 ALL = tuple(range(DICE))
@@ -110,15 +111,6 @@ class Drop(Action):
 
 
 # --- events ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    round: int
-
-    def describe(self) -> str:
-        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
@@ -216,14 +208,6 @@ class TurnEnded(Event):
         elif self.was_blocked:
             parts.append("se dégage de l'éboulement")
         return f"{self.player} {join_names(parts) or 'ne gagne rien'}."
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    summary: str
-
-    def describe(self) -> str:
-        return self.summary
 
 
 # --- what the dice give ----------------------------------------------------------------

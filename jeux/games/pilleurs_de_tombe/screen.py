@@ -8,17 +8,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rich.cells import set_cell_size
-from textual import on
-from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Static
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import de, plural
-from jeux.ui.dice_screen import Command, DiceScreen, Look
+from jeux.engine.text import plural
+from jeux.ui.aiming_screen import AimingDiceScreen
+from jeux.ui.dice_screen import Command, Look
 from jeux.ui.widgets.game_log import GameLog
 from jeux.ui.widgets.score_sheet import SheetData
-from jeux.ui.widgets.seat_picker import SeatChoice, SeatPicker
 
 from .present import COMBO_EFFECTS, FACE_WORDS, LEGEND, POWER_SHORT, gains_text, path_lines
 from .rules import (
@@ -54,8 +52,9 @@ from .rules import (
 )
 
 
-class PilleursScreen(DiceScreen):
+class PilleursScreen(AimingDiceScreen):
     CSS_PATH = "screen.tcss"
+    AIM = "take"
     COMMANDS = (
         Command("roll", "Lancer", "l", "primary", ("space",)),
         Command("stop", "Valider", "v", "success"),
@@ -65,15 +64,6 @@ class PilleursScreen(DiceScreen):
         Command("drop", "Délester", "d", "warning"),
         Command("decline", "Refuser", "n"),
     )
-
-    def __init__(self, match, match_id: int) -> None:
-        super().__init__(match, match_id)
-        self.picking = False
-        """The seat picker is open for the triple's target (a choice being made)."""
-
-    def compose_board(self) -> ComposeResult:
-        yield from super().compose_board()
-        yield SeatPicker(id="targets")
 
     def on_mount(self) -> None:
         """The way to the centre takes the score sheet's place beside the board."""
@@ -122,83 +112,32 @@ class PilleursScreen(DiceScreen):
             state.phase == COMBO and state.combo in TARGETED and len(state.targets(state.combo)) > 1
         )
 
-    def action_command(self, name: str) -> None:
-        state = self.match.state
-        if name == "take" and not self.busy and self.human_to_move(state) and self.targeted(state):
-            self.picking = True
-            self.render_state()
-            return
-        super().action_command(name)
+    def aimed(self, state: PilleursState, seat: int) -> Action:
+        return Take(seat)
 
     def keys_for(self, action: Action) -> list[str]:
         if isinstance(action, Take) and self.targeted(self.match.state):
             return ["c", str(action.target + 1)]
         return super().keys_for(action)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer shows only the moves of the question being asked."""
-        if action == "command":
-            state = self.match.state
-            offered = self.command_action(str(parameters[0]), state, self.selection)
-            return offered is not None and self.human_to_move(state) and not self.picking
-        return super().check_action(action, parameters)
-
-    def action_pick(self, index: int) -> None:
-        if self.picking:  # the picker lost the focus to a click: its keys still count
-            self.query_one(SeatPicker).action_choose(index)
-            return
-        super().action_pick(index)
-
-    @on(SeatPicker.Picked)
-    def target_picked(self, message: SeatPicker.Picked) -> None:
-        self.picking = False
-        self.act(Take(message.seat))
-        if not self.busy:
-            self.render_state()
-
-    @on(SeatPicker.Cancelled)
-    def picking_cancelled(self) -> None:
-        self.picking = False
-        self.render_state()
-
-    def action_leave(self) -> None:
-        if self.picking:
-            self.picking_cancelled()
-        else:
-            super().action_leave()
-
     # --- what is shown ----------------------------------------------------------------
 
     def show_state(self, state: PilleursState) -> None:
-        self.picking = self.picking and self.targeted(state) and self.human_to_move(state)
         super().show_state(state)
-        self.show_picker(state)
         self.show_paths(state)
 
-    def show_picker(self, state: PilleursState) -> None:
-        picker = self.query_one(SeatPicker)
-        for ident in ("#guide", "#advice", "#actions"):  # room for six seats at 80×24
-            self.query_one(ident).display = not self.picking
-        if not self.picking:
-            picker.hide()
-            return
-        legal = state.legal_actions()
-        choices = []
-        for seat, name in enumerate(state.players):
-            refusal = "" if Take(seat) in legal else state.refusal(Take(seat))
-            if seat == state.current:
-                detail = "toi"
-            else:
-                detail = f"{state.advances[seat]}/{state.target} crans · "
-                detail += artifacts_word(state.artifacts[seat])
-                if state.blocked[seat]:
-                    detail += " · bloqué"
-                if state.joker == seat:
-                    detail += " · joker"
-            choices.append(SeatChoice(seat, name, detail, refusal))
+    def seat_detail(self, state: PilleursState, seat: int, refusal: str) -> str:
+        detail = f"{state.advances[seat]}/{state.target} crans · "
+        detail += artifacts_word(state.artifacts[seat])
+        if state.blocked[seat]:
+            detail += " · bloqué"
+        if state.joker == seat:
+            detail += " · joker"
+        return detail
+
+    def picker_title(self, state: PilleursState) -> str:
         face = state.combo
-        title = f"{face}-{face}-{face} : {COMBO_EFFECTS[face]}. Qui ?"
-        picker.show(title, choices)
+        return f"{face}-{face}-{face} : {COMBO_EFFECTS[face]}. Qui ?"
 
     def show_paths(self, state: PilleursState) -> None:
         paths = self.query("#paths")
@@ -301,12 +240,9 @@ class PilleursScreen(DiceScreen):
         return Content.assemble((end.player, "bold"), (rest, "$success" if good else "$warning"))
 
     def advice(self, state: PilleursState) -> list[Content]:
-        seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
-        name = state.players[seat]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=name)]
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
+        name = state.players[state.to_move()]
         phase = state.phase
         if phase == START:
             return [Content.from_markup("À toi, $name : lance les cinq dés (l).", name=name)]
@@ -357,11 +293,8 @@ class PilleursScreen(DiceScreen):
         legend = "\n".join(LEGEND.splitlines()[:3])
         return Content.assemble(legend, "\n", ("Pouvoirs", "bold"), " : ", powers)
 
-    def turn_text(self, state: PilleursState) -> str:
-        seat = state.to_move()
-        if seat is None:
-            return "Partie terminée"
-        return f"Tour {state.round} · Au tour {de(state.players[seat])}"
+    def turn_head(self, state: PilleursState) -> str:
+        return f"Tour {state.round}"
 
     def seat_status(self, state: PilleursState, seat: int) -> tuple[str, bool]:
         return f"{state.advances[seat]}" + (" B" if state.blocked[seat] else ""), False

@@ -26,6 +26,7 @@ from jeux.engine.core import (
     State,
 )
 from jeux.engine.dice import roll
+from jeux.engine.events import GameOver
 from jeux.engine.race import Race
 from jeux.engine.text import de, join_names
 
@@ -235,14 +236,6 @@ class TargetReached(Event):
 
     def describe(self) -> str:
         return f"{self.player} atteint {self.total} points : on termine le tour de table."
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    summary: str
-
-    def describe(self) -> str:
-        return self.summary
 
 
 # --- legal actions, cached by the shape of the dice -------------------------------------

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import de, plural
+from jeux.engine.text import plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -248,11 +248,8 @@ class SortieScreen(DiceScreen):
         return Content.assemble(head, "\n", (end.text, "$text-muted"))
 
     def advice(self, state: SortieState) -> list[Content]:
-        seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=state.players[seat])]
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
         if state.phase == ROLL:
             return [Content("Lance les cinq dés : l (ou Espace).")]
         if self.picking:
@@ -305,15 +302,11 @@ class SortieScreen(DiceScreen):
             lines.append(Content(f"  {text}"))
         return Content("\n").join(lines)
 
-    def turn_text(self, state: SortieState) -> str:
-        seat = state.to_move()
-        if seat is None:
-            return "Partie terminée"
+    def turn_head(self, state: SortieState) -> str:
         head = f"Tour {state.round}" + (f"/{state.turn_limit}" if state.turn_limit else "")
         if state.race.final_round:
             head = f"Dernier tour ({state.round})"
-        name = state.players[seat]
-        return f"{head} · {name}" if state.seats == 1 else f"{head} · Au tour {de(name)}"
+        return head
 
     def seat_status(self, state: SortieState, seat: int) -> tuple[str, bool]:
         return str(state.totals[seat]), False

@@ -22,6 +22,7 @@ from typing import Any
 from jeux.catalog import GAMES
 from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State
 from jeux.engine.dice import roll
+from jeux.engine.events import GameOver
 from jeux.engine.text import de, join_names, plural
 
 DICE = 5
@@ -260,14 +261,6 @@ class Damaged(Event):
         if self.status == DYING:
             return text + f" : {self.hp}, mourant."
         return text + f" : {hp_text(self.hp)}."
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    summary: str
-
-    def describe(self) -> str:
-        return self.summary
 
 
 # --- the legal moves of Phase 1, built once -------------------------------------------

@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import de, plural
+from jeux.engine.text import plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.score_sheet import SheetData
@@ -194,12 +194,8 @@ class KillerScreen(DiceScreen):
         return Content("")
 
     def advice(self, state: KillerState) -> list[Content]:
-        seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
-        name = state.players[seat]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=name)]
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
         phase = state.phase
         if phase == RISE:
             return [Content("Mort : lance un dé (l). Sur 5 ou 6, tu reviens en zombie.")]
@@ -270,11 +266,8 @@ class KillerScreen(DiceScreen):
             for seat, name in enumerate(state.players)
         ]
 
-    def turn_text(self, state: KillerState) -> str:
-        seat = state.to_move()
-        if seat is None:
-            return "Partie terminée"
-        return f"Tour {state.round} · Au tour {de(state.players[seat])}"
+    def turn_head(self, state: KillerState) -> str:
+        return f"Tour {state.round}"
 
     def seat_status(self, state: KillerState, seat: int) -> tuple[str, bool]:
         return f"{state.hp[seat]}", state.dead[seat]

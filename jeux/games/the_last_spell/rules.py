@@ -20,7 +20,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import is_run, roll
-from jeux.engine.text import de
+from jeux.engine.events import TurnStarted
 
 EXPLOSION = 3
 """Instability at which the spell explodes."""
@@ -109,15 +109,6 @@ class Stop(Action):
     """Cast the spell now; `word` is the last word of its name."""
 
     word: str = free_text()
-
-
-@dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    round: int
-
-    def describe(self) -> str:
-        return f"Au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)

@@ -65,18 +65,7 @@ class LastSpellScreen(DiceScreen):
         with Horizontal(id="word-row"):
             yield Input(placeholder="Mot du sort (facultatif)", id="word", max_length=40)
             yield Button("Au hasard (h)", id="random-word", compact=True)
-        yield Static(id="advice")
-        with Horizontal(id="actions"):
-            for command in self.COMMANDS:
-                button = Button(
-                    command.button_label,
-                    id=f"cmd-{command.name}",
-                    variant=command.variant,
-                    compact=True,
-                )
-                button.can_focus = False  # keys are the moves: a click must not keep focus
-                yield button
-        yield Static(id="guide")
+        yield from self.compose_commands()
 
     # --- moves ------------------------------------------------------------------------
 
@@ -163,11 +152,8 @@ class LastSpellScreen(DiceScreen):
         self.query_one("#instability", Gauge).show("Instabilité", level, EXPLOSION, level >= 2)
 
     def advice(self, state: LastSpellState) -> list[Content]:
-        seat = state.to_move()
-        if seat is None:
-            return [Content(self.match.outcome().summary)]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=state.players[seat])]
+        if (waiting := self.waiting(state)) is not None:
+            return waiting
         if not state.rolled:
             return [Content("Lance les dés pour commencer ton sort.")]
         margin = state.power - state.score_to_beat

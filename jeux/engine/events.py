@@ -1,0 +1,25 @@
+"""Events several games announce in the very same words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jeux.engine.core import Event
+from jeux.engine.text import de
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    player: str
+    round: int
+
+    def describe(self) -> str:
+        return f"Au tour {de(self.player)}."
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    summary: str
+
+    def describe(self) -> str:
+        return self.summary
