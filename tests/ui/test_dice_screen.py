@@ -12,20 +12,28 @@ from jeux.screenshots import open_match
 GAMES = ("le_5000", "le_capitaine", "lucky_odds", "cite_des_voleurs", "dice_of_madness")
 
 
+def richest_window(game_id, size, count=60):
+    """A random match on the engine: the moves before the `size` moves with the most kinds of
+    move among its first `count`, and those moves."""
+    match = Match(load_game(game_id), 5, (Seat("Lina"), Seat("Marc")), {})
+    pick = random.Random(game_id).choice
+    while len(match.actions) < count and match.state.to_move() is not None:
+        match.play(pick(match.state.legal_actions()))
+    kinds = [type(action) for action in match.actions]
+    start = max(range(len(kinds) - size + 1), key=lambda i: len(set(kinds[i : i + size])))
+    return match.actions[:start], match.actions[start : start + size]
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_random_moves_played_by_the_keys_the_screen_names(app_factory, game_id):
+    before, window = richest_window(game_id, 12)
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        match = Match(load_game(game_id), 5, (Seat("Lina"), Seat("Marc")), {})
-        await open_match(app, match)
+        seats = (Seat("Lina"), Seat("Marc"))
+        await open_match(app, Match(load_game(game_id), 5, seats, {}, before))
         await pilot.pause()
         screen = app.screen
-        pick = random.Random(game_id).choice
-        for _ in range(25):
-            state = screen.match.state
-            if state.to_move() is None:
-                break
-            action = pick(state.legal_actions())
+        for action in window:
             played = len(screen.match.actions)
             await pilot.press(*screen.keys_for(action))
             await pilot.pause()

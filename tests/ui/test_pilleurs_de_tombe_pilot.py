@@ -1,5 +1,5 @@
-"""Layer 3: Les pilleurs de tombe by keys: the whole match with a robot through each screen
-key, and what is special: snakes refused, a triple aimed through the seat picker."""
+"""Layer 3: what is special to Les pilleurs de tombe on screen: snakes refused, a triple aimed
+through the seat picker (the whole match by keys is the shared driver's, test_every_game)."""
 
 from textual.widgets import Static
 
@@ -7,7 +7,6 @@ from jeux.engine.match import Match, Seat
 from jeux.games.pilleurs_de_tombe.rules import COMBO, GAME, ROLLING, TARGETED, Roll, Take
 from jeux.games.pilleurs_de_tombe.screen import PilleursScreen
 from jeux.screenshots import open_match
-from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.seat_picker import SeatPicker
 
@@ -20,24 +19,6 @@ def text(screen, ident):
 
 def last_notice(app):
     return list(app._notifications)[-1].message
-
-
-async def test_two_humans_and_a_robot_play_to_the_results_by_keys(app_factory):
-    app = app_factory()
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await open_match(app, Match(GAME, 3, SEATS, {}))
-        screen = app.screen
-        bot = GAME.bot(3)
-        for _ in range(3000):
-            if isinstance(app.screen, ResultsScreen):
-                break
-            state = screen.match.state
-            seat = state.to_move()
-            if seat is not None and not screen.match.seats[seat].bot and not screen.busy:
-                await pilot.press(*screen.keys_for(bot.choose(state.view(seat))))
-            await pilot.pause()
-        assert isinstance(app.screen, ResultsScreen)
-        assert screen.match.outcome().summary
 
 
 async def test_a_snake_cannot_be_picked_for_a_rethrow(app_factory):

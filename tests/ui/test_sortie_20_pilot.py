@@ -241,7 +241,7 @@ async def test_keys_for_plays_every_kind_of_move(app_factory):
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(app, pilot, 2)
         pick, kinds = Random(3).choice, set()
-        for _ in range(60):
+        for _ in range(15):
             action = pick(screen.match.state.legal_actions())
             played = len(screen.match.actions)
             await pilot.press(*screen.keys_for(action))

@@ -140,20 +140,34 @@ async def test_two_humans_and_a_robot_play_by_keys_to_the_results(app_factory):
         assert screen.match.outcome().summary
 
 
+def random_moves(seed, seats, options, count):
+    """The first random moves of a match played on the engine."""
+    match = Match(load_game(GAME), seed, seats, options)
+    pick = random.Random(GAME).choice
+    while len(match.actions) < count and match.state.to_move() is not None:
+        match.play(pick(match.state.legal_actions()))
+    return match.actions
+
+
+def richest_window(actions, size):
+    """Where the `size` moves with the most kinds of move begin."""
+    kinds = [type(action) for action in actions]
+    return max(range(len(actions) - size + 1), key=lambda i: len(set(kinds[i : i + size])))
+
+
 async def test_random_moves_are_played_by_the_keys_the_screen_names(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         options = {"zombie": True, "dying_attack": True}
-        match = Match(load_game(GAME), 5, tuple(humans("Lina", "Marc", "Zoé")), options)
-        await show_match(app, match)
+        seats = tuple(humans("Lina", "Marc", "Zoé"))
+        actions = random_moves(5, seats, options, 60)
+        start = richest_window(actions, 20)
+        window = actions[start : start + 20]
+        assert {Throw, Stop, Attack} <= {type(action) for action in window}
+        await show_match(app, Match(load_game(GAME), 5, seats, options, actions[:start]))
         await pilot.pause()
         screen = app.screen
-        pick = random.Random(GAME).choice
-        for _ in range(60):
-            state = screen.match.state
-            if state.to_move() is None:
-                break
-            action = pick(state.legal_actions())
+        for action in window:
             played = len(screen.match.actions)
             await pilot.press(*screen.keys_for(action))
             await pilot.pause()
