@@ -5,10 +5,7 @@ from jeux.games.the_last_spell.rules import Roll, Stop
 from jeux.games.the_last_spell.screen import LastSpellScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
-
-async def tick_players(pilot, count):
-    for _ in range(count):
-        await pilot.press("space", "down")
+from .pilot import tick_players
 
 
 async def test_stop_before_rolling_is_refused_with_a_french_message(app_factory):

@@ -6,10 +6,7 @@ from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.screens.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
-
-async def tick_players(pilot, count):
-    for _ in range(count):
-        await pilot.press("space", "down")
+from .pilot import tick_players
 
 
 async def start(app, pilot, players):

@@ -1,14 +1,15 @@
 """Layer 3: Le Capitaine played by keys (and clicks), from the setup screen to the results."""
 
-from textual.widgets import Select, Static
+from textual.widgets import Static
 
 from jeux.engine.match import Match, Seat
 from jeux.games.le_capitaine.rules import GAME, Roll, Stop
 from jeux.games.le_capitaine.screen import CapitaineScreen
 from jeux.screenshots import open_match
 from jeux.ui.screens.results import ResultsScreen
-from jeux.ui.screens.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
+
+from .pilot import starter
 
 SHORT_GAME = 1
 """A seed whose short game (50 knots) ends within 35 moves, to keep the suite quick."""
@@ -17,21 +18,7 @@ CREW_FIRST_THROW = 12
 and the cargo is dice 2 and 5 (3 + 6 = 9)."""
 
 
-async def tick_players(pilot, count):
-    for _ in range(count):
-        await pilot.press("space", "down")
-
-
-async def start(app, pilot, players, **selects):
-    await pilot.pause()
-    assert isinstance(app.screen, SetupScreen)
-    await tick_players(pilot, players)
-    for ident, value in selects.items():
-        app.screen.query_one(f"#{ident}", Select).value = value
-    await pilot.press("f5")
-    await pilot.pause()
-    assert isinstance(app.screen, CapitaineScreen)
-    return app.screen
+start = starter(CapitaineScreen)
 
 
 def key_for(state):

@@ -1,14 +1,15 @@
 """Layer 3: Lucky Odds played by keys (and clicks), from the setup screen to the results."""
 
-from textual.widgets import Select, Static
+from textual.widgets import Static
 
 from jeux.engine.match import Match, Seat
 from jeux.games.lucky_odds.rules import ALL_DICE, GAME, Roll, Stop
 from jeux.games.lucky_odds.screen import LuckyOddsScreen
 from jeux.screenshots import open_match
 from jeux.ui.screens.results import ResultsScreen
-from jeux.ui.screens.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
+
+from .pilot import starter
 
 SHORT_GAME = 37
 """A seed whose two-player game ends within 19 moves, to keep the suite quick."""
@@ -18,21 +19,7 @@ ALL_ODD = 2
 """With this seed the first throw is 1, 1, 1: all odd, the three dice may go again."""
 
 
-async def tick_players(pilot, count):
-    for _ in range(count):
-        await pilot.press("space", "down")
-
-
-async def start(app, pilot, players, **selects):
-    await pilot.pause()
-    assert isinstance(app.screen, SetupScreen)
-    await tick_players(pilot, players)
-    for ident, value in selects.items():
-        app.screen.query_one(f"#{ident}", Select).value = value
-    await pilot.press("f5")
-    await pilot.pause()
-    assert isinstance(app.screen, LuckyOddsScreen)
-    return app.screen
+start = starter(LuckyOddsScreen)
 
 
 def key_for(state):

@@ -3,7 +3,7 @@ on the dice, the perfect investigation's bonus pass; the shared driver plays it 
 
 from random import Random
 
-from textual.widgets import Button, Select, Static
+from textual.widgets import Button, Static
 
 from jeux.games.mystere_au_manoir.rules import (
     BONUS,
@@ -15,8 +15,9 @@ from jeux.games.mystere_au_manoir.rules import (
     WitnessReroll,
 )
 from jeux.games.mystere_au_manoir.screen import ManoirScreen
-from jeux.ui.screens.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
+
+from .pilot import starter
 
 WITNESS_SEED = 33
 """The first throw is 5, 2, 6, 2, 3: one witness, one false lead."""
@@ -26,21 +27,7 @@ PERFECT_SEED = 97
 """The first throw is 2, 4, 3, 1, 5: a perfect investigation (the 5 could still speak)."""
 
 
-async def tick_players(pilot, count):
-    for _ in range(count):
-        await pilot.press("space", "down")
-
-
-async def start(app, pilot, players, **selects):
-    await pilot.pause()
-    assert isinstance(app.screen, SetupScreen)
-    await tick_players(pilot, players)
-    for ident, value in selects.items():
-        app.screen.query_one(f"#{ident}", Select).value = value
-    await pilot.press("f5")
-    await pilot.pause()
-    assert isinstance(app.screen, ManoirScreen)
-    return app.screen
+start = starter(ManoirScreen)
 
 
 def last_notice(app):

@@ -3,7 +3,7 @@ special's previews, the forced stop; the shared driver plays it to the results."
 
 from random import Random
 
-from textual.widgets import Button, Select, Static
+from textual.widgets import Button, Static
 
 from jeux.games.sortie_20.rules import (
     CHOOSE,
@@ -17,8 +17,9 @@ from jeux.games.sortie_20.rules import (
     Stop,
 )
 from jeux.games.sortie_20.screen import DROP, FLIP, SIX, SortieScreen
-from jeux.ui.screens.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
+
+from .pilot import starter
 
 ONE_FIVE_SIX_SEED = 52
 """The first throw is 3, 1, 6, 5, 4; keeping the 1 and eliminating the 5 then throws 3, 4, 1."""
@@ -26,21 +27,7 @@ TWO_SIXES_SEED = 13
 """The first throw is 3, 3, 6, 6, 2."""
 
 
-async def tick_players(pilot, count):
-    for _ in range(count):
-        await pilot.press("space", "down")
-
-
-async def start(app, pilot, players, **selects):
-    await pilot.pause()
-    assert isinstance(app.screen, SetupScreen)
-    await tick_players(pilot, players)
-    for ident, value in selects.items():
-        app.screen.query_one(f"#{ident}", Select).value = value
-    await pilot.press("f5")
-    await pilot.pause()
-    assert isinstance(app.screen, SortieScreen)
-    return app.screen
+start = starter(SortieScreen)
 
 
 def text(screen, ident):

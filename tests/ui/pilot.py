@@ -1,0 +1,30 @@
+"""What the per-game Pilot tests share: ticking players at setup and opening the game."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from jeux.ui.screens.setup import SetupScreen
+
+
+async def tick_players(pilot, count: int) -> None:
+    for _ in range(count):
+        await pilot.press("space", "down")
+
+
+def starter(screen_type: type):
+    """`start(app, pilot, players, **selects)` for one game: from its setup screen, tick
+    `players` profiles, set the given Select widgets by id, press F5, return the game screen."""
+
+    async def start(app, pilot, players: int, **selects):
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await tick_players(pilot, players)
+        for ident, value in selects.items():
+            app.screen.query_one(f"#{ident}", Select).value = value
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, screen_type)
+        return app.screen
+
+    return start
