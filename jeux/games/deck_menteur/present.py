@@ -82,10 +82,11 @@ def question(state: DeckMenteurState, seat: int | None) -> str:
 
 
 def sheet_rows(state: DeckMenteurState) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """Packs left, cards turned and cards in hand, per seat; eliminated seats say so."""
+    """Packs left, cards turned out of them and cards in hand, per seat; eliminated seats say
+    so. Short labels: the three columns fit beside the names at 80 columns."""
     packs = tuple(
         str(len(state.packs[s])) if state.alive(s) else "éliminé" for s in range(state.seats)
     )
     turned = tuple(" ".join(c.card.label for c in z) or "–" for z in state.flipped)
     hands = tuple(str(len(h)) if state.alive(s) else "–" for s, h in enumerate(state.hands))
-    return (("Paquet", packs), ("Retournées", turned), ("En main", hands))
+    return (("Paquet", packs), ("Sorties", turned), ("Main", hands))
