@@ -40,7 +40,7 @@ from jeux.engine.core import (
     State,
     ranks_from_scores,
 )
-from jeux.engine.text import join_names, plural
+from jeux.engine.text import de, join_names, plural
 
 ANNOUNCEABLE = ("trefle", "pique", "carreau")
 """DM-1: hearts never reach the common pile, so they cannot be announced."""
@@ -123,7 +123,7 @@ class HandDealt(Event):
     cards: tuple[Dealt, ...]
 
     def describe(self) -> str:
-        return f"Main de {self.player} : {card_list(self.cards)}."
+        return f"Main {de(self.player)} : {card_list(self.cards)}."
 
 
 @dataclass(frozen=True)

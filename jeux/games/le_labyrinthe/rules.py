@@ -29,7 +29,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.events import GameOver
-from jeux.engine.text import plural
+from jeux.engine.text import de, plural
 
 STEPS = 10
 MAX_HP = 5
@@ -168,7 +168,7 @@ class TurnStarted(Event):
     turn: int
 
     def describe(self) -> str:
-        return f"Tour {self.turn} de {self.player}."
+        return f"Tour {self.turn} {de(self.player)}."
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.widgets import Input, Static
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import plural
+from jeux.engine.text import de, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.game_log import GameLog
@@ -347,7 +347,7 @@ class LabyrintheScreen(DiceScreen):
             return "Partie terminée"
         head = f"Tour {state.turns[seat]}"
         name = state.players[seat]
-        return f"{head} · {name}" if state.seats == 1 else f"{head} · Au tour de {name}"
+        return f"{head} · {name}" if state.seats == 1 else f"{head} · Au tour {de(name)}"
 
     def seat_status(self, state: LabyrintheState, seat: int) -> tuple[str, bool]:
         return f"{state.step[seat]}/{STEPS} · {state.hp[seat]} PV", state.status[seat] == LOST

@@ -28,7 +28,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.journal import JournalSection, sections_markdown
-from jeux.engine.text import join_names
+from jeux.engine.text import de, join_names
 
 from .pictures import Picture, picture
 
@@ -152,7 +152,7 @@ class ScenarioSet(Event):
     text: str
 
     def describe(self) -> str:
-        return f"Scénario de {self.name} : « {self.text} »"
+        return f"Scénario {de(self.name)} : « {self.text} »"
 
 
 @dataclass(frozen=True)
