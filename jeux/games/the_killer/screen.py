@@ -366,10 +366,9 @@ class KillerScreen(DiceScreen):
                 return False
             if name == "target":
                 return state.phase == TARGET and not self.picking
-            move = self.command_action(name, state, self.selection)
-            if move is None:
-                return False
-            return True if move in state.legal_actions() else None  # shown, dimmed
+            # A move the engine refuses stays on its key: pressing it says why (too low a
+            # total to stop…) instead of doing nothing.
+            return self.command_action(name, state, self.selection) is not None
         return super().check_action(action, parameters)
 
     def action_command(self, name: str) -> None:
