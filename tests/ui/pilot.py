@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from textual.widgets import Select
+from textual.widgets import Select, Static
 
 from jeux.ui.screens.setup import SetupScreen
+
+
+def text(screen, ident: str) -> str:
+    """What a Static of the screen shows, as plain text."""
+    return str(screen.query_one(ident, Static).render())
+
+
+def last_notice(app) -> str:
+    return list(app._notifications)[-1].message
 
 
 async def tick_players(pilot, count: int) -> None:

@@ -2,8 +2,6 @@
 and what is special: a theft aimed through the seat picker (the camouflaged refused), the
 four of a kind announced, the loot and the pot on the table, the mouse."""
 
-from textual.widgets import Static
-
 from jeux.engine.match import Match, Seat
 from jeux.games.cite_des_voleurs.rules import (
     ANNOUNCING,
@@ -22,15 +20,9 @@ from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.seat_picker import SeatPicker
 
+from .pilot import last_notice, text
+
 SEATS = (Seat("Lina"), Seat("Marc"), Seat("Robot", bot=True))
-
-
-def text(screen, ident):
-    return str(screen.query_one(ident, Static).render())
-
-
-def last_notice(app):
-    return list(app._notifications)[-1].message
 
 
 async def test_two_humans_and_a_robot_play_to_the_results_by_keys(app_factory):

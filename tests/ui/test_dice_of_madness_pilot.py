@@ -11,11 +11,9 @@ from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.die import Die
 
+from .pilot import text
+
 SEED = 7
-
-
-def text(screen, ident):
-    return str(screen.query_one(ident, Static).render())
 
 
 def played_until(seats, done, options=None):

@@ -1,8 +1,6 @@
 """Layer 3: Le Labyrinthe by keys: solo with a journal line typed before each throw and an item
 named, two with a robot to the results, the partner's help, the die kept after a vision."""
 
-from textual.widgets import Static
-
 from jeux.engine.match import Match, Seat
 from jeux.games.le_labyrinthe.rules import (
     GAME,
@@ -19,9 +17,7 @@ from jeux.games.le_labyrinthe.screen import LabyrintheScreen
 from jeux.screenshots import open_match
 from jeux.ui.screens.results import ResultsScreen
 
-
-def text(screen, ident):
-    return str(screen.query_one(ident, Static).render())
+from .pilot import text
 
 
 def storyteller(action):

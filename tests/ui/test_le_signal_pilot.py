@@ -19,6 +19,8 @@ from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.screens.setup import SetupScreen
 from jeux.ui.widgets.die import Die, DieFace, big_number
 
+from .pilot import text
+
 MODE_KEYS = {"libre": (), CHALLENGE: ("down",), SIXTH_SIGN: ("down", "down")}
 
 
@@ -37,10 +39,6 @@ async def start(app, pilot, mode="libre", length_up=False):
     assert isinstance(screen, LeSignalScreen)
     assert screen.match.state.mode == mode
     return screen
-
-
-def text_of(screen, selector):
-    return str(screen.query_one(selector, Static).render())
 
 
 def notices(app):
@@ -82,10 +80,10 @@ async def test_free_play_by_keys_with_every_field_to_the_results(app_factory):
         assert (scene.event, scene.action) == (idea, "Je me cache")
         face = scene.face
         assert screen.query_one("#d20", Die).value == face
-        verdict = text_of(screen, "#verdict")
+        verdict = text(screen, "#verdict")
         assert f"{face} → {scene.band.label.upper()}" in verdict
         assert scene.band.meaning[1:] in verdict
-        assert "▶" in text_of(screen, "#bands")
+        assert "▶" in text(screen, "#bands")
         assert screen.field("event").disabled and screen.field("event").value == idea
 
         await pilot.press("c")
@@ -132,7 +130,7 @@ async def test_challenge_of_three_by_keys_ends_on_its_own(app_factory):
         screen = await start(app, pilot, CHALLENGE, length_up=True)
         state = screen.match.state
         assert state.challenge_length == 3
-        assert "Échecs critiques" in text_of(screen, "#gauge")
+        assert "Échecs critiques" in text(screen, "#gauge")
         assert not screen.query_one("#end").display  # no putting the die away in a challenge
         assert "f" not in screen.active_bindings  # nor a key for it
         await pilot.press("f")
@@ -151,10 +149,10 @@ async def test_sixth_sign_shows_lucidity_states_and_revelations(app_factory):
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(app, pilot, SIXTH_SIGN)
         state = screen.match.state
-        assert "Lucidité" in text_of(screen, "#gauge") and "3/3" in text_of(screen, "#gauge")
-        assert "Révélations" in text_of(screen, "#meter-extra")
-        assert "Ébranlé·e : non" in text_of(screen, "#mind")
-        assert "Clarté : non" in text_of(screen, "#mind")
+        assert "Lucidité" in text(screen, "#gauge") and "3/3" in text(screen, "#gauge")
+        assert "Révélations" in text(screen, "#meter-extra")
+        assert "Ébranlé·e : non" in text(screen, "#mind")
+        assert "Clarté : non" in text(screen, "#mind")
         seen_mind = set()
         for _ in range(400):
             if isinstance(app.screen, ResultsScreen):
@@ -162,16 +160,16 @@ async def test_sixth_sign_shows_lucidity_states_and_revelations(app_factory):
             await pilot.press("l")
             await pilot.pause()
             if state.phase == CONSEQUENCE:
-                mind = text_of(screen, "#mind")
+                mind = text(screen, "#mind")
                 assert f"Ébranlé·e : {'oui' if state.shaken else 'non'}" in mind
                 assert f"Clarté : {'oui' if state.shield else 'non'}" in mind
-                assert f"{state.lucidity}/3" in text_of(screen, "#gauge")
-                assert f"{state.revelations}/2" in text_of(screen, "#meter-extra")
-                assert "Esprit : " in text_of(screen, "#verdict")
-                assert "critique : −1" in text_of(screen, "#bands")
+                assert f"{state.lucidity}/3" in text(screen, "#gauge")
+                assert f"{state.revelations}/2" in text(screen, "#meter-extra")
+                assert "Esprit : " in text(screen, "#verdict")
+                assert "critique : −1" in text(screen, "#bands")
                 seen_mind.add((state.shaken, state.shield))
                 if state.awaiting_clue:
-                    assert "Indice (c)" in text_of(screen, "#consequence-label")
+                    assert "Indice (c)" in text(screen, "#consequence-label")
         assert isinstance(app.screen, ResultsScreen)
         assert len(seen_mind) > 1
         assert state.ending in ("gagné", "perdu")
@@ -261,11 +259,11 @@ async def test_journals_reread_and_export_markdown_by_keys(app_factory, tmp_path
         assert "Événement : [red]x *gras*" in shown  # player text, literally
         assert "Session en cours" in shown
         folder = tmp_path / "d" / "journaux"
-        assert str(folder) in text_of(journals, "#export-path")  # said before exporting
+        assert str(folder) in text(journals, "#export-path")  # said before exporting
         await pilot.press("x")
         await pilot.pause()
         (path,) = folder.glob("le-signal-*.md")
-        assert str(path) in notices(app)[-1] and str(path) in text_of(journals, "#export-path")
+        assert str(path) in notices(app)[-1] and str(path) in text(journals, "#export-path")
         markdown = path.read_text(encoding="utf-8")
         assert markdown.startswith("# Le Signal — journal de Lina\n")
         assert "- **Événement :** \\[red\\]x \\*gras\\*" in markdown

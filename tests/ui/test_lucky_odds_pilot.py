@@ -9,7 +9,7 @@ from jeux.screenshots import open_match
 from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
-from .pilot import starter
+from .pilot import last_notice, starter, text
 
 SHORT_GAME = 37
 """A seed whose two-player game ends within 19 moves, to keep the suite quick."""
@@ -63,14 +63,6 @@ async def open_one_move_from_the_end(app, pilot, seats, options):
     await pilot.pause()
     assert key_for(match.state) == ("a" if last == Stop() else "l")
     return app.screen
-
-
-def last_notice(app):
-    return list(app._notifications)[-1].message
-
-
-def text(screen, ident):
-    return str(screen.query_one(ident, Static).render())
 
 
 async def test_stop_before_throwing_is_refused_in_french_and_changes_nothing(app_factory):

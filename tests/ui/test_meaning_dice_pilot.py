@@ -10,6 +10,8 @@ from jeux.games.meaning_dice.screen import JournalsScreen, MeaningDiceScreen, Ti
 from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.screens.setup import SetupScreen
 
+from .pilot import text
+
 PLAYERS = ("Lina", "Marc", "Zoé")
 
 
@@ -38,10 +40,6 @@ async def play(pilot, screen, action):
     await pilot.pause()
 
 
-def text_of(screen, selector):
-    return str(screen.query_one(selector, Static).render())
-
-
 async def test_three_humans_play_by_keys_to_the_results(app_factory):
     app = app_factory(start_game="meaning_dice", players=PLAYERS)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -66,7 +64,7 @@ async def test_scenario_and_meaning_typed_suggested_and_picked(app_factory):
         assert screen.text.value == state.suggested
         await pilot.press("e", "ctrl+u", *"Sortir du train", "enter")
         assert state.scenario == "Sortir du train" and state.phase == PLAY
-        assert "Sortir du train" in text_of(screen, "#scenario")
+        assert "Sortir du train" in text(screen, "#scenario")
 
         assert not screen.check_action("command", ("piocher",))  # no die picked: no « p »
         await pilot.press("right", "space")  # the cursor picks die 2
@@ -96,7 +94,7 @@ async def test_claim_is_judged_then_voted_and_votes_are_shown(app_factory):
         await play(pilot, screen, Draw(0))  # the MJ
         await pilot.press("s")  # Marc claims
         await pilot.pause()
-        assert state.phase == JUDGE and "acceptes-tu" in text_of(screen, "#hint")
+        assert state.phase == JUDGE and "acceptes-tu" in text(screen, "#hint")
         await pilot.press("n")  # the MJ objects: Zoé votes
         await pilot.pause()
         assert state.phase == BALLOT and state.to_move() == 2

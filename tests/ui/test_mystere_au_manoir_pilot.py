@@ -3,7 +3,7 @@ on the dice, the perfect investigation's bonus pass; the shared driver plays it 
 
 from random import Random
 
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from jeux.games.mystere_au_manoir.rules import (
     BONUS,
@@ -17,7 +17,7 @@ from jeux.games.mystere_au_manoir.rules import (
 from jeux.games.mystere_au_manoir.screen import ManoirScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
-from .pilot import starter
+from .pilot import last_notice, starter, text
 
 WITNESS_SEED = 33
 """The first throw is 5, 2, 6, 2, 3: one witness, one false lead."""
@@ -28,14 +28,6 @@ PERFECT_SEED = 97
 
 
 start = starter(ManoirScreen)
-
-
-def last_notice(app):
-    return list(app._notifications)[-1].message
-
-
-def text(screen, ident):
-    return str(screen.query_one(ident, Static).render())
 
 
 async def test_noting_before_rolling_is_refused_in_french_and_changes_nothing(app_factory):

@@ -1,8 +1,6 @@
 """Layer 3: what is special to Les pilleurs de tombe on screen: snakes refused, a triple aimed
 through the seat picker (the whole match by keys is the shared driver's, test_every_game)."""
 
-from textual.widgets import Static
-
 from jeux.engine.match import Match, Seat
 from jeux.games.pilleurs_de_tombe.rules import COMBO, GAME, ROLLING, TARGETED, Roll, Take
 from jeux.games.pilleurs_de_tombe.screen import PilleursScreen
@@ -10,15 +8,9 @@ from jeux.screenshots import open_match
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.seat_picker import SeatPicker
 
+from .pilot import last_notice, text
+
 SEATS = (Seat("Lina"), Seat("Marc"), Seat("Robot", bot=True))
-
-
-def text(screen, ident):
-    return str(screen.query_one(ident, Static).render())
-
-
-def last_notice(app):
-    return list(app._notifications)[-1].message
 
 
 async def test_a_snake_cannot_be_picked_for_a_rethrow(app_factory):

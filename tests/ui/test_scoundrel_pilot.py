@@ -15,6 +15,8 @@ from jeux.ui.screens.confirm import ConfirmScreen
 from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.screens.setup import SetupScreen
 
+from .pilot import text
+
 DAY = dt.date(2026, 11, 29)
 
 
@@ -55,10 +57,6 @@ def escape_says(screen):
     return screen.active_bindings["escape"].binding.description
 
 
-def text_of(screen, selector):
-    return str(screen.query_one(selector, Static).render())
-
-
 async def open_game(app, pilot, tick=True, key="f5"):
     await pilot.pause()
     assert isinstance(app.screen, SetupScreen)
@@ -83,13 +81,13 @@ async def test_the_room_is_dealt_at_once_and_fleeing_is_offered_only_when_allowe
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await open_game(app, pilot)
         assert None not in screen.match.state.room and screen.match.actions == []
-        assert "Partie libre · graine 7" in text_of(screen, "#dungeon")
+        assert "Partie libre · graine 7" in text(screen, "#dungeon")
         assert screen.query_one("#avoid").display
         await pilot.click("#avoid")
         await pilot.pause()
         assert screen.match.actions == [Avoid()]
-        assert "fuite non" in text_of(screen, "#facts")
-        assert "la salle d'avant a été fuie" in text_of(screen, "#prompt")
+        assert "fuite non" in text(screen, "#facts")
+        assert "la salle d'avant a été fuie" in text(screen, "#prompt")
         assert not screen.query_one("#avoid").display
         await pilot.press("f")
         await pilot.pause()
@@ -105,7 +103,7 @@ async def test_illegal_moves_are_refused_in_french_and_change_nothing(app_factor
         await pilot.press("1")
         await pilot.pause()
         assert screen.match.actions == [Pick(0)]
-        assert "touches 2, 3 et 4" in text_of(screen, "#prompt")
+        assert "touches 2, 3 et 4" in text(screen, "#prompt")
         assert not screen.query_one("#avoid").display
         await pilot.press("f", "1")  # a card was touched; that card has left the room
         await pilot.pause()
@@ -138,7 +136,7 @@ async def test_weapon_or_barehanded_by_keys_and_by_click(app_factory):
         await pilot.press(str(first + 1))
         await pilot.pause()
         assert screen.pending == first and card.has_class("-selected")
-        assert "a = avec l'arme" in text_of(screen, "#prompt")
+        assert "a = avec l'arme" in text(screen, "#prompt")
         assert escape_says(screen) == "Retour"  # the footer says what Escape does now
         await pilot.press("escape")
         await pilot.pause()
@@ -170,7 +168,7 @@ async def test_a_second_potion_in_a_room_heals_nothing_and_the_player_is_told(ap
         await pilot.press(str(monster + 1), str(one + 1))  # get hurt first: potions can heal
         await pilot.pause()
         assert screen.room_cards[two].card.text == "+0 PV déjà bue"
-        assert "une 2e ne soignerait pas" in text_of(screen, "#prompt")
+        assert "une 2e ne soignerait pas" in text(screen, "#prompt")
         hp = screen.match.state.hp
         await pilot.press(str(two + 1))
         await pilot.pause()
@@ -241,7 +239,7 @@ async def test_a_monster_that_kills_asks_first(app_factory):
         await pilot.press(str(slot + 1), "o")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
-        summary = text_of(app.screen, "#summary")
+        summary = text(app.screen, "#summary")
         assert "de monstres restants)" in summary
 
 
@@ -256,7 +254,7 @@ async def test_the_daily_dungeon_first_attempt_counts_and_replays_are_marked(app
         assert match.options == GAME.resolve_options({})
         assert "règles de base" in notices(app)
         assert app.records.label_of(first_id) == "daily:2026-11-29"
-        assert text_of(screen, "#dungeon") == "Donjon du jour du 29/11/2026 : il compte"
+        assert text(screen, "#dungeon") == "Donjon du jour du 29/11/2026 : il compte"
         assert match.state.room == first_room(daily_seed(DAY))  # the same for everyone
         await pilot.press("f")
         await pilot.pause()
@@ -270,7 +268,7 @@ async def test_the_daily_dungeon_first_attempt_counts_and_replays_are_marked(app
         assert "tu reprends" in notices(app)
 
         await play_to_the_end(pilot, app)
-        records = text_of(app.screen, "#records")
+        records = text(app.screen, "#records")
         assert "Donjon du jour du 29/11/2026 : premier essai, il compte." in records
         assert "Donjons du jour : 1" in records and "0 partie libre" in records
 
@@ -281,7 +279,7 @@ async def test_the_daily_dungeon_first_attempt_counts_and_replays_are_marked(app
         assert isinstance(replay, ScoundrelScreen) and replay.match_id != first_id
         assert replay.match.seed == "donjon-2026-11-29"
         assert app.records.label_of(replay.match_id) == "daily-replay:2026-11-29"
-        assert "Rejeu du donjon du 29/11/2026" in text_of(replay, "#dungeon")
+        assert "Rejeu du donjon du 29/11/2026" in text(replay, "#dungeon")
         assert "déjà tenté le donjon du jour" in notices(app)
 
 

@@ -3,7 +3,7 @@ special's previews, the forced stop; the shared driver plays it to the results."
 
 from random import Random
 
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from jeux.games.sortie_20.rules import (
     CHOOSE,
@@ -19,7 +19,7 @@ from jeux.games.sortie_20.rules import (
 from jeux.games.sortie_20.screen import DROP, FLIP, SIX, SortieScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
-from .pilot import starter
+from .pilot import last_notice, starter, text
 
 ONE_FIVE_SIX_SEED = 52
 """The first throw is 3, 1, 6, 5, 4; keeping the 1 and eliminating the 5 then throws 3, 4, 1."""
@@ -28,14 +28,6 @@ TWO_SIXES_SEED = 13
 
 
 start = starter(SortieScreen)
-
-
-def text(screen, ident):
-    return str(screen.query_one(ident, Static).render())
-
-
-def last_notice(app):
-    return list(app._notifications)[-1].message
 
 
 async def test_solo_has_no_turn_limit_and_keeps_the_fewest_turns(app_factory):

@@ -15,6 +15,8 @@ from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.seat_picker import SeatPicker
 
+from .pilot import last_notice
+
 GAME = "the_killer"
 
 
@@ -28,10 +30,6 @@ async def open_match(app, pilot, seats, options=None, seed=3):
 
 def humans(*names):
     return [Seat(name) for name in names]
-
-
-def last_notice(app):
-    return list(app._notifications)[-1].message
 
 
 def gauge_text(screen, seat):
