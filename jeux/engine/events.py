@@ -18,6 +18,21 @@ class TurnStarted(Event):
 
 
 @dataclass(frozen=True)
+class DiceRolled(Event):
+    """A throw of some of the dice: `faces` are all of them after it, by position."""
+
+    player: str
+    faces: tuple[int, ...]
+    thrown: tuple[int, ...]
+    throw: int
+    """The throw's number in the turn."""
+
+    def describe(self) -> str:
+        shown = ", ".join(str(self.faces[i]) for i in self.thrown)
+        return f"{self.player} lance {shown}."
+
+
+@dataclass(frozen=True)
 class GameOver(Event):
     summary: str
 

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from jeux.catalog import GAMES
 from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State, ranks_from_scores
 from jeux.engine.dice import roll
-from jeux.engine.events import GameOver, TurnStarted
+from jeux.engine.events import DiceRolled, GameOver, TurnStarted
 from jeux.engine.text import de, join_names, plural
 
 DICE = 4
@@ -125,19 +125,6 @@ class Announce(Action):
 
 
 # --- events ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DiceRolled(Event):
-    player: str
-    faces: tuple[int, ...]
-    """All four dice after the throw, by position."""
-    thrown: tuple[int, ...]
-    throw: int
-
-    def describe(self) -> str:
-        shown = ", ".join(str(self.faces[i]) for i in self.thrown)
-        return f"{self.player} lance {shown}."
 
 
 @dataclass(frozen=True)

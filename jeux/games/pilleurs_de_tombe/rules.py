@@ -29,7 +29,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
-from jeux.engine.events import GameOver, TurnStarted
+from jeux.engine.events import DiceRolled, GameOver, TurnStarted
 from jeux.engine.text import join_names, plural
 
 DICE = 5
@@ -111,19 +111,6 @@ class Drop(Action):
 
 
 # --- events ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DiceRolled(Event):
-    player: str
-    faces: tuple[int, ...]
-    thrown: tuple[int, ...]
-    throw: int
-    """The throw's number in the turn (1 to 3, or 4 with the power)."""
-
-    def describe(self) -> str:
-        shown = ", ".join(str(self.faces[i]) for i in self.thrown)
-        return f"{self.player} lance {shown}."
 
 
 @dataclass(frozen=True)
