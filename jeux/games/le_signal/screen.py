@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Sequence
 from typing import Any
 
 from textual import on
@@ -18,7 +17,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 from jeux.engine.core import Action, Event
 from jeux.engine.journal import JournalSection
-from jeux.engine.match import Match, ReplayError, Seat
+from jeux.engine.match import Match, ReplayError
 from jeux.engine.text import plural
 from jeux.store.records import SavedMatch
 from jeux.ui.game_screen import GameScreen
@@ -438,10 +437,7 @@ class LeSignalScreen(GameScreen):
 
     @staticmethod
     def results_starts(app, match: Match) -> list[ExtraStart]:
-        def reread(seats: Sequence[Seat], options: dict[str, Any]) -> None:
-            app.push_screen(JournalsScreen())
-
-        return [ExtraStart("Journaux", "j", reread, "Relire et exporter tes sessions.")]
+        return [JournalsScreen.results_start(app, "Relire et exporter tes sessions.")]
 
     @staticmethod
     def results_records(app, match: Match) -> str:

@@ -25,7 +25,7 @@ from textual.widgets import Button, Input, Static
 
 from jeux.engine.core import Action, Event
 from jeux.engine.journal import JournalSection
-from jeux.engine.match import Match, Seat
+from jeux.engine.match import Match
 from jeux.engine.text import plural
 from jeux.store.records import SavedMatch
 from jeux.ui.game_screen import GameScreen
@@ -421,10 +421,7 @@ class MeaningDiceScreen(GameScreen):
 
     @staticmethod
     def results_starts(app, match: Match) -> list[ExtraStart]:
-        def reread(seats: Sequence[Seat], options: dict[str, Any]) -> None:
-            app.push_screen(JournalsScreen())
-
-        return [ExtraStart("Journaux", "j", reread, "Relire et exporter vos récits.")]
+        return [JournalsScreen.results_start(app, "Relire et exporter vos récits.")]
 
     @staticmethod
     def results_records(app, match: Match) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -22,7 +21,7 @@ from textual.widgets import Button, Input, Static
 
 from jeux.engine.core import Action, Event
 from jeux.engine.journal import JournalSection
-from jeux.engine.match import Match, Seat
+from jeux.engine.match import Match
 from jeux.engine.text import plural
 from jeux.store.records import SavedMatch
 from jeux.ui.dice_screen import Command, DiceScreen, Look
@@ -423,10 +422,7 @@ class NewDayScreen(DiceScreen):
 
     @staticmethod
     def results_starts(app, match: Match) -> list[ExtraStart]:
-        def reread(seats: Sequence[Seat], options: dict[str, Any]) -> None:
-            app.push_screen(NewDayJournals())
-
-        return [ExtraStart("Journaux", "j", reread, "Relire et exporter tes vies.")]
+        return [NewDayJournals.results_start(app, "Relire et exporter tes vies.")]
 
     @staticmethod
     def results_records(app, match: Match) -> str:

@@ -5,6 +5,7 @@ replay, its one-line summary of a match and its journal sections (jeux.engine.jo
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,10 @@ from textual.widgets.option_list import Option
 
 from jeux.engine.core import Game
 from jeux.engine.journal import JournalSection, sections_markdown
-from jeux.engine.match import Match, ReplayError
+from jeux.engine.match import Match, ReplayError, Seat
 from jeux.store.jsonfile import write_text_atomic
 from jeux.store.records import SavedMatch
+from jeux.ui.launch import ExtraStart
 
 JOURNALS_FOLDER = "journaux"
 
@@ -80,6 +82,15 @@ class JournalsScreen(Screen):
         super().__init__()
         self.selected = selected
         self.sessions: list[tuple[SavedMatch, Any | None]] = []
+
+    @classmethod
+    def results_start(cls, app, help: str) -> ExtraStart:
+        """The « Journaux (j) » way out of the results screen (a `results_starts` hook)."""
+
+        def reread(seats: Sequence[Seat], options: dict[str, Any]) -> None:
+            app.push_screen(cls())
+
+        return ExtraStart("Journaux", "j", reread, help)
 
     # --- hooks for the games -----------------------------------------------------------
 
