@@ -47,11 +47,6 @@ class PlayingCard:
         return "joker" if self.joker else f"{rank} de {SUIT_NAMES[self.suit]}"
 
 
-def standard_deck(ranks: Iterable[int] = range(1, 14), suits: Iterable[str] = SUITS) -> list:
-    suits = tuple(suits)
-    return [PlayingCard(rank, suit) for suit in suits for rank in ranks]
-
-
 def shuffled(cards: Iterable, rng: Random) -> list:
     """A new list of the cards in an order drawn from `rng`."""
     deck = list(cards)

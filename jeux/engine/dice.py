@@ -37,8 +37,3 @@ def is_run(faces: Sequence[int]) -> bool:
     """Distinct consecutive values, in any order (2-3-4, 4-6-5…)."""
     ordered = sorted(faces)
     return len(set(ordered)) == len(ordered) > 1 and ordered[-1] - ordered[0] == len(ordered) - 1
-
-
-def largest_group(faces: Iterable[int]) -> int:
-    """How many dice share the most common face (0 for no dice)."""
-    return max(Counter(faces).values(), default=0)

@@ -502,9 +502,6 @@ class PyramideScreen(GameScreen):
         """The Amulette's chosen target among `targets` ("" when there is none)."""
         return targets[self.target % len(targets)] if targets else ""
 
-    def _swap(self, one: int, other: int) -> None:
-        self.order[one], self.order[other] = self.order[other], self.order[one]
-
     def _refresh(self) -> None:
         self.show_state(self.match.state)
 
