@@ -83,7 +83,14 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=entier, default=1000, metavar="K", help="nombre de parties")
     sim.add_argument("--seed", type=entier, default=1, metavar="S", help="graine de départ")
     sim.add_argument("--json", action="store_true", help="en JSON")
-    sim.add_argument("--bots", action="store_true", help="le robot du jeu au lieu du hasard")
+    sim.add_argument(
+        "--bots",
+        nargs="?",
+        const="moyen",
+        metavar="NIVEAU[,NIVEAU…]",
+        help="les robots du jeu au lieu du hasard : debutant, moyen (d'office) ou fort, "
+        "un seul pour toutes les places ou un par place",
+    )
     sim.add_argument(
         "--option",
         action="append",
@@ -160,15 +167,18 @@ def simulate_games(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.bots and not game.levels:
+        print(f"{info.title} n'a qu'un robot : ses niveaux jouent pareil.", file=sys.stderr)
     try:
         options = option_values(game, args.option)
         key, variants = compared_variants(game, args.compare)
+        levels = seat_levels(args.bots, players)
     except ValueError as error:
         print(error, file=sys.stderr)
         return 2
     reports = [
         simulate(
-            game, players, args.games, args.seed, {**options, **variant}, args.bots, args.processes
+            game, players, args.games, args.seed, {**options, **variant}, levels, args.processes
         )
         for variant in variants
     ]
@@ -182,6 +192,22 @@ def simulate_games(args: argparse.Namespace) -> int:
     else:
         print("\n".join(reports[0].lines(info.title)))
     return 1 if any(r.errors for r in reports) else 0
+
+
+def seat_levels(text: str | None, players: int) -> tuple[str, ...]:
+    """`--bots fort,moyen` as one level per seat; one level alone sits in every seat."""
+    from .engine.core import LEVELS
+
+    if not text:
+        return ()
+    levels = tuple(text.split(","))
+    if unknown := [level for level in levels if level not in LEVELS]:
+        raise ValueError(f"niveau inconnu : {unknown[0]!r} (niveaux : {', '.join(LEVELS)})")
+    if len(levels) == 1:
+        return levels * players
+    if len(levels) != players:
+        raise ValueError(f"--bots donne {len(levels)} niveaux pour {players} places")
+    return levels
 
 
 def compared_variants(game, compare: str | None) -> tuple[str, list[dict]]:

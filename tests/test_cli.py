@@ -47,7 +47,18 @@ def test_version():
 def test_simulate_with_the_games_own_bot():
     out = jeux("simulate", "the_last_spell", "--games", "20", "--bots", "--json")
     report = json.loads(out.stdout)
-    assert report["errors"] == 0 and report["players_are"] == "robot du jeu"
+    assert report["errors"] == 0 and report["players_are"] == "robots"
+    assert report["levels"] == ["moyen"] * 3 and report["decision_ms"]["moyen"]["median"] > 0
+
+
+def test_simulate_takes_a_robot_level_per_seat():
+    out = jeux("simulate", "le_5000", "--players", "2", "--games", "5", "--bots", "fort,debutant")
+    assert out.returncode == 0 and "robots fort, débutant" in out.stdout
+    assert "Décision fort" in out.stdout
+    out = jeux("simulate", "le_5000", "--players", "3", "--bots", "fort,moyen")
+    assert out.returncode == 2 and "2 niveaux pour 3 places" in out.stderr
+    out = jeux("simulate", "le_5000", "--bots", "expert")
+    assert out.returncode == 2 and "niveau inconnu : 'expert'" in out.stderr
 
 
 def test_list_shows_the_family_of_each_game():

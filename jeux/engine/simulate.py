@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from random import Random
-from statistics import mean, pstdev
+from statistics import mean, median, pstdev
 
-from .core import Game, State
+from .core import LEVELS, Game, State
 from .text import percent
 
 MAX_ACTIONS = 20_000
@@ -34,18 +34,29 @@ class Playout:
 
 
 def playout(
-    game: Game, players: int, seed: int, options: dict | None = None, bots: bool = False
+    game: Game,
+    players: int,
+    seed: int,
+    options: dict | None = None,
+    levels: Sequence[str] = (),
+    clock: dict[str, list[float]] | None = None,
 ) -> Playout:
-    """Play one game to the end with random legal actions, or with the game's bot."""
+    """Play one game to the end with random legal actions, or with the game's robot at
+    `levels[seat]` in each seat, timing its decisions per level into `clock`."""
     names = tuple(f"Joueur {i + 1}" for i in range(players))
-    rng, pick, bot = Random(seed), Random(seed).choice, game.bot(seed) if bots else None
+    rng, pick = Random(seed), Random(seed).choice
+    bots = [game.bot(f"{seed}:{seat}", level) for seat, level in enumerate(levels)]
     state = game.new(names, game.resolve_options({**game.playout_options, **(options or {})}), rng)
     count = 0
     while (seat := state.to_move()) is not None:
         if count >= MAX_ACTIONS:
             raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
-        if bot:
-            state.apply(bot.choose(state.view(seat)), rng)
+        if bots:
+            start = time.perf_counter()
+            action = bots[seat].choose(state.view(seat))
+            if clock is not None:
+                clock.setdefault(levels[seat], []).append(time.perf_counter() - start)
+            state.apply(action, rng)
         else:
             # Drawn from this very state's legal actions, so `apply`'s own check would only
             # repeat the work; the playout tests replay every game through the checked path.
@@ -72,6 +83,12 @@ def option_values(game: Game, pairs: Sequence[str]) -> dict:
             raise ValueError(f"valeur inconnue pour {key} : {text!r} (valeurs : {values})")
         chosen[key] = value
     return chosen
+
+
+def p95(times: Sequence[float]) -> float:
+    """The 95th percentile: the time 95 % of the decisions stay under."""
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
 def wilson(hits: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -117,7 +134,10 @@ class Report:
     margins: list[int] = field(default_factory=list)
     """The winner's lead on the runner-up, in multi-seat games with numeric scores."""
     first_error: str = ""
-    bots: bool = False
+    levels: tuple[str, ...] = ()
+    """The robot level of each seat; none for random play."""
+    decisions: dict[str, list[float]] = field(default_factory=dict)
+    """Seconds each robot decision took, by level."""
 
     @property
     def played(self) -> int:
@@ -148,6 +168,8 @@ class Report:
         self.winning_scores += other.winning_scores
         self.margins += other.margins
         self.first_error = self.first_error or other.first_error
+        for level, times in other.decisions.items():
+            self.decisions.setdefault(level, []).extend(times)
 
     def win_shares(self) -> list[tuple[float, float, float]]:
         """Each seat's share of the games it won, with its 95 % interval."""
@@ -170,8 +192,14 @@ class Report:
                 {"share": round(s, 4), "low": round(lo, 4), "high": round(hi, 4)}
                 for s, lo, hi in self.win_shares()
             ],
-            "players_are": "robot du jeu" if self.bots else "hasard",
+            "players_are": "robots" if self.levels else "hasard",
         }
+        if self.levels:
+            data["levels"] = list(self.levels)
+            data["decision_ms"] = {
+                level: {"median": round(1000 * median(t), 3), "p95": round(1000 * p95(t), 3)}
+                for level, t in self.decisions.items()
+            }
         if self.winning_scores:
             data["mean_winning_score"] = round(mean(self.winning_scores), 2)
         if self.margins:
@@ -185,7 +213,7 @@ class Report:
     def rows(self) -> list[tuple[str, str]]:
         """(label, value) in French, for the terminal."""
         rows = [
-            ("Joueurs", f"{self.players} ({'robot du jeu' if self.bots else 'coups au hasard'})"),
+            ("Joueurs", f"{self.players} ({self.who_plays()})"),
             ("Parties", f"{self.games} (graine {self.seed} et suivantes)"),
             ("Erreurs", str(self.errors)),
             ("Parties par seconde", f"{self.games_per_second:.1f}"),
@@ -209,9 +237,23 @@ class Report:
             rows.append((label, f"{mean(self.winning_scores):.1f} en moyenne"))
         if self.margins:
             rows.append(("Écart avec le second", f"{mean(self.margins):.1f} en moyenne"))
+        for level, times in self.decisions.items():
+            rows.append(
+                (
+                    f"Décision {LEVELS[level].lower()}",
+                    f"{1000 * median(times):.2f} ms (95 % sous {1000 * p95(times):.2f} ms)",
+                )
+            )
         if self.first_error:
             rows.append(("Première erreur", self.first_error))
         return rows
+
+    def who_plays(self) -> str:
+        if not self.levels:
+            return "coups au hasard"
+        if len(set(self.levels)) == 1:
+            return f"robots {LEVELS[self.levels[0]].lower()}s"
+        return "robots " + ", ".join(LEVELS[level].lower() for level in self.levels)
 
     def lines(self, title: str) -> list[str]:
         """The whole report in French: its rows, then how long the games lasted."""
@@ -223,13 +265,15 @@ class Report:
 
 
 def play_range(
-    game: Game, players: int, first: int, games: int, options: dict, bots: bool
+    game: Game, players: int, first: int, games: int, options: dict, levels: tuple[str, ...]
 ) -> Report:
     """Play seeds first … first+games-1 in this process."""
-    report = Report(game.info.id, players, games, first, options, wins_by_seat=[0] * players)
+    report = Report(
+        game.info.id, players, games, first, options, wins_by_seat=[0] * players, levels=levels
+    )
     for seed in range(first, first + games):
         try:
-            result = playout(game, players, seed, options, bots)
+            result = playout(game, players, seed, options, levels, report.decisions)
         except Exception as error:  # reported, not raised: a benchmark counts failures
             report.errors += 1
             report.first_error = report.first_error or f"seed {seed}: {error!r}"
@@ -244,7 +288,7 @@ def simulate(
     games: int,
     seed: int,
     options: dict | None = None,
-    bots: bool = False,
+    levels: Sequence[str] = (),
     processes: int | None = None,
 ) -> Report:
     """Play `games` games on seeds seed, seed+1, … so any failure can be replayed. Every
@@ -253,7 +297,7 @@ def simulate(
     processes = max(1, min(processes or os.cpu_count() or 1, games // GAMES_PER_PROCESS))
     start = time.perf_counter()
     if processes == 1:
-        report = play_range(game, players, seed, games, options, bots)
+        report = play_range(game, players, seed, games, options, tuple(levels))
     else:
         bounds = [seed + games * i // processes for i in range(processes + 1)]
         with ProcessPoolExecutor(processes) as pool:
@@ -265,14 +309,13 @@ def simulate(
                     bounds[:-1],
                     [b - a for a, b in zip(bounds, bounds[1:], strict=False)],
                     [options] * processes,
-                    [bots] * processes,
+                    [tuple(levels)] * processes,
                 )
             )
         report = parts[0]
         for part in parts[1:]:
             report.merge(part)
         report.games, report.seed = games, seed
-    report.bots = bots
     report.seconds = time.perf_counter() - start
     return report
 
