@@ -1,0 +1,97 @@
+"""What Push to Five's screen says, worded from the state it draws: pure, tested without Pilot."""
+
+from __future__ import annotations
+
+from jeux.engine.text import percent, plural
+
+from .rules import (
+    CARDS,
+    DOUBLE,
+    LOSE_ALL,
+    POINTS,
+    PROTECTION,
+    SPRINT_ROUNDS,
+    TARGET,
+    PushToFiveState,
+)
+
+
+def points(count: int) -> str:
+    return plural(count, "point")
+
+
+def number(value: float) -> str:
+    """12.5 → "12,5": one French decimal, none when round."""
+    return f"{round(value, 1):g}".replace(".", ",")
+
+
+def card_face(card: str) -> tuple[str, str, str, bool]:
+    """(corner, title, text, red) of a card; Perdre tout is the red one."""
+    if card in POINTS:
+        return card, card, "points", False
+    if card == DOUBLE:
+        return "×2", "×2", "double", False
+    if card == PROTECTION:
+        return "P", "Protec-", "tion", False
+    return "X", "Perdre", "tout", True
+
+
+def turn_head(state: PushToFiveState) -> str:
+    if state.seats == 1:
+        return f"Manche {state.round}/{state.rounds}"
+    if state.final_round:
+        return f"Dernier tour ({state.round})"
+    return f"Tour {state.round}/{SPRINT_ROUNDS}" if state.sprint else f"Tour {state.round}"
+
+
+def goal(state: PushToFiveState) -> str:
+    """The sheet's caption: what wins."""
+    if state.seats == 1:
+        return f"Solo : {plural(state.rounds, 'manche')}"
+    if state.sprint:
+        return f"But : {TARGET} en un tour"
+    return f"But : {TARGET} en banque"
+
+
+def bank_line(state: PushToFiveState, seat: int) -> str:
+    """Where the seat to move stands before this turn."""
+    bank = state.banks[seat]
+    if state.seats == 1:
+        return f"Banque {bank}"
+    if state.sprint:
+        return f"Banque {bank} · il faut {TARGET} en un seul tour"
+    missing = max(0, TARGET - bank)
+    return f"Banque {bank}/{TARGET}" + (f" · il manque {missing}" if missing else "")
+
+
+def turn_line(state: PushToFiveState) -> str:
+    """The turn so far: points, Protection, the cycle."""
+    parts = [f"Ce tour : {points(state.turn)}"]
+    if state.protected:
+        parts.append("protégé")
+    if state.cycle > 1:
+        parts.append(f"{state.cycle}e mélange")
+    return " · ".join(parts)
+
+
+def odds_lines(state: PushToFiveState, arrow: str) -> list[str]:
+    """The choice in numbers, as the dice games give it: what stopping keeps, what turning
+    one more card risks and brings on average."""
+    seat = state.current
+    keep = state.banks[seat] + state.turn
+    stop = f"Arrêter (a) {arrow} garder {points(state.turn)}, banque {keep}"
+    if state.phase == "full":
+        return [stop, f"Remélanger (r) : les {CARDS} cartes repartent, sans protection"]
+    odds = state.odds()
+    if odds.bust:
+        risk = f"{percent(odds.bust)} de tout perdre"
+    elif LOSE_ALL in state.left:
+        risk = "protégé, aucun risque"
+    else:
+        risk = "Perdre tout est sortie, aucun risque"
+    flip = [f"Retourner (1-5) : {risk}", f"  puis {points_mean(odds.mean)} en moyenne"]
+    return [stop, *flip] if state.phase == "push" else flip
+
+
+def points_mean(mean: float) -> str:
+    return f"{number(mean)} point{'s' if mean >= 2 else ''}"
