@@ -6,6 +6,7 @@ import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.push_to_five.present import card_face, goal, odds_lines, turn_head
 from jeux.games.push_to_five.rules import (
     BANKED,
     BUST,
@@ -349,3 +350,31 @@ def test_bot_reshuffles_or_stops_after_a_full_cycle():
     state = start(("Lina", "Marc"), order(P5, PROT, X2, LOSE, P3))
     flip_all(state, 0, 1, 2, 3, 4)  # 13 and everything turned
     assert PushBot(0).choose(state.view(0)) in (Stop(), Reshuffle())
+
+
+# --- what the screen says (present.py) ---------------------------------------------------------
+
+
+def test_odds_lines_say_what_stopping_keeps_and_what_the_next_card_risks():
+    state = start(("Lina", "Marc"), order(P3, P5))
+    assert odds_lines(state, "→") == [
+        "Retourner (1-5) : 20 % de tout perdre",
+        "  puis 2 points en moyenne",
+    ]
+    flip_all(state, 0, 1)
+    assert odds_lines(state, "→") == [
+        "Arrêter (a) → garder 8 points, banque 8",
+        "Retourner (1-5) : 33 % de tout perdre",
+        "  puis 12 points en moyenne",
+    ]
+    state = start(("Lina", "Marc"), order(PROT))
+    flip_all(state, 0)
+    assert odds_lines(state, "→")[1] == "Retourner (1-5) : protégé, aucun risque"
+
+
+def test_heads_and_goals_follow_the_mode():
+    assert turn_head(start()) == "Tour 1" and goal(start()) == "But : 15 en banque"
+    assert turn_head(start(mode=SPRINT)) == "Tour 1/20"
+    assert goal(start(mode=SPRINT)) == "But : 15 en un tour"
+    assert turn_head(start(("Lina",))) == "Manche 1/5"
+    assert card_face(LOSE)[3] and not card_face(P3)[3]  # Perdre tout is the red card
