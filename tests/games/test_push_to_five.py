@@ -369,7 +369,7 @@ def test_odds_lines_say_what_stopping_keeps_and_what_the_next_card_risks():
     ]
     state = start(("Lina", "Marc"), order(PROT))
     flip_all(state, 0)
-    assert odds_lines(state, "→")[1] == "Retourner (1-5) : protégé, aucun risque"
+    assert odds_lines(state, "→")[1] == "Retourner (1-5) : aucun risque"
 
 
 def test_heads_and_goals_follow_the_mode():

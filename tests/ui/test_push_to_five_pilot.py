@@ -51,7 +51,7 @@ async def test_cards_turn_by_key_and_by_click_and_the_stop_button_banks(app_fact
         await pilot.press("1")
         await pilot.pause()
         assert match.actions == [Flip(0)]
-        assert "Lina retourne" in text(screen, "#centre-text")
+        assert "Lina : " in text(screen, "#centre-text")
         assert screen.hand_row.cards[0].card is not None
         await pilot.press("1")  # already face up: refused, nothing played
         await pilot.pause()

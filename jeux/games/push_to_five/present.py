@@ -5,6 +5,7 @@ from __future__ import annotations
 from jeux.engine.text import percent, plural
 
 from .rules import (
+    CARD_NAMES,
     CARDS,
     DOUBLE,
     LOSE_ALL,
@@ -12,7 +13,10 @@ from .rules import (
     PROTECTION,
     SPRINT_ROUNDS,
     TARGET,
+    CardTurned,
     PushToFiveState,
+    Reshuffled,
+    TurnEnded,
 )
 
 
@@ -83,15 +87,23 @@ def odds_lines(state: PushToFiveState, arrow: str) -> list[str]:
     if state.phase == "full":
         return [stop, f"Remélanger (r) : les {CARDS} cartes repartent, sans protection"]
     odds = state.odds()
-    if odds.bust:
-        risk = f"{percent(odds.bust)} de tout perdre"
-    elif LOSE_ALL in state.left:
-        risk = "protégé, aucun risque"
-    else:
-        risk = "Perdre tout est sortie, aucun risque"
+    risk = f"{percent(odds.bust)} de tout perdre" if odds.bust else "aucun risque"
     flip = [f"Retourner (1-5) : {risk}", f"  puis {points_mean(odds.mean)} en moyenne"]
     return [stop, *flip] if state.phase == "push" else flip
 
 
 def points_mean(mean: float) -> str:
     return f"{number(mean)} point{'s' if mean >= 2 else ''}"
+
+
+def news(event: CardTurned | Reshuffled | TurnEnded, arrow: str) -> str:
+    """What the row just did, in a line short enough for the board."""
+    if isinstance(event, Reshuffled):
+        return f"Tour complet : {event.player} remélange."
+    if isinstance(event, TurnEnded):
+        return event.describe()
+    if event.card == LOSE_ALL and event.cancelled:
+        return f"{event.player} : Perdre tout, annulée {arrow} {event.turn}"
+    if event.card == LOSE_ALL:
+        return f"{event.player} : Perdre tout !"
+    return f"{event.player} : {CARD_NAMES[event.card]} {arrow} {points(event.turn)}"

@@ -21,7 +21,7 @@ from jeux.ui.card_table import Answer, CardTable, Centre
 from jeux.ui.widgets.card import CardData
 from jeux.ui.widgets.score_sheet import SheetData
 
-from .present import bank_line, card_face, goal, odds_lines, turn_head, turn_line
+from .present import bank_line, card_face, goal, news, odds_lines, turn_head, turn_line
 from .rules import (
     BUST,
     CARDS,
@@ -96,8 +96,7 @@ class PushToFiveScreen(CardTable):
     def peek(self, state: PushToFiveState) -> Content | str:
         if not self.mine(state):
             return ""
-        arrow = "->" if self.app.settings.ascii else "→"
-        return "\n".join(odds_lines(state, arrow))
+        return "\n".join(odds_lines(state, self.arrow))
 
     def question(self, state: PushToFiveState) -> Content | str:
         seat = state.to_move()
@@ -124,11 +123,15 @@ class PushToFiveScreen(CardTable):
             answers.append(Answer("Remélanger", "r", "reshuffle"))
         return answers
 
+    @property
+    def arrow(self) -> str:
+        return "->" if self.app.settings.ascii else "→"
+
     def last_news(self) -> str:
         """The last card turned, reshuffle or end of turn: what the row just did."""
         for event in reversed(self.match.events):
             if isinstance(event, CardTurned | Reshuffled | TurnEnded):
-                return event.describe()
+                return news(event, self.arrow)
         return ""
 
     def personal_best(self) -> int | None:
@@ -197,14 +200,14 @@ class PushToFiveScreen(CardTable):
             await card.flip_to(face(event.card), self.seconds(0.35))
             card.add_class("-turned")
             lost = event.card == "perdre" and not event.cancelled
-            self.say_centre(event.describe(), "bold $error" if lost else "bold")
+            self.say_centre(news(event, self.arrow), "bold $error" if lost else "bold")
             await asyncio.sleep(self.seconds(0.3))
         elif isinstance(event, TurnEnded):
             self.say_centre(event.describe(), "$error" if event.how == BUST else "$success")
             await asyncio.sleep(self.seconds(0.9))
         elif isinstance(event, Reshuffled | TurnStarted):
             if isinstance(event, Reshuffled):
-                self.say_centre(event.describe(), "bold")
+                self.say_centre(news(event, self.arrow), "bold")
             await self.slide_in(cards)
         elif isinstance(event, FinalRound | GameOver):
             self.say_centre(event.describe(), "bold $accent")
