@@ -6,7 +6,7 @@ import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
-from jeux.games.push_to_five.present import card_face, goal, odds_lines, turn_head
+from jeux.games.push_to_five.present import bank_line, card_face, goal, odds_lines, turn_head
 from jeux.games.push_to_five.rules import (
     BANKED,
     BUST,
@@ -378,3 +378,10 @@ def test_heads_and_goals_follow_the_mode():
     assert goal(start(mode=SPRINT)) == "But : 15 en un tour"
     assert turn_head(start(("Lina",))) == "Manche 1/5"
     assert card_face(LOSE)[3] and not card_face(P3)[3]  # Perdre tout is the red card
+
+
+def test_the_last_round_says_what_passing_the_leader_takes():
+    state = start(("Lina", "Marc"), order(P3, P5, X2))
+    flip_all(state, 0, 1, 2)
+    state.apply(Stop(), StackedRng())
+    assert bank_line(state, 1) == "Banque 0 · 17 ce tour pour passer en tête"

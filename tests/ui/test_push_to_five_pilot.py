@@ -75,7 +75,7 @@ async def test_a_full_cycle_offers_the_reshuffle_by_button_and_key(app_factory):
         await pilot.press("1", "2", "3", "4", "5")
         await pilot.pause()
         assert match.state.phase == "full"
-        assert "tour complet ! Remélange (r)" in text(screen, "#question")
+        assert "tour complet ! Remélange (r) ou arrête (a)." in text(screen, "#question")
         assert screen.keys_for(Reshuffle()) == ["r"]
         await pilot.click(answer_button(screen, "Remélanger"))
         await pilot.pause()

@@ -6,7 +6,6 @@ from jeux.engine.text import percent, plural
 
 from .rules import (
     CARD_NAMES,
-    CARDS,
     DOUBLE,
     LOSE_ALL,
     POINTS,
@@ -64,8 +63,10 @@ def bank_line(state: PushToFiveState, seat: int) -> str:
         return f"Banque {bank}"
     if state.sprint:
         return f"Banque {bank} · il faut {TARGET} en un seul tour"
-    missing = max(0, TARGET - bank)
-    return f"Banque {bank}/{TARGET}" + (f" · il manque {missing}" if missing else "")
+    if state.final_round:  # the others' banks stand: passing the best one wins
+        best = max(b for s, b in enumerate(state.banks) if s != seat)
+        return f"Banque {bank} · {best + 1 - bank} ce tour pour passer en tête"
+    return f"Banque {bank}/{TARGET} · il manque {TARGET - bank}"
 
 
 def turn_line(state: PushToFiveState) -> str:
@@ -85,7 +86,7 @@ def odds_lines(state: PushToFiveState, arrow: str) -> list[str]:
     keep = state.banks[seat] + state.turn
     stop = f"Arrêter (a) {arrow} garder {points(state.turn)}, banque {keep}"
     if state.phase == "full":
-        return [stop, f"Remélanger (r) : les {CARDS} cartes repartent, sans protection"]
+        return [stop, "Remélanger (r) : on repart, sans Protection"]
     odds = state.odds()
     risk = f"{percent(odds.bust)} de tout perdre" if odds.bust else "aucun risque"
     flip = [f"Retourner (1-5) : {risk}", f"  puis {points_mean(odds.mean)} en moyenne"]

@@ -401,20 +401,19 @@ class PushBot:
     the last round; in Sprint, a single turn of 15."""
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
+        self.rng = Random(seed)
+        """Its own rng, never the match's: which face-down card to turn (all are alike)."""
 
     def choose(self, state: PushToFiveState) -> Action:
-        legal = state.legal_actions()
+        turn = _FLIPS[self.rng.choice(state.face_down)] if state.face_down else _RESHUFFLE
         if state.phase == "start":
-            return legal[0]
+            return turn
         goal = self.goal(state)
         if state.phase == "full":
             push = turn_one(goal, state.deck, state.deck, state.turn, False, RESHUFFLES)
         else:
             push = turn_one(goal, state.deck, state.left, state.turn, state.protected, RESHUFFLES)
-        if push > worth(goal, state.turn):
-            return _RESHUFFLE if state.phase == "full" else _FLIPS[state.face_down[0]]
-        return _STOP
+        return turn if push > worth(goal, state.turn) else _STOP
 
     @staticmethod
     def goal(state: PushToFiveState) -> Goal:

@@ -107,7 +107,7 @@ class PushToFiveScreen(CardTable):
             return Content.from_markup("$name réfléchit…", name=name)
         who = "" if state.seats == 1 else "$name, "
         if state.phase == "full":
-            ask = "tour complet ! Remélange (r) ou arrête-toi (a)."
+            ask = "tour complet ! Remélange (r) ou arrête (a)."
         elif state.phase == "start":
             ask = "retourne une carte (1-5)."
         else:
