@@ -89,8 +89,9 @@ class PushToFiveScreen(CardTable):
         if seat is None:
             return Centre(self.match.outcome().summary)
         lines = [bank_line(state, seat), turn_line(state), self.last_news()]
-        if not lines[-1] and state.seats == 1 and (best := self.personal_best()) is not None:
-            lines[-1] = f"Record : {plural(best, 'point')}"
+        if state.seats == 1:
+            best = self.personal_best()
+            lines[0] += f" · record {best}" if best is not None else " · pas encore de record"
         return Centre("\n".join(lines))
 
     def peek(self, state: PushToFiveState) -> Content | str:
