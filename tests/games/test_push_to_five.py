@@ -385,3 +385,7 @@ def test_the_last_round_says_what_passing_the_leader_takes():
     flip_all(state, 0, 1, 2)
     state.apply(Stop(), StackedRng())
     assert bank_line(state, 1) == "Banque 0 · 17 ce tour pour passer en tête"
+    state = start(("Lina", "Marc"), order(P3, P5, X2), mode=SPRINT)
+    flip_all(state, 0, 1, 2)
+    state.apply(Stop(), StackedRng())
+    assert bank_line(state, 1) == "Banque 0 · à battre : 16 en un tour"

@@ -61,6 +61,9 @@ def bank_line(state: PushToFiveState, seat: int) -> str:
     bank = state.banks[seat]
     if state.seats == 1:
         return f"Banque {bank}"
+    if state.sprint and state.final_round:
+        best = max(state.standing(s)[0] for s in range(state.seats) if s != seat)
+        return f"Banque {bank} · à battre : {best} en un tour"
     if state.sprint:
         return f"Banque {bank} · il faut {TARGET} en un seul tour"
     if state.final_round:  # the others' banks stand: passing the best one wins
