@@ -176,8 +176,6 @@ class PushToFiveState(State):
       `final_round`, `sprint`, `rounds` (the round limit, 0: none), `odds()`.
     """
 
-    target = TARGET
-
     def __init__(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> None:
         self.players = tuple(players)
         self.deck: tuple[str, ...] = DECKS[options["deck"]]
@@ -203,7 +201,6 @@ class PushToFiveState(State):
 
     def _start_turn(self, rng: Random) -> None:
         self.turn = 0
-        self.protected = False
         self.cycle = 0
         self._shuffle(rng)
 
