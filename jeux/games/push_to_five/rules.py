@@ -23,6 +23,7 @@ from typing import Any
 from jeux.catalog import GAMES
 from jeux.engine.cards import shuffled
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -521,7 +522,7 @@ class PushToFive(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None) -> PushBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> PushBot:
         return PushBot(seed)
 
     def new(
