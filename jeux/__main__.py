@@ -92,6 +92,11 @@ def parser() -> argparse.ArgumentParser:
         "un seul pour toutes les places ou un par place",
     )
     sim.add_argument(
+        "--rotate",
+        action="store_true",
+        help="décaler les niveaux d'une place à chaque partie (face-à-face équitable)",
+    )
+    sim.add_argument(
         "--option",
         action="append",
         default=[],
@@ -178,7 +183,14 @@ def simulate_games(args: argparse.Namespace) -> int:
         return 2
     reports = [
         simulate(
-            game, players, args.games, args.seed, {**options, **variant}, levels, args.processes
+            game,
+            players,
+            args.games,
+            args.seed,
+            {**options, **variant},
+            levels,
+            args.processes,
+            args.rotate,
         )
         for variant in variants
     ]

@@ -41,3 +41,12 @@ def test_histogram_counts_every_value_once():
     lines = histogram([1, 1, 2, 9, 30], bins=3)
     assert sum(int(line.split()[-1]) for line in lines) == 5
     assert lines[0].split()[0] == "1–10"
+
+
+def test_rotated_levels_take_every_seat_in_turn_and_count_their_wins():
+    game = load_game("the_last_spell")
+    report = simulate(game, 2, 40, seed=5, levels=("fort", "debutant"), rotate=True, processes=1)
+    assert report.seated(5) == ("debutant", "fort") and report.seated(6) == ("fort", "debutant")
+    assert sum(report.wins_by_level.values()) == sum(report.wins_by_seat)
+    assert set(report.to_json()["wins_by_level"]) == {"fort", "debutant"}
+    assert report.decisions.keys() == {"fort", "debutant"}

@@ -9,6 +9,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from random import Random
 from statistics import mean, median, pstdev
 
@@ -138,6 +139,9 @@ class Report:
     """The robot level of each seat; none for random play."""
     decisions: dict[str, list[float]] = field(default_factory=dict)
     """Seconds each robot decision took, by level."""
+    rotate: bool = False
+    """Whether the levels move one seat on from game to game, so no level keeps a seat."""
+    wins_by_level: dict[str, int] = field(default_factory=dict)
 
     @property
     def played(self) -> int:
@@ -147,11 +151,20 @@ class Report:
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds else 0.0
 
-    def count(self, state: State, actions: int) -> None:
+    def seated(self, seed: int) -> tuple[str, ...]:
+        """The level in each seat for this seed's game."""
+        if not self.rotate:
+            return self.levels
+        turn = seed % self.players
+        return self.levels[turn:] + self.levels[:turn]
+
+    def count(self, state: State, actions: int, seated: tuple[str, ...]) -> None:
         outcome = state.outcome()
         self.lengths.append(actions)
         for seat in outcome.winners if outcome.won else ():
             self.wins_by_seat[seat] += 1
+            if seated:
+                self.wins_by_level[seated[seat]] = self.wins_by_level.get(seated[seat], 0) + 1
         self.solo_wins += self.players == 1 and outcome.won
         scores = sorted(outcome.scores, reverse=not outcome.lower_is_better)
         self.winning_scores.append(scores[0])
@@ -170,6 +183,19 @@ class Report:
         self.first_error = self.first_error or other.first_error
         for level, times in other.decisions.items():
             self.decisions.setdefault(level, []).extend(times)
+        for level, wins in other.wins_by_level.items():
+            self.wins_by_level[level] = self.wins_by_level.get(level, 0) + wins
+
+    def level_shares(self) -> dict[str, tuple[float, float, float]]:
+        """Each level's share of the games it won, with its 95 % interval: with the levels
+        rotated over the seats, a level stronger than another wins more than its share."""
+        return {
+            level: (
+                self.wins_by_level.get(level, 0) / max(1, self.played),
+                *wilson(self.wins_by_level.get(level, 0), self.played),
+            )
+            for level in dict.fromkeys(self.levels)
+        }
 
     def win_shares(self) -> list[tuple[float, float, float]]:
         """Each seat's share of the games it won, with its 95 % interval."""
@@ -196,6 +222,11 @@ class Report:
         }
         if self.levels:
             data["levels"] = list(self.levels)
+            data["levels_rotate"] = self.rotate
+            data["wins_by_level"] = {
+                level: {"share": round(s, 4), "low": round(lo, 4), "high": round(hi, 4)}
+                for level, (s, lo, hi) in self.level_shares().items()
+            }
             data["decision_ms"] = {
                 level: {"median": round(1000 * median(t), 3), "p95": round(1000 * p95(t), 3)}
                 for level, t in self.decisions.items()
@@ -237,6 +268,13 @@ class Report:
             rows.append((label, f"{mean(self.winning_scores):.1f} en moyenne"))
         if self.margins:
             rows.append(("Écart avec le second", f"{mean(self.margins):.1f} en moyenne"))
+        if len(set(self.levels)) > 1:
+            for i, (level, (share, low, high)) in enumerate(self.level_shares().items()):
+                label = "Victoires par niveau" if i == 0 else ""
+                value = (
+                    f"{LEVELS[level].lower()} : {percent(share)} ({percent(low)} à {percent(high)})"
+                )
+                rows.append((label, value))
         for level, times in self.decisions.items():
             rows.append(
                 (
@@ -253,7 +291,8 @@ class Report:
             return "coups au hasard"
         if len(set(self.levels)) == 1:
             return f"robots {LEVELS[self.levels[0]].lower()}s"
-        return "robots " + ", ".join(LEVELS[level].lower() for level in self.levels)
+        seats = ", ".join(LEVELS[level].lower() for level in self.levels)
+        return f"robots {seats}" + (", décalés d'une place à chaque partie" if self.rotate else "")
 
     def lines(self, title: str) -> list[str]:
         """The whole report in French: its rows, then how long the games lasted."""
@@ -265,20 +304,34 @@ class Report:
 
 
 def play_range(
-    game: Game, players: int, first: int, games: int, options: dict, levels: tuple[str, ...]
+    game: Game,
+    players: int,
+    first: int,
+    games: int,
+    options: dict,
+    levels: tuple[str, ...],
+    rotate: bool = False,
 ) -> Report:
     """Play seeds first … first+games-1 in this process."""
     report = Report(
-        game.info.id, players, games, first, options, wins_by_seat=[0] * players, levels=levels
+        game.info.id,
+        players,
+        games,
+        first,
+        options,
+        wins_by_seat=[0] * players,
+        levels=levels,
+        rotate=rotate,
     )
     for seed in range(first, first + games):
+        seated = report.seated(seed)
         try:
-            result = playout(game, players, seed, options, levels, report.decisions)
+            result = playout(game, players, seed, options, seated, report.decisions)
         except Exception as error:  # reported, not raised: a benchmark counts failures
             report.errors += 1
             report.first_error = report.first_error or f"seed {seed}: {error!r}"
             continue
-        report.count(result.state, result.actions)
+        report.count(result.state, result.actions, seated)
     return report
 
 
@@ -290,28 +343,21 @@ def simulate(
     options: dict | None = None,
     levels: Sequence[str] = (),
     processes: int | None = None,
+    rotate: bool = False,
 ) -> Report:
     """Play `games` games on seeds seed, seed+1, … so any failure can be replayed. Every
     game owns its seed, so the results are the same whatever the number of processes."""
-    options = options or {}
+    options, levels = options or {}, tuple(levels)
     processes = max(1, min(processes or os.cpu_count() or 1, games // GAMES_PER_PROCESS))
     start = time.perf_counter()
     if processes == 1:
-        report = play_range(game, players, seed, games, options, tuple(levels))
+        report = play_range(game, players, seed, games, options, levels, rotate)
     else:
         bounds = [seed + games * i // processes for i in range(processes + 1)]
+        starts, ends = bounds[:-1], bounds[1:]
+        play = partial(play_range, game, players, options=options, levels=levels, rotate=rotate)
         with ProcessPoolExecutor(processes) as pool:
-            parts = list(
-                pool.map(
-                    play_range,
-                    [game] * processes,
-                    [players] * processes,
-                    bounds[:-1],
-                    [b - a for a, b in zip(bounds, bounds[1:], strict=False)],
-                    [options] * processes,
-                    [tuple(levels)] * processes,
-                )
-            )
+            parts = list(pool.map(play, starts, [b - a for a, b in zip(starts, ends, strict=True)]))
         report = parts[0]
         for part in parts[1:]:
             report.merge(part)
