@@ -29,9 +29,6 @@ from .widgets.game_log import GameLog
 from .widgets.player_badge import PlayerBadge
 from .widgets.score_sheet import ScoreSheet, SheetData
 
-BOT_PAUSE = 0.6
-"""Seconds a bot seems to think, so people can follow its moves (scaled by the settings)."""
-
 
 class GameScreen(Screen):
     AUTO_FOCUS = ""  # keys are moves; a game focuses a text field only when asked
@@ -286,7 +283,7 @@ class GameScreen(Screen):
         level = match.seats[seat].level or DEFAULT_LEVEL
         bot = match.game.bot(f"{match.seed}:{len(match.actions)}", level)
         action = bot.choose(self.match.state.view(seat))
-        time.sleep(BOT_PAUSE * self.app.animation_scale)
+        time.sleep(self.app.robot_pause)
         self.app.call_from_thread(self._play, action)
 
     def finish(self) -> None:

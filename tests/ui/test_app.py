@@ -81,10 +81,13 @@ async def test_settings_are_saved_at_once(app_factory, tmp_path):
         assert isinstance(app.screen, SettingsScreen)
         app.screen.query_one("#animations", Select).value = "reduced"
         app.screen.query_one("#ascii", Switch).value = True
+        app.screen.query_one("#robot-pace", Select).value = "fast"
         await pilot.pause()
         assert app.glyphs.pip == "o"
+        assert app.robot_pause == 0.0  # TEXTUAL_ANIMATIONS=none in tests: no waiting at all
     saved = json.loads((tmp_path / "c" / "settings.json").read_text())
     assert saved["animations"] == "reduced" and saved["ascii"] is True
+    assert saved["robot_pace"] == "fast"
 
 
 async def test_corrupt_files_are_reported_and_the_app_still_starts(app_factory, tmp_path):
@@ -330,8 +333,8 @@ async def test_each_robot_gets_the_level_chosen_for_it(app_factory, tmp_path, mo
         assert not setup.query("Select.level")  # no robot, no level to choose
         await pilot.press("space")
         setup.query_one("#bots", Select).value = 2
-        await pilot.pause()
-        levels = list(setup.query("Select.level"))
+        while len(levels := list(setup.query("Select.level"))) < 2:  # mounted after a message
+            await pilot.pause()
         assert [s.value for s in levels] == ["moyen", "moyen"]
         levels[1].value = "fort"
         setup.query_one("#order", Select).value = "list"
