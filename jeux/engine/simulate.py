@@ -32,6 +32,8 @@ def has_own_bot(game: Game) -> bool:
 class Playout:
     state: State
     actions: int
+    turns: int
+    """Turns played, counted as changes of whose turn it is."""
 
 
 def playout(
@@ -48,8 +50,10 @@ def playout(
     rng, pick = Random(seed), Random(seed).choice
     bots = [game.bot(f"{seed}:{seat}", level) for seat, level in enumerate(levels)]
     state = game.new(names, game.resolve_options({**game.playout_options, **(options or {})}), rng)
-    count = 0
+    count, turns, turn_of = 0, 0, None
     while (seat := state.to_move()) is not None:
+        if state.whose_turn() != turn_of:
+            turns, turn_of = turns + 1, state.whose_turn()
         if count >= MAX_ACTIONS:
             raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
         if bots:
@@ -65,7 +69,7 @@ def playout(
         count += 1
     if state.outcome() is None:
         raise RuntimeError("the game ended without an outcome")
-    return Playout(state, count)
+    return Playout(state, count, turns)
 
 
 def option_values(game: Game, pairs: Sequence[str]) -> dict:
@@ -129,6 +133,8 @@ class Report:
     seconds: float = 0.0
     lengths: list[int] = field(default_factory=list)
     """Actions of each game played to its end."""
+    rounds: list[float] = field(default_factory=list)
+    """Turns of each game per player: how many times around the table."""
     wins_by_seat: list[int] = field(default_factory=list)
     solo_wins: int = 0
     winning_scores: list[int] = field(default_factory=list)
@@ -158,9 +164,10 @@ class Report:
         turn = seed % self.players
         return self.levels[turn:] + self.levels[:turn]
 
-    def count(self, state: State, actions: int, seated: tuple[str, ...]) -> None:
-        outcome = state.outcome()
-        self.lengths.append(actions)
+    def count(self, played: Playout, seated: tuple[str, ...]) -> None:
+        outcome = played.state.outcome()
+        self.lengths.append(played.actions)
+        self.rounds.append(played.turns / self.players)
         for seat in outcome.winners if outcome.won else ():
             self.wins_by_seat[seat] += 1
             if seated:
@@ -174,6 +181,7 @@ class Report:
     def merge(self, other: Report) -> None:
         self.errors += other.errors
         self.lengths += other.lengths
+        self.rounds += other.rounds
         self.wins_by_seat = [
             a + b for a, b in zip(self.wins_by_seat, other.wins_by_seat, strict=True)
         ]
@@ -213,6 +221,8 @@ class Report:
             "games_per_second": round(self.games_per_second, 1),
             "mean_actions": round(mean(self.lengths), 2) if self.lengths else 0,
             "actions_spread": round(pstdev(self.lengths), 2) if self.lengths else 0,
+            "mean_rounds": round(mean(self.rounds), 2) if self.rounds else 0,
+            "rounds_spread": round(pstdev(self.rounds), 2) if self.rounds else 0,
             "wins_by_seat": self.wins_by_seat,
             "win_share_by_seat": [
                 {"share": round(s, 4), "low": round(lo, 4), "high": round(hi, 4)}
@@ -254,6 +264,8 @@ class Report:
             rows.append(
                 ("Coups par partie", f"{spread} ({min(self.lengths)} à {max(self.lengths)})")
             )
+            label = "Tours par joueur" if self.players > 1 else "Tours"
+            rows.append((label, f"{mean(self.rounds):.1f} ± {pstdev(self.rounds):.1f}"))
         shares = self.win_shares()
         if self.players == 1:
             share, low, high = shares[0]
@@ -331,7 +343,7 @@ def play_range(
             report.errors += 1
             report.first_error = report.first_error or f"seed {seed}: {error!r}"
             continue
-        report.count(result.state, result.actions, seated)
+        report.count(result, seated)
     return report
 
 
