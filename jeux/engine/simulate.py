@@ -264,8 +264,9 @@ class Report:
             rows.append(
                 ("Coups par partie", f"{spread} ({min(self.lengths)} à {max(self.lengths)})")
             )
-            label = "Tours par joueur" if self.players > 1 else "Tours"
-            rows.append((label, f"{mean(self.rounds):.1f} ± {pstdev(self.rounds):.1f}"))
+        if self.rounds and self.players > 1:  # a solo game has one endless turn
+            spread = f"{mean(self.rounds):.1f} ± {pstdev(self.rounds):.1f}"
+            rows.append(("Tours par joueur", spread))
         shares = self.win_shares()
         if self.players == 1:
             share, low, high = shares[0]
