@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -34,6 +35,8 @@ class Playout:
     actions: int
     turns: int
     """Turns played, counted as changes of whose turn it is."""
+    events: Counter[str]
+    """How many events of each kind the game raised, by class name."""
 
 
 def playout(
@@ -50,7 +53,7 @@ def playout(
     rng, pick = Random(seed), Random(seed).choice
     bots = [game.bot(f"{seed}:{seat}", level) for seat, level in enumerate(levels)]
     state = game.new(names, game.resolve_options({**game.playout_options, **(options or {})}), rng)
-    count, turns, turn_of = 0, 0, None
+    count, turns, turn_of, events = 0, 0, None, Counter()
     while (seat := state.to_move()) is not None:
         if state.whose_turn() != turn_of:
             turns, turn_of = turns + 1, state.whose_turn()
@@ -61,15 +64,15 @@ def playout(
             action = bots[seat].choose(state.view(seat))
             if clock is not None:
                 clock.setdefault(levels[seat], []).append(time.perf_counter() - start)
-            state.apply(action, rng)
+            events.update(type(e).__name__ for e in state.apply(action, rng))
         else:
             # Drawn from this very state's legal actions, so `apply`'s own check would only
             # repeat the work; the playout tests replay every game through the checked path.
-            state._apply(pick(state.legal_actions()), rng)
+            events.update(type(e).__name__ for e in state._apply(pick(state.legal_actions()), rng))
         count += 1
     if state.outcome() is None:
         raise RuntimeError("the game ended without an outcome")
-    return Playout(state, count, turns)
+    return Playout(state, count, turns, events)
 
 
 def option_values(game: Game, pairs: Sequence[str]) -> dict:
@@ -100,7 +103,7 @@ def wilson(hits: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The 95 % confidence interval of a proportion (Wilson's, sound near 0 and 1)."""
     if not trials:
         return 0.0, 1.0
-    p = hits / trials
+    p = min(1.0, hits / trials)  # ties give every winner a win
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials**2)) / (1 + z * z / trials)
     return max(0.0, centre - half), min(1.0, centre + half)
@@ -135,6 +138,8 @@ class Report:
     """Actions of each game played to its end."""
     rounds: list[float] = field(default_factory=list)
     """Turns of each game per player: how many times around the table."""
+    events: Counter[str] = field(default_factory=Counter)
+    """Events of each kind over all the games, by class name: how often a rule came up."""
     wins_by_seat: list[int] = field(default_factory=list)
     solo_wins: int = 0
     winning_scores: list[int] = field(default_factory=list)
@@ -168,6 +173,7 @@ class Report:
         outcome = played.state.outcome()
         self.lengths.append(played.actions)
         self.rounds.append(played.turns / self.players)
+        self.events.update(played.events)
         for seat in outcome.winners if outcome.won else ():
             self.wins_by_seat[seat] += 1
             if seated:
@@ -182,6 +188,7 @@ class Report:
         self.errors += other.errors
         self.lengths += other.lengths
         self.rounds += other.rounds
+        self.events.update(other.events)
         self.wins_by_seat = [
             a + b for a, b in zip(self.wins_by_seat, other.wins_by_seat, strict=True)
         ]
@@ -229,17 +236,19 @@ class Report:
                 for s, lo, hi in self.win_shares()
             ],
             "players_are": "robots" if self.levels else "hasard",
+            "events": dict(sorted(self.events.items())),
         }
         if self.levels:
             data["levels"] = list(self.levels)
             data["levels_rotate"] = self.rotate
-            data["wins_by_level"] = {
-                level: {"share": round(s, 4), "low": round(lo, 4), "high": round(hi, 4)}
-                for level, (s, lo, hi) in self.level_shares().items()
-            }
             data["decision_ms"] = {
                 level: {"median": round(1000 * median(t), 3), "p95": round(1000 * p95(t), 3)}
                 for level, t in self.decisions.items()
+            }
+        if len(set(self.levels)) > 1:
+            data["wins_by_level"] = {
+                level: {"share": round(s, 4), "low": round(lo, 4), "high": round(hi, 4)}
+                for level, (s, lo, hi) in self.level_shares().items()
             }
         if self.winning_scores:
             data["mean_winning_score"] = round(mean(self.winning_scores), 2)
