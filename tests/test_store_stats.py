@@ -51,7 +51,11 @@ def records(tmp_path):
 
 def test_a_player_with_no_match_has_empty_statistics(records):
     stats = player_stats(records, "lina", TODAY)
-    assert stats.games == [] and stats.total.played == 0 and stats.total.win_rate is None
+    assert (
+        stats.games == []
+        and stats.overall.total.played == 0
+        and stats.overall.total.win_rate is None
+    )
 
 
 def test_played_won_best_average_and_streaks_per_game(records):
@@ -65,8 +69,12 @@ def test_played_won_best_average_and_streaks_per_game(records):
     assert (five.current_streak, five.longest_streak) == (3, 3)
     assert five.win_rate == pytest.approx(5 / 6)
     # across games the streak is broken by the lost Scoundrel run; scores do not add up
-    assert (stats.total.played, stats.total.won, stats.total.current_streak) == (7, 5, 0)
-    assert stats.total.best is None and stats.total.average is None
+    assert (
+        stats.overall.total.played,
+        stats.overall.total.won,
+        stats.overall.total.current_streak,
+    ) == (7, 5, 0)
+    assert stats.overall.total.best is None and stats.overall.total.average is None
     assert [s for _t, s in stats.game("le_5000").scores] == [10, 30, 5, 20, 15, 25]
 
 
@@ -162,9 +170,10 @@ def test_json_keys_are_stable(records):
     [
         ([], []),
         ([7, 7], [Bin(7, 7, 2)]),
-        ([0, 3, 3, 9], [Bin(0, 1, 1), Bin(2, 3, 2), Bin(4, 5, 0), Bin(6, 7, 0), Bin(8, 9, 1)]),
+        ([0, 1, 9], [Bin(0, 1, 2), Bin(2, 3, 0), Bin(4, 5, 0), Bin(6, 7, 0), Bin(8, 9, 1)]),
+        ([0, 3, 3, 9], [Bin(0, 2, 1), Bin(3, 5, 2), Bin(6, 8, 0), Bin(9, 11, 1)]),
+        ([-100, 250, 400], [Bin(-100, 49, 1), Bin(50, 199, 0), Bin(200, 349, 1), Bin(350, 499, 1)]),
     ],
 )
 def test_histogram_has_whole_bins_from_lowest_to_highest(scores, bins):
     assert histogram(scores, most=5) == bins
-    assert all(b.label for b in bins)

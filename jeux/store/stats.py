@@ -7,12 +7,15 @@ attempt, e.g. Scoundrel's daily dungeon): any game that labels its runs so gets 
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from jeux.engine.text import percent
 
 from .records import Records
 
@@ -110,8 +113,9 @@ class GameStats:
 @dataclass(frozen=True)
 class PlayerStats:
     profile: str
-    total: Tally
-    """Every game together: played, won and streaks (scores of different games do not add)."""
+    overall: GameStats
+    """Every game together (game ""): played, won and streaks; scores of different games do
+    not add up, so it has none."""
     games: list[GameStats] = field(default_factory=list)
     """Most played first."""
 
@@ -215,17 +219,19 @@ def daily(results: Sequence[Result], today: dt.date) -> Daily | None:
 
 
 def game_stats(game: str, results: Sequence[Result], today: dt.date) -> GameStats:
+    """One game's figures; game "" adds every game up, without scores."""
+    with_scores = bool(game)
     by_opponents = {
-        kind: tally(mine)
+        kind: tally(mine, with_scores)
         for kind in OPPONENTS
         if (mine := [r for r in results if r.opponents == kind])
     }
     return GameStats(
         game,
-        tally(results),
+        tally(results, with_scores),
         by_opponents,
-        [(r.finished, r.score) for r in measured(results)],
-        daily(results, today),
+        [(r.finished, r.score) for r in measured(results)] if with_scores else [],
+        daily(results, today) if with_scores else None,
     )
 
 
@@ -238,7 +244,7 @@ def player_stats(records: Records, profile: str, today: dt.date | None = None) -
     day = today or dt.date.today()
     games = [game_stats(game, mine, day) for game, mine in by_game.items()]
     games.sort(key=lambda g: -g.total.played)  # stable: equal counts stay oldest first
-    return PlayerStats(profile, tally(results, with_scores=False), games)
+    return PlayerStats(profile, game_stats("", results, day), games)
 
 
 @dataclass(frozen=True)
@@ -247,20 +253,114 @@ class Bin:
     high: int
     count: int
 
-    @property
-    def label(self) -> str:
-        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
-
 
 def histogram(scores: Sequence[int], most: int = 8) -> list[Bin]:
-    """Scores counted in at most `most` bins of equal, whole widths, from the lowest score
-    to the highest, empty bins included so that the gaps show."""
+    """Scores counted in at most `most` bins of equal widths, from the lowest score to the
+    highest, empty bins included so that gaps show. Widths are whole multiples of the step
+    the scores share (Le 5000 counts by fifties), so every bin can hold scores."""
     if not scores:
         return []
     low, high = min(scores), max(scores)
-    width = max(1, math.ceil((high - low + 1) / most))
-    count = (high - low) // width + 1
-    bins = [0] * count
+    step = math.gcd(*(score - low for score in scores)) or 1
+    width = step * max(1, math.ceil(((high - low) // step + 1) / most))
+    bins = [0] * ((high - low) // width + 1)
     for score in scores:
         bins[(score - low) // width] += 1
     return [Bin(low + n * width, low + (n + 1) * width - 1, found) for n, found in enumerate(bins)]
+
+
+# --- French wording, shared by the statistics screen and `jeux stats` ---------------------
+
+OPPONENT_TITLES = {SOLO: "Seul", HUMANS: "Humains", ROBOTS: "Robots"}
+"""Column titles: alone, against humans only, with at least one robot."""
+MONTHS = (
+    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"
+).split()
+WEEKDAYS = ("lu", "ma", "me", "je", "ve", "sa", "di")
+WON, LOST, MISSED = "gagné", "perdu", "pas joué"
+"""What a day of the daily calendar was."""
+
+
+def decimal(value: float) -> str:
+    """17.5 → "17,5", 18.0 → "18"."""
+    return f"{value:.1f}".removesuffix(".0").replace(".", ",")
+
+
+def tally_rows(tally: Tally, scores: bool = True) -> list[tuple[str, str]]:
+    """(caption, value) of every figure of a tally, "–" where there is none yet; without
+    the scores for several games together."""
+
+    def maybe(value: object) -> str:
+        return "–" if value is None else str(value)
+
+    best = "Meilleur (plus bas)" if tally.lower_is_better else "Meilleur score"
+    rate = "–" if tally.win_rate is None else percent(tally.win_rate)
+    rows = [
+        ("Parties", str(tally.played)),
+        ("Victoires", str(tally.won)),
+        ("Taux de victoire", rate),
+    ]
+    if scores:
+        average = "–" if tally.average is None else decimal(tally.average)
+        rows += [(best, maybe(tally.best)), ("Score moyen", average)]
+    return [
+        *rows,
+        ("Série en cours", str(tally.current_streak)),
+        ("Plus longue série", str(tally.longest_streak)),
+    ]
+
+
+def table_columns(game: GameStats) -> list[tuple[str, Tally]]:
+    """The columns of a game's figures: all matches, then each kind of opponent met; a
+    player who met one kind only gets that column alone (a total would repeat it)."""
+    kinds = [(OPPONENT_TITLES[kind], tally) for kind, tally in game.by_opponents.items()]
+    return kinds if len(kinds) == 1 else [("Total", game.total), *kinds]
+
+
+def table_lines(game: GameStats, width: int = 9) -> list[str]:
+    """The figures of a game as lines of text: a caption, then a value per column."""
+    columns = table_columns(game)
+    rows = [tally_rows(tally, scores=bool(game.game)) for _name, tally in columns]
+    captions = [caption for caption, _value in rows[0]]
+    left = max(map(len, captions))
+    lines = [" " * left + "".join(f"{name:>{width}}" for name, _tally in columns)]
+    for n, caption in enumerate(captions):
+        lines.append(f"{caption:<{left}}" + "".join(f"{row[n][1]:>{width}}" for row in rows))
+    return lines
+
+
+def month_title(year: int, month: int) -> str:
+    return f"{MONTHS[month - 1]} {year}"
+
+
+def months(daily: Daily, today: dt.date) -> list[tuple[int, int]]:
+    """(year, month) from the first daily run to this month."""
+    first = min(daily.days)
+    found = []
+    year, month = first.year, first.month
+    while (year, month) <= (today.year, today.month):
+        found.append((year, month))
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return found
+
+
+def month_weeks(year: int, month: int) -> list[list[dt.date | None]]:
+    """The weeks of a month, Monday first, None outside the month."""
+    weeks = calendar.Calendar(firstweekday=0).monthdatescalendar(year, month)
+    return [[day if day.month == month else None for day in week] for week in weeks]
+
+
+def day_state(daily: Daily, day: dt.date, today: dt.date) -> str:
+    """WON, LOST, MISSED (since the first daily run), or "" (before it, or to come)."""
+    if day in daily.days:
+        return WON if daily.days[day] else LOST
+    return MISSED if min(daily.days) < day < today else ""
+
+
+def daily_summary(daily: Daily) -> list[str]:
+    """Two lines: how many days were played and won, then the streak of days won."""
+    played, won = len(daily.days), sum(daily.days.values())
+    return [
+        f"{played} jour{'s' * (played > 1)} joué{'s' * (played > 1)}, {won} gagné{'s' * (won > 1)}",
+        f"Jours gagnés d'affilée : {daily.current_streak} (record : {daily.longest_streak})",
+    ]
