@@ -9,6 +9,7 @@ from typing import Any
 
 from .catalog import GAMES
 from .engine.text import join_names, percent, plural
+from .store.jsonfile import StoreError
 from .store.locations import Locations
 from .store.profiles import Profile, Profiles
 from .store.records import Records
@@ -98,7 +99,11 @@ def print_stats(
             print(f"Joueur inconnu : {player} (joueurs enregistrés : {known}).", file=sys.stderr)
             return 2
         chosen = [found]
-    records = Records(locations.database) if locations.database.exists() else None
+    try:
+        records = Records(locations.database) if locations.database.exists() else None
+    except StoreError as error:
+        print(f"jeux : {error}", file=sys.stderr)
+        return 1
     today = dt.date.today()
 
     def stats_of(profile: Profile) -> PlayerStats:
