@@ -143,7 +143,7 @@ class StatsScreen(Screen):
                     [(Content(p.name), p.id) for p in self.app.profiles.players],
                     prompt="Aucun joueur",
                     allow_blank=self.profile_id is None,
-                    value=self.profile_id or Select.BLANK,
+                    value=self.profile_id or Select.NULL,
                     id="stats-player",
                 )
                 yield OptionList(id="stats-games")
@@ -275,7 +275,7 @@ class StatsScreen(Screen):
 
     @on(Select.Changed, "#stats-player")
     def player_chosen(self, event: Select.Changed) -> None:
-        if event.value is not Select.BLANK and event.value != self.profile_id:
+        if event.value is not Select.NULL and event.value != self.profile_id:
             self.profile_id = str(event.value)
             self.load()
 
