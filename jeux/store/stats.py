@@ -123,11 +123,13 @@ class PlayerStats:
         return next((g for g in self.games if g.game == game_id), None)
 
 
-def opponents_of(saved: str, seat: int) -> str:
-    """SOLO, HUMANS or ROBOTS: who sat at the other seats of a saved match."""
+def opponents_of(seats_json: str | None, seat: int) -> str:
+    """SOLO, HUMANS or ROBOTS: who sat at the other seats of a match, from its seats."""
     try:
-        seats = json.loads(saved).get("seats", [])
-    except (ValueError, AttributeError):
+        seats = json.loads(seats_json or "[]")
+    except ValueError:
+        seats = []
+    if not isinstance(seats, list):
         seats = []
     others = [s for i, s in enumerate(seats) if i != seat and isinstance(s, dict)]
     if not others:
@@ -149,7 +151,8 @@ def results_of(records: Records, profile: str) -> list[Result]:
     with records._db() as db:
         rows = db.execute(
             "SELECT r.match_id, r.game, r.finished, r.score, r.won, r.low, r.forfeit, r.seat, "
-            "r.label, COALESCE(m.saved, '') FROM results r LEFT JOIN matches m "
+            "r.label, CASE WHEN json_valid(m.saved) THEN json_extract(m.saved, '$.seats') END "
+            "FROM results r LEFT JOIN matches m "
             "ON m.id = r.match_id WHERE r.profile = ? ORDER BY r.finished, r.match_id",
             (profile,),
         ).fetchall()
@@ -162,10 +165,10 @@ def results_of(records: Records, profile: str) -> list[Result]:
             bool(won),
             bool(low),
             bool(forfeit),
-            opponents_of(saved, seat),
+            opponents_of(seats, seat),
             daily_day(label),
         )
-        for match_id, game, finished, score, won, low, forfeit, seat, label, saved in rows
+        for match_id, game, finished, score, won, low, forfeit, seat, label, seats in rows
     ]
 
 
