@@ -27,6 +27,7 @@ from .store.stats import (
     month_weeks,
     months,
     player_stats,
+    recent_line,
     table_lines,
 )
 
@@ -66,11 +67,11 @@ def player_lines(name: str, stats: PlayerStats, today: dt.date) -> list[str]:
         return [f"{name} : aucune partie terminée."]
     lines = [
         f"{name} : {plural(total.played, 'partie')}, {plural(total.won, 'victoire')} "
-        f"({percent(total.win_rate)}), série en cours {total.current_streak}, "
-        f"plus longue série {total.longest_streak}"
+        f"({percent(total.win_rate)})"
     ]
-    for game in stats.games:
-        lines += ["", f"== {title(game.game)} ==", *table_lines(game)]
+    for game in [stats.overall, *stats.games]:
+        heading = title(game.game) if game.game else "Tous les jeux"
+        lines += ["", f"== {heading} ==", *table_lines(game), recent_line(game, DAY_MARKS)]
         if game.daily:
             lines += ["", "Parties du jour : " + ". ".join(daily_summary(game.daily))]
             lines += calendar_lines(game.daily, today)
@@ -81,7 +82,11 @@ def player_json(profile: Profile, stats: PlayerStats) -> dict[str, Any]:
     return {
         "id": profile.id,
         "name": profile.name,
-        "total": stats.overall.to_json(),
+        "total": {
+            key: value
+            for key, value in stats.overall.to_json().items()
+            if key not in ("game", "scores", "daily")  # several games: none of these
+        },
         "games": [{**g.to_json(), "title": title(g.game)} for g in stats.games],
     }
 

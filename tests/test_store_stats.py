@@ -76,6 +76,7 @@ def test_played_won_best_average_and_streaks_per_game(records):
     ) == (7, 5, 0)
     assert stats.overall.total.best is None and stats.overall.total.average is None
     assert [s for _t, s in stats.game("le_5000").scores] == [10, 30, 5, 20, 15, 25]
+    assert stats.overall.recent == [True, True, False, True, True, True, False]
 
 
 def test_humans_and_robots_are_kept_apart(records):
@@ -161,8 +162,9 @@ def test_json_keys_are_stable(records):
         "opponents",
         "scores",
         "daily",
+        "recent",
     ]
-    assert data["opponents"]["robots"]["win_rate"] == 1.0
+    assert data["opponents"]["robots"]["win_rate"] == 1.0 and data["recent"] == [True]
 
 
 @pytest.mark.parametrize(

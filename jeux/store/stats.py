@@ -22,7 +22,10 @@ from .records import Records
 DAILY_LABEL = "daily:"
 """The label prefix of a counted daily run, followed by its ISO date."""
 
-SOLO, HUMANS, ROBOTS = "solo", "humains", "robots"
+RECENT = 12
+"""How many of the latest matches a player's form shows."""
+
+SOLO, HUMANS, ROBOTS = "solo", "humans", "robots"
 OPPONENTS = (SOLO, HUMANS, ROBOTS)
 """Who a player faced, in the order screens list them."""
 
@@ -99,6 +102,8 @@ class GameStats:
     scores: list[tuple[float, int]]
     """(time finished, score) of every scored result measured like `total`, oldest first."""
     daily: Daily | None
+    recent: list[bool]
+    """Whether each of the latest matches (at most RECENT) was won, oldest first."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -107,6 +112,7 @@ class GameStats:
             "opponents": {kind: tally.to_json() for kind, tally in self.by_opponents.items()},
             "scores": [score for _when, score in self.scores],
             "daily": self.daily.to_json() if self.daily else None,
+            "recent": self.recent,
         }
 
 
@@ -235,6 +241,7 @@ def game_stats(game: str, results: Sequence[Result], today: dt.date) -> GameStat
         by_opponents,
         [(r.finished, r.score) for r in measured(results)] if with_scores else [],
         daily(results, today) if with_scores else None,
+        [r.won for r in results[-RECENT:]],
     )
 
 
@@ -318,6 +325,11 @@ def table_columns(game: GameStats) -> list[tuple[str, Tally]]:
     player who met one kind only gets that column alone (a total would repeat it)."""
     kinds = [(OPPONENT_TITLES[kind], tally) for kind, tally in game.by_opponents.items()]
     return kinds if len(kinds) == 1 else [("Total", game.total), *kinds]
+
+
+def recent_line(game: GameStats, marks: dict[str, str]) -> str:
+    """The latest results, oldest first, with the calendar's marks for won and lost."""
+    return "Dernières parties : " + " ".join(marks[WON if won else LOST] for won in game.recent)
 
 
 def table_lines(game: GameStats, width: int = 9) -> list[str]:

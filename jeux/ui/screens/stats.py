@@ -55,9 +55,15 @@ def game_title(game_id: str) -> str:
 
 
 def figures(game: GameStats) -> Content:
-    """The table of a game's figures, its header in bold."""
+    """The table of a game's figures, its header in bold, then the latest results."""
     header, *rows = table_lines(game, width=8)
-    return Content("\n").join([Content.styled(header, "bold"), *map(Content, rows)])
+    marks = [DAY_LOOKS[WON if won else LOST] for won in game.recent]
+    form = Content.assemble(
+        "Dernières parties :", *(part for mark in marks for part in (" ", mark))
+    )
+    return Content("\n").join(
+        [Content.styled(header, "bold"), *map(Content, rows), Content(""), form]
+    )
 
 
 def calendar_month(daily: Daily, year: int, month: int, day: dt.date) -> Content:
