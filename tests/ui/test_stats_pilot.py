@@ -164,3 +164,34 @@ def test_the_menu_starts_without_the_plotting_library():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip() == "[]"
+
+
+async def test_a_match_finished_on_screen_counts_at_once(app_factory):
+    """End to end: a match played to its results by the game screen shows in the figures,
+    with its robot seat told apart."""
+    from jeux.catalog import load_game, load_screen
+    from jeux.engine.match import Match, Seat
+    from jeux.ui.screens.results import ResultsScreen
+
+    app = app_factory(players=["Lina"])
+    lina = app.profiles.players[0]
+    game = load_game("the_last_spell")
+    match = Match(game, 3, (Seat("Lina", lina.id), Seat("Robot", bot=True)), {})
+    bot = game.bot(3)
+    while not match.over:
+        match.play(bot.choose(match.state.view(match.state.to_move())))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(
+            load_screen("the_last_spell")(match, app.records.start(match.to_saved()))
+        )
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, ResultsScreen):
+                break
+        assert isinstance(app.screen, ResultsScreen)
+        app.pop_screen()
+        await pilot.pause()
+        screen = await open_stats(app, pilot, "the_last_spell")
+        figures = text(screen, "#stats-figures")
+        assert "The Last Spell" in figures and "Robots" in figures
+        assert figures.splitlines()[2].split()[-1] == "1"  # « Parties » : 1
