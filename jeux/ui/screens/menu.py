@@ -98,7 +98,7 @@ class MenuScreen(Screen):
         Binding("f2", "players", "Joueurs"),
         Binding("f3", "settings", "Paramètres"),
         Binding("f4", "history", "Historique"),
-        Binding("f5", "stats", "Statistiques"),
+        Binding("f5", "stats", "Stats", tooltip="Statistiques des joueurs"),
         Binding("delete", "forget", "Oublier", key_display="Suppr", priority=True),
         Binding("question_mark", "rules", "Règles", show=False),
         Binding("escape", "clear", "Effacer", show=False),
