@@ -195,3 +195,16 @@ async def test_a_match_finished_on_screen_counts_at_once(app_factory):
         figures = text(screen, "#stats-figures")
         assert "The Last Spell" in figures and "Robots" in figures
         assert figures.splitlines()[2].split()[-1] == "1"  # « Parties » : 1
+
+
+async def test_every_tab_draws_without_colour(app_factory, monkeypatch):
+    """NO_COLOR: the plots still draw (their marks are characters, not colours)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = app_factory()
+    fill_stats(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(app, pilot, "scoundrel")
+        for tab in ("scores", "spread", "days", "figures"):
+            screen.query_one("#stats-tabs", TabbedContent).active = tab
+            await pilot.pause(0.1)
+        assert app.is_running and app.return_code is None

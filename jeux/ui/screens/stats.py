@@ -12,12 +12,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widgets import Button, Footer, OptionList, Select, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
+from textual_hires_canvas import Canvas
 from textual_plot import NumericAxisFormatter, PlotWidget
+from textual_plot.plot_widget import Legend
 
 from jeux.catalog import GAMES
 from jeux.store.stats import (
@@ -94,6 +97,15 @@ class FrenchNumbers(NumericAxisFormatter):
         return [label.replace(".", ",") for label in super().get_labels_for_ticks(ticks)]
 
 
+class PlotCanvas(Canvas):
+    """The plot's canvas, whose lines always carry a style: a line it leaves empty (before
+    its first resize) has none, and Textual's NO_COLOR filter fails on a line without one."""
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        return strip if strip.cell_length else Strip.blank(0, self.rich_style)
+
+
 class Plot(PlotWidget):
     """A plot to look at: neither focused nor zoomed, so its English keys never show."""
 
@@ -101,6 +113,13 @@ class Plot(PlotWidget):
 
     def __init__(self, id: str) -> None:
         super().__init__(id=id, allow_pan_and_zoom=False)
+
+    def compose(self) -> ComposeResult:
+        """PlotWidget's own layout, with canvases that NO_COLOR can draw."""
+        with Grid():
+            for part in ("margin-top", "margin-left", "plot", "margin-bottom"):
+                yield PlotCanvas(1, 1, id=part)
+        yield Legend(id="legend")
 
     def on_mount(self) -> None:
         self.set_x_formatter(FrenchNumbers())
