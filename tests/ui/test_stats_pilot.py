@@ -208,3 +208,23 @@ async def test_every_tab_draws_without_colour(app_factory, monkeypatch):
             screen.query_one("#stats-tabs", TabbedContent).active = tab
             await pilot.pause(0.1)
         assert app.is_running and app.return_code is None
+
+
+async def test_the_arrows_go_through_the_tabs_while_browsing_games(app_factory):
+    app = app_factory()
+    fill_stats(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(app, pilot)
+        tabs = screen.query_one("#stats-tabs", TabbedContent)
+        await pilot.press("right")  # « Tous les jeux » has one tab only
+        await pilot.pause()
+        assert tabs.active == "figures"
+        await pilot.press("down", "right", "right")
+        await pilot.pause()
+        assert tabs.active == "spread" and screen.focused.id == "stats-games"
+        await pilot.press("down")  # Le 5000: its own spread, same tab
+        await pilot.pause()
+        assert tabs.active == "spread" and "Le 5000" in text(screen, "#stats-figures")
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert tabs.active == "figures"

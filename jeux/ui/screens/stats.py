@@ -16,7 +16,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.widgets import Button, Footer, OptionList, Select, Static, TabbedContent, TabPane
+from textual.widgets import Button, Footer, OptionList, Select, Static, TabbedContent, TabPane, Tabs
 from textual.widgets.option_list import Option
 from textual_hires_canvas import Canvas
 from textual_plot import NumericAxisFormatter, PlotWidget
@@ -144,8 +144,10 @@ class StatsScreen(Screen):
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Retour"),
-        Binding("pageup", "month(-1)", "Mois précédent", key_display="PgPréc"),
-        Binding("pagedown", "month(1)", "Mois suivant", key_display="PgSuiv"),
+        Binding("right", "tab(1)", "Onglets", key_display="← →", priority=True),
+        Binding("left", "tab(-1)", show=False, priority=True),
+        Binding("pageup", "month(-1)", "Mois précédent", key_display="PgPréc", priority=True),
+        Binding("pagedown", "month(1)", "Mois suivant", key_display="PgSuiv", priority=True),
     ]
 
     def __init__(self, profile_id: str | None = None, day: dt.date | None = None) -> None:
@@ -244,6 +246,7 @@ class StatsScreen(Screen):
             self.show_month()
         if not tabs.get_tab(tabs.active).display:
             tabs.active = "figures"
+        self.refresh_bindings()
 
     def colour(self, name: str) -> str:
         """A colour of the theme, for the plots (they take Rich styles, not variables)."""
@@ -322,7 +325,14 @@ class StatsScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "month":
             return self.days_shown()
+        if action == "tab":  # a game with a single tab has nothing to go through
+            return sum(tab.display for tab in self.query("#stats-tabs Tab")) > 1
         return True
+
+    def action_tab(self, step: int) -> None:
+        """The arrows go through the tabs from the games list too: browse games, keep a tab."""
+        tabs = self.query_one("#stats-tabs Tabs", Tabs)
+        tabs.action_next_tab() if step > 0 else tabs.action_previous_tab()
 
     def action_month(self, step: int) -> None:
         daily = self.shown().daily if self.shown() else None
