@@ -20,6 +20,7 @@ from textual.widgets import Button, Footer, OptionList, Select, Static, TabbedCo
 from textual.widgets.option_list import Option
 from textual_hires_canvas import Canvas
 from textual_plot import NumericAxisFormatter, PlotWidget
+from textual_plot.axis_formatter import CategoricalAxisFormatter
 from textual_plot.plot_widget import Legend
 
 from jeux.catalog import GAMES
@@ -262,6 +263,9 @@ class StatsScreen(Screen):
             numbers, [average] * len(scores), marker="-", marker_style=self.colour("primary")
         )
         plot.scatter(numbers, scores, marker="o", marker_style=f"bold {self.colour('accent')}")
+        margin = max(1, (max(scores) - min(scores)) / 20)  # dots on the frame would not show
+        plot.set_xlimits(0.5, len(scores) + 0.5)
+        plot.set_ylimits(min(scores) - margin, max(scores) + margin)
         plot.set_xlabel("partie n°")
         plot.set_ylabel("score")
         caption = f"o une partie   - - moyenne : {decimal(average)}"
@@ -270,16 +274,17 @@ class StatsScreen(Screen):
         self.query_one("#stats-scores-caption", Static).update(Content(caption))
 
     def plot_spread(self, scores: list[int]) -> None:
-        """How many matches ended in each range of scores; a bar is named by its lowest."""
+        """How many matches ended in each range of scores, a bar named by its lowest score;
+        empty ranges keep their place, without a bar."""
         plot = self.query_one("#stats-spread", Plot)
         plot.clear()
         bins = histogram(scores, most=8)
-        plot.bar(
-            [str(b.low) for b in bins],
-            [b.count for b in bins],
-            width=0.6,
-            bar_style=self.colour("accent"),
-        )
+        places = [n for n, b in enumerate(bins, start=1) if b.count]
+        counts = [bins[n - 1].count for n in places]
+        plot.bar(places, counts, width=0.6, bar_style=self.colour("accent"))
+        plot.set_x_formatter(CategoricalAxisFormatter([str(b.low) for b in bins]))
+        plot.set_xlimits(0.5, len(bins) + 0.5)
+        plot.set_ylimits(0, max(counts) * 1.05)
         width = bins[0].high - bins[0].low + 1
         plot.set_xlabel("score" if width == 1 else f"score, par tranches de {width}")
         plot.set_ylabel("parties")
