@@ -321,7 +321,7 @@ class StatsScreen(Screen):
 
     @on(OptionList.OptionSelected, "#stats-games")
     def game_opened(self) -> None:
-        """Enter on a game goes to its figures."""
+        """Enter on a game moves to its tabs, which the arrows then go through."""
         self.query_one("#stats-tabs Tabs").focus()
 
     def days_shown(self) -> bool:
