@@ -5,7 +5,18 @@ import datetime as dt
 import pytest
 
 from jeux.store.records import Records
-from jeux.store.stats import HUMANS, ROBOTS, SOLO, Bin, histogram, player_stats
+from jeux.store.stats import (
+    HUMANS,
+    MISSED,
+    ROBOTS,
+    SOLO,
+    Bin,
+    Daily,
+    day_state,
+    histogram,
+    months,
+    player_stats,
+)
 
 TODAY = dt.date(2026, 11, 30)
 
@@ -179,3 +190,12 @@ def test_json_keys_are_stable(records):
 )
 def test_histogram_has_whole_bins_from_lowest_to_highest(scores, bins):
     assert histogram(scores, most=5) == bins
+
+
+def test_calendar_months_run_from_the_first_daily_run_to_this_month():
+    daily = Daily({dt.date(2026, 11, 3): True, dt.date(2027, 1, 2): False}, 0, 1)
+    assert months(daily, dt.date(2027, 2, 1)) == [(2026, 11), (2026, 12), (2027, 1), (2027, 2)]
+    assert months(daily, dt.date(2026, 12, 1)) == [(2026, 11), (2026, 12), (2027, 1)]
+    assert day_state(daily, dt.date(2026, 11, 2), TODAY) == ""  # before the first run
+    assert day_state(daily, dt.date(2026, 11, 4), TODAY) == MISSED
+    assert day_state(daily, TODAY, TODAY) == ""  # today's run may still come

@@ -349,11 +349,12 @@ def month_title(year: int, month: int) -> str:
 
 
 def months(daily: Daily, today: dt.date) -> list[tuple[int, int]]:
-    """(year, month) from the first daily run to this month."""
-    first = min(daily.days)
+    """(year, month) from the first daily run to this month (or the last run's, if a
+    clock set back puts it later)."""
+    first, last = min(daily.days), max(today, max(daily.days))
     found = []
     year, month = first.year, first.month
-    while (year, month) <= (today.year, today.month):
+    while (year, month) <= (last.year, last.month):
         found.append((year, month))
         year, month = (year + 1, 1) if month == 12 else (year, month + 1)
     return found
