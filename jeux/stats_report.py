@@ -109,6 +109,9 @@ def print_stats(
     except StoreError as error:
         print(f"jeux : {error}", file=sys.stderr)
         return 1
+    for problem in (profiles.problem, records and records.problem):
+        if problem:  # a damaged file set aside: said, as the app says it at start
+            print(f"jeux : {problem}", file=sys.stderr)
     today = dt.date.today()
 
     def stats_of(profile: Profile) -> PlayerStats:

@@ -73,3 +73,11 @@ def test_no_players_yet(tmp_path):
     assert out.returncode == 0 and "Aucun joueur enregistré" in out.stdout
     assert json.loads(jeux_stats(tmp_path, "--json").stdout) == {"players": []}
     assert not (tmp_path / "d").exists()  # reading statistics creates nothing
+
+
+def test_a_damaged_players_file_is_set_aside_and_said(tmp_path):
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "players.json").write_text("{pas du json")
+    out = jeux_stats(tmp_path)
+    assert out.returncode == 0 and "Aucun joueur enregistré" in out.stdout
+    assert out.stderr.startswith("jeux : ") and "Traceback" not in out.stderr
