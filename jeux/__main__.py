@@ -111,6 +111,9 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--processes", type=entier, metavar="P", help="processus en parallèle (d'office : tous)"
     )
+    stats = sub.add_parser("stats", help="afficher les statistiques des joueurs")
+    stats.add_argument("--player", metavar="NOM", help="un seul joueur (son nom)")
+    stats.add_argument("--json", action="store_true", help="en JSON")
     return p
 
 
@@ -250,6 +253,10 @@ def run(args: argparse.Namespace) -> int:
         return print_rules(args.game)
     if args.command == "simulate":
         return simulate_games(args)
+    if args.command == "stats":
+        from .stats_report import print_stats
+
+        return print_stats(args.config_dir, args.data_dir, args.player, args.json)
     start = None
     if args.command == "play":
         if not GAMES[args.game].available:

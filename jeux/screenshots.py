@@ -6,6 +6,8 @@ python -m jeux.screenshots [folder]     writes one SVG per scene (default: scree
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -76,6 +78,7 @@ def scenes() -> dict[str, object]:
     found.update(deck_menteur_scenes())
     found.update(gladiators_duel_scenes())
     found.update(push_to_five_scenes())
+    found.update(stats_scenes())
     return found
 
 
@@ -138,6 +141,70 @@ def deck_menteur_scenes() -> dict[str, object]:
         (await pass_handoff(app)).act(action)
 
     return {f"{game_id}-partie": board, f"{game_id}-accusation": challenge}
+
+
+STATS_DAY = dt.date(2026, 11, 30)
+"""The day the statistics scenes are seen on: their daily calendar does not move."""
+
+
+def fill_stats(app) -> str:
+    """A history of finished matches for Lina (solo and daily dungeons at Scoundrel, Le 5000
+    against Marc and against a robot), through the store's own API; returns her profile id."""
+    rng = random.Random(SEED)
+    lina, marc = (app.profiles.create(name) for name in NAMES[:2])
+
+    def finish(game_id: str, seats: list[Seat], scores: list[int], label: str = "") -> None:
+        saved = {"game": game_id, "seed": SEED, "options": {}, "actions": []}
+        saved["seats"] = [{"name": s.name, "profile": s.profile, "bot": s.bot} for s in seats]
+        best = max(scores)
+        results = [
+            {
+                "profile": s.profile,
+                "name": s.name,
+                "seat": i,
+                "rank": 1 + (scores[i] < best),
+                "score": scores[i],
+                "won": scores[i] == best and (len(seats) > 1 or best > 0),
+            }
+            for i, s in enumerate(seats)
+            if s.profile
+        ]
+        app.records.finish(app.records.start(saved, label), saved, results)
+
+    me, him, robot = Seat(lina.name, lina.id), Seat(marc.name, marc.id), Seat("Robot", bot=True)
+    for n in range(40):
+        day = STATS_DAY - dt.timedelta(days=40 - n)
+        if rng.random() < 0.8:
+            finish("scoundrel", [me], [rng.randint(-40, 15) + n // 2], f"daily:{day.isoformat()}")
+        if rng.random() < 0.3:
+            finish("scoundrel", [me], [rng.randint(-40, 15) + n // 2])
+    for _ in range(12):
+        finish("le_5000", [me, him], [rng.randint(30, 50) * 100, rng.randint(30, 50) * 100])
+        finish("le_5000", [me, robot], [rng.randint(25, 50) * 100, rng.randint(30, 50) * 100])
+    return lina.id
+
+
+def stats_scenes() -> dict[str, object]:
+    """The statistics of a player: the figures, the scores over time, the daily calendar."""
+
+    def scene(game_id: str, tab: str):
+        async def stage(app) -> None:
+            from .ui.screens.stats import StatsScreen
+
+            screen = StatsScreen(fill_stats(app), STATS_DAY)
+            await app.push_screen(screen)
+            games = screen.query_one("#stats-games")
+            games.highlighted = games.get_option_index(game_id)
+            screen.query_one("#stats-tabs").active = tab
+
+        return stage
+
+    return {
+        "statistiques": scene("le_5000", "figures"),
+        "statistiques-scores": scene("scoundrel", "scores"),
+        "statistiques-repartition": scene("le_5000", "spread"),
+        "statistiques-jours": scene("scoundrel", "days"),
+    }
 
 
 def make_scene_app(folder: Path):

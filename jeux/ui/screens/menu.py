@@ -98,6 +98,7 @@ class MenuScreen(Screen):
         Binding("f2", "players", "Joueurs"),
         Binding("f3", "settings", "Paramètres"),
         Binding("f4", "history", "Historique"),
+        Binding("f5", "stats", "Stats", tooltip="Statistiques des joueurs"),
         Binding("delete", "forget", "Oublier", key_display="Suppr", priority=True),
         Binding("question_mark", "rules", "Règles", show=False),
         Binding("escape", "clear", "Effacer", show=False),
@@ -279,6 +280,11 @@ class MenuScreen(Screen):
         from .players import PlayersScreen
 
         self.app.push_screen(PlayersScreen())
+
+    def action_stats(self) -> None:
+        from .stats import StatsScreen
+
+        self.app.push_screen(StatsScreen())
 
     def action_settings(self) -> None:
         from .settings import SettingsScreen
