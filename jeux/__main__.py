@@ -1,4 +1,5 @@
-"""The `jeux` command: the menu, or play / list / rules / simulate from the shell."""
+"""The `jeux` command: the menu, or play / list / rules / simulate / history / export / import
+from the shell."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import os
 import sys
 
 gc.disable()  # start-up allocates much and frees little: collecting resumes with the menu drawn
+from . import replay_commands  # noqa: E402
 from .catalog import GAMES, load_game  # noqa: E402
 
 FRENCH = {
@@ -99,6 +101,7 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--processes", type=entier, metavar="P", help="processus en parallèle (d'office : tous)"
     )
+    replay_commands.add_parsers(sub)
     return p
 
 
@@ -212,6 +215,8 @@ def run(args: argparse.Namespace) -> int:
         return print_rules(args.game)
     if args.command == "simulate":
         return simulate_games(args)
+    if args.command in replay_commands.COMMANDS:
+        return replay_commands.run(args)
     start = None
     if args.command == "play":
         if not GAMES[args.game].available:
