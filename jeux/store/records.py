@@ -419,10 +419,11 @@ class Records:
         except ValueError:
             return None
 
-    def add_finished(self, saved: dict[str, Any]) -> int:
+    def add_finished(self, saved: dict[str, Any], when: float | None = None) -> int:
         """Keep a finished match brought from elsewhere (an import): it joins the history and
-        its replays, with no per-seat result, so it changes nobody's statistics."""
-        now = time.time()
+        its replays, with no per-seat result, so it changes nobody's statistics. `when` it
+        was kept: now, unless told (the screenshots' fixed dates)."""
+        now = time.time() if when is None else when
         with self._db() as db:
             cursor = db.execute(
                 "INSERT INTO matches (game, saved, status, created, updated) "
