@@ -159,7 +159,7 @@ class HistoryScreen(Screen):
         self.query_one("#matches").border_title = "Parties"
         self.query_one("#match-details").border_title = "Partie"
         self.query_one("#export-path", Static).update(
-            Content(f"Exports (m, j) dans : {self.export_folder}")
+            Content("Les exports (m, j) vont dans le dossier « exports » des parties.")
         )
         self.fill_filters()
         self.fill()
