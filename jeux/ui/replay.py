@@ -77,7 +77,8 @@ class ReplayMode:
         """Runs before the game screen's own `on_mount` (Textual calls each class's handler
         along the MRO), which draws the board."""
         info = self.match.game.info
-        title = f"Revoir · {info.title}" + (" · mains visibles" if info.handoff else "")
+        secrets = "mains" if info.family == "cartes" else "secrets"
+        title = f"Revoir · {info.title}" + (f" · {secrets} visibles" if info.handoff else "")
         self.query_one("#game-title", Static).update(Content(title))
         self.call_after_refresh(self.freeze)
 

@@ -4,6 +4,7 @@ exported elsewhere imported back. Games that keep journals (Le Signal…) open t
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from textual import on
@@ -24,7 +25,6 @@ from jeux.store.exchange import (
     export_text,
     import_match,
     replay_of,
-    when_text,
 )
 from jeux.store.jsonfile import write_text_atomic
 from jeux.store.records import SavedMatch
@@ -41,14 +41,14 @@ def title_of(game: str) -> str:
 
 
 def match_line(saved: SavedMatch, glyphs) -> Content:
-    """Two lines: number, date and game; then who sat, each name literal and clipped."""
+    """Two lines: number and game; then when, and who sat, each name literal and clipped."""
     names = join_names([glyphs.clip(name, 20) for name in saved.names])
+    when = time.strftime("%d/%m/%Y %H:%M", time.localtime(saved.updated))
     return Content.assemble(
         (f"n° {saved.id:<5}", "$text-muted"),
-        (f"{when_text(saved.updated):<21}", ""),
         (title_of(saved.game), "bold"),
         "\n",
-        (f"  {glyphs.clip(names, 44)}", "$text-muted"),
+        (f"  {when} · {glyphs.clip(names, 40)}", "$text-muted"),
     )
 
 
@@ -60,7 +60,7 @@ def details(saved: SavedMatch, replay: Replay | None, refusal: str, glyphs) -> C
         return Content("\n").join([*parts, Content.styled(refusal, "$warning")])
     outcome = replay.final.outcome()
     if outcome is not None:
-        parts.append(Content.styled(outcome.summary, "bold"))
+        parts.append(Content.styled(glyphs.clip(outcome.summary, 84), "bold"))
     names = [glyphs.clip(name, 24) for name in seat_names(replay)]
     parts += [
         Content(f"Joueurs : {join_names(names)}"),
