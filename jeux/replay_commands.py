@@ -86,7 +86,8 @@ def export(records: Records, number: int, fmt: str, output: str | None) -> int:
     saved = records.finished_match(number)
     if saved is None:
         print(
-            f"jeux : aucune partie terminée n° {number} (la liste : jeux history)", file=sys.stderr
+            f"jeux : aucune partie terminée numéro {number} (la liste : jeux history)",
+            file=sys.stderr,
         )
         return 1
     text = export_text(saved, fmt)
@@ -98,7 +99,7 @@ def export(records: Records, number: int, fmt: str, output: str | None) -> int:
     except OSError as error:
         print(f"jeux : impossible d'écrire {output} ({reason(error)}).", file=sys.stderr)
         return 1
-    print(f"Partie n° {number} exportée : {output}")
+    print(f"Partie {number} exportée : {output}")
     return 0
 
 
@@ -106,5 +107,5 @@ def import_file(records: Records, path: Path) -> int:
     from .store.exchange import import_match
 
     imported = import_match(records, path)
-    print(f"Partie de {imported.title} importée : n° {imported.id} (jeux history).")
+    print(f"Partie importée : {imported.title}, numéro {imported.id} (jeux history).")
     return 0

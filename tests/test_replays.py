@@ -153,7 +153,7 @@ def test_importing_a_match_already_kept_is_refused(tmp_path, records):
     saved = records.finished_match(keep_finished(records, demo_match("scoundrel", 100_000)))
     path = tmp_path / "partie.json"
     path.write_text(export_text(saved, "json"), encoding="utf-8")
-    with pytest.raises(ExchangeError, match=f"déjà dans l'historique \\(n° {saved.id}\\)"):
+    with pytest.raises(ExchangeError, match=f"déjà dans l'historique \\(partie {saved.id}\\)"):
         import_match(records, path)
     assert len(records.finished()) == 1
 
@@ -199,7 +199,7 @@ def test_command_line_export_and_import(tmp_path):
         capture_output=True,
         text=True,
     )
-    assert imported.returncode == 0 and "importée : n° 1" in imported.stdout
+    assert imported.returncode == 0 and "Partie importée : Le 5000, numéro 1" in imported.stdout
 
 
 def test_command_line_refusals_exit_non_zero_in_french(tmp_path):
@@ -209,6 +209,6 @@ def test_command_line_refusals_exit_non_zero_in_french(tmp_path):
     assert refused.returncode == 1
     assert "n'est pas une partie de jeux" in refused.stderr and "Traceback" not in refused.stderr
     missing = jeux(tmp_path, "export", "42")
-    assert missing.returncode == 1 and "aucune partie terminée n° 42" in missing.stderr
+    assert missing.returncode == 1 and "aucune partie terminée numéro 42" in missing.stderr
     bad = jeux(tmp_path, "export", "douze")
     assert bad.returncode == 2 and "numéro de partie invalide" in bad.stderr

@@ -111,7 +111,7 @@ def import_match(records: Records, path: Path) -> Imported:
     same = replayed(saved)
     for kept in records.finished(saved["game"]):
         if replayed(kept.saved) == same:
-            raise ExchangeError(f"Cette partie est déjà dans l'historique (n° {kept.id}).")
+            raise ExchangeError(f"Cette partie est déjà dans l'historique (partie {kept.id}).")
     try:
         match_id = records.add_finished(saved)
     except StoreError as error:

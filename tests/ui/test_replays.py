@@ -155,3 +155,18 @@ async def test_a_match_of_an_older_version_says_so(app_factory):
         assert app.screen is history and "autre version" in last_notice(app)
         await pilot.press("m")
         assert "autre version" in last_notice(app)
+
+
+async def test_history_and_replay_in_ascii_show_no_symbol(app_factory):
+    from .test_french_and_ascii import screen_text, symbols
+
+    app = app_factory()
+    app.settings.ascii = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        keep_finished(app, demo_match("deck_menteur", 100_000))
+        await open_history(app, pilot)
+        assert not symbols(screen_text(app))
+        await pilot.press("enter", "right", "right", "right")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayMode)
+        assert not symbols(screen_text(app))

@@ -45,17 +45,17 @@ def match_line(saved: SavedMatch, glyphs) -> Content:
     names = join_names([glyphs.clip(name, 20) for name in saved.names])
     when = time.strftime("%d/%m/%Y %H:%M", time.localtime(saved.updated))
     return Content.assemble(
-        (f"n° {saved.id:<5}", "$text-muted"),
+        (f"{saved.id:>4}  ", "$text-muted"),
         (title_of(saved.game), "bold"),
         "\n",
-        (f"  {when} · {glyphs.clip(names, 40)}", "$text-muted"),
+        (f"      {when} · {glyphs.clip(names, 36)}", "$text-muted"),
     )
 
 
 def details(saved: SavedMatch, replay: Replay | None, refusal: str, glyphs) -> Content:
     """The highlighted match: its result, players, seed, variants and length; or why it
     cannot be replayed."""
-    parts = [Content.styled(title_of(saved.game), "bold $accent")]
+    parts = [Content.styled(f"{title_of(saved.game)} · partie {saved.id}", "bold $accent")]
     if replay is None:
         return Content("\n").join([*parts, Content.styled(refusal, "$warning")])
     outcome = replay.final.outcome()
@@ -303,7 +303,7 @@ class HistoryScreen(Screen):
             self.app.say(f"Export impossible : {error}", "error", timeout=8)
             return
         self.query_one("#export-path", Static).update(Content(f"Exportée : {path}"))
-        self.app.say(f"Partie n° {saved.id} exportée : {path}", timeout=8)
+        self.app.say(f"Partie {saved.id} exportée : {path}", timeout=8)
 
     @on(Button.Pressed, "#import")
     def action_import(self) -> None:
@@ -315,7 +315,7 @@ class HistoryScreen(Screen):
             except ExchangeError as refusal:
                 self.app.say(str(refusal), "error", timeout=10)
                 return
-            self.app.say(f"Partie de {imported.title} importée : n° {imported.id}.")
+            self.app.say(f"Partie importée : {imported.title}, numéro {imported.id}.")
             self.fill_filters()
             self.fill(keep=imported.id)
 
