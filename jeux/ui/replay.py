@@ -35,15 +35,17 @@ class ReplayMode:
     """Put before a game screen class (see `replay_screen`); a GameScreen mixin."""
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Coup", key_display="←→"),
-        Binding("right", "step(1)", "Coup", show=False),
-        Binding("up", "turn(-1)", "Tour", key_display="↑↓"),
-        Binding("down", "turn(1)", "Tour", show=False),
+        # Each direction is its own footer key, so a mouse can step both ways.
+        Binding("left", "step(-1)", "Coup", key_display="←"),
+        Binding("right", "step(1)", "Coup", key_display="→"),
+        Binding("up", "turn(-1)", "Tour", key_display="↑"),
+        Binding("down", "turn(1)", "Tour", key_display="↓"),
         Binding("pageup", "turn(-1)", show=False),
         Binding("pagedown", "turn(1)", show=False),
         Binding("home", "jump(0)", "Début", key_display="Orig"),
-        Binding("end", "jump(1)", "À la fin", key_display="Fin"),
+        Binding("end", "jump(1)", "Fin", key_display="Fin"),
         Binding("escape", "leave", "Retour", key_display="Échap"),
+        Binding("f1", "rules", "Règles", show=False),
     ]
 
     def __init__(self, replay: Replay, step: int | None = None, match_id: int = 0) -> None:

@@ -2,6 +2,7 @@
 
 import pytest
 from textual.widgets import Input, OptionList, Select
+from textual.widgets._footer import FooterKey
 
 from jeux.catalog import available
 from jeux.engine.match import Match, Seat
@@ -66,6 +67,10 @@ async def test_stepping_a_replay_forward_and_back_by_action_and_turn(app_factory
         assert replay.step == steps
         await pilot.press("home")
         assert replay.step == 0
+        forward = next(k for k in replay.query(FooterKey) if k.action == "step(1)")
+        await pilot.click(forward)  # the mouse steps too
+        assert replay.step == 1
+        await pilot.press("left")
 
         await pilot.press("1", "a", "enter", "u")  # the game's keys play nothing
         await pilot.pause()
