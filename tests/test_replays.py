@@ -212,3 +212,10 @@ def test_command_line_refusals_exit_non_zero_in_french(tmp_path):
     assert missing.returncode == 1 and "aucune partie terminée numéro 42" in missing.stderr
     bad = jeux(tmp_path, "export", "douze")
     assert bad.returncode == 2 and "numéro de partie invalide" in bad.stderr
+
+
+def test_the_account_of_a_hidden_hand_game_tells_every_secret():
+    match = demo_match("deck_menteur", 100_000)
+    text = markdown(Replay.of(match.game, match.to_saved()))
+    assert "ce récit dit tout" in text
+    assert "a posé en vrai" in text  # what only the player who laid the cards saw

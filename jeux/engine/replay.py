@@ -112,6 +112,8 @@ def markdown(replay: Replay, when: str = "") -> str:
         ("Version des règles", str(game.version)),
     ]
     out += [f"- **{label} :** {esc(value)}" for label, value in facts if value]
+    if game.info.handoff:
+        out += ["", "La partie est finie : ce récit dit tout, même ce que chacun cachait."]
     out += ["", "## Déroulé", ""]
     starts = {0, *replay.turn_starts}
     several = len(final.seats) > 1
