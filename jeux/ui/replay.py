@@ -93,18 +93,20 @@ class ReplayMode:
 
     def show_all_hands(self, state: State) -> None:
         """Every other seat's hand face up along the top, where the backs were."""
-        shown = self.shown_seat
+        shown, clip = self.shown_seat, self.app.glyphs.clip
+        row = self.query_one("#opponents", Static)
+        room = max(10, (row.size.width or 46) - 13)  # one line per seat, as the backs were
         lines = []
         try:
             for other in self.opponents(state):
                 self.shown_seat = other.seat
-                faces = " ".join(card_text(face) for _, face in self.hand(state))
-                name = self.app.glyphs.clip(state.players[other.seat], 12)
+                faces = " ".join(card_text(face) for _, face in self.hand(state)) or "—"
+                name = clip(state.players[other.seat], 12)
                 line = Content.assemble((f"{name:<12} ", "strike dim" if other.out else ""))
-                lines.append(line + Content(faces or "—") + Content(f"  {other.note}"))
+                lines.append(line + Content(clip(f"{faces}  {other.note}".rstrip(), room)))
         finally:
             self.shown_seat = shown
-        self.query_one("#opponents", Static).update(Content("\n").join(lines))
+        row.update(Content("\n").join(lines))
 
     def choice_limit(self, state: State) -> int:
         """A card table's hand is shown, never chosen from."""
