@@ -1,4 +1,5 @@
-"""The `jeux` command: the menu, or play / list / rules / simulate from the shell."""
+"""The `jeux` command: the menu, or play / list / rules / simulate / history / export / import
+from the shell."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import os
 import sys
 
 gc.disable()  # start-up allocates much and frees little: collecting resumes with the menu drawn
+from . import replay_commands  # noqa: E402
 from .catalog import GAMES, load_game  # noqa: E402
 
 FRENCH = {
@@ -114,6 +116,7 @@ def parser() -> argparse.ArgumentParser:
     stats = sub.add_parser("stats", help="afficher les statistiques des joueurs")
     stats.add_argument("--player", metavar="NOM", help="un seul joueur (son nom)")
     stats.add_argument("--json", action="store_true", help="en JSON")
+    replay_commands.add_parsers(sub)
     return p
 
 
@@ -257,6 +260,8 @@ def run(args: argparse.Namespace) -> int:
         from .stats_report import print_stats
 
         return print_stats(args.config_dir, args.data_dir, args.player, args.json)
+    if args.command in replay_commands.COMMANDS:
+        return replay_commands.run(args)
     start = None
     if args.command == "play":
         if not GAMES[args.game].available:

@@ -18,6 +18,8 @@ from .engine.match import Match, Seat
 SEED = 7
 NAMES = ("Lina", "Marc", "Zoé", "Ana", "Tom", "Iris")
 SIZE = (80, 24)
+FIXED_DATE = 1_795_000_000.0
+"""When the history's matches of the scenes were played (November 2026)."""
 
 
 def demo_seats(game_id: str) -> tuple[Seat, ...]:
@@ -79,6 +81,7 @@ def scenes() -> dict[str, object]:
     found.update(gladiators_duel_scenes())
     found.update(push_to_five_scenes())
     found.update(stats_scenes())
+    found.update(replay_scenes())
     return found
 
 
@@ -205,6 +208,28 @@ def stats_scenes() -> dict[str, object]:
         "statistiques-repartition": scene("le_5000", "spread"),
         "statistiques-jours": scene("scoundrel", "days"),
     }
+
+
+def replay_scenes() -> dict[str, object]:
+    """The history of three finished matches, and Deck menteur replayed mid-match with every
+    hand face up."""
+
+    async def history(app) -> None:
+        from .ui.screens.history import HistoryScreen
+
+        for hour, game_id in enumerate(("le_5000", "scoundrel", "deck_menteur")):
+            saved = demo_match(game_id, 100_000).to_saved()
+            app.records.add_finished(saved, when=FIXED_DATE + 3600 * hour)
+        await app.push_screen(HistoryScreen())
+
+    async def replay(app) -> None:
+        from .engine.replay import Replay
+        from .ui.replay import replay_screen
+
+        saved = demo_match("deck_menteur", 100_000).to_saved()
+        await app.push_screen(replay_screen(Replay.of(load_game("deck_menteur"), saved), 8))
+
+    return {"historique": history, "revoir": replay}
 
 
 def make_scene_app(folder: Path):
