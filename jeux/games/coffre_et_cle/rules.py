@@ -563,19 +563,23 @@ class CoffreEtCle(Game):
             "neutres",
             "Cartes Neutres",
             (
-                Choice(MINUS_ONE, "Une de moins que de joueurs : tous les rôles en jeu"),
-                Choice(ALL, "Autant que de joueurs : une carte écartée sans la voir"),
+                Choice(MINUS_ONE, "Une de moins que de joueurs"),
+                Choice(ALL, "Autant que de joueurs"),
             ),
             MINUS_ONE,
+            "Une de moins : tous les rôles sont en jeu. Autant : une carte est écartée sans "
+            "la voir, et un rôle peut manquer.",
         ),
         Option(
             "phase_finale",
-            "Phase finale",
+            "Phase finale : gagnants",
             (
-                Choice(GUESSERS, "Ceux qui trouvent la Clé Factice gagnent (sinon elle seule)"),
-                Choice(LITERAL, "Ils gagnent avec la Clé Factice (sinon personne)"),
+                Choice(GUESSERS, "Ceux qui la démasquent"),
+                Choice(LITERAL, "À la lettre"),
             ),
             GUESSERS,
+            "Qui gagne quand on vote contre la Clé Factice : ceux qui la trouvent (sinon elle "
+            "seule), ou « à la lettre » ceux qui la trouvent avec elle (sinon personne).",
         ),
     )
     action_types = (Observe, Exchange, Force, Pass, Look, EndTurn, Designate, Vote)

@@ -1,0 +1,105 @@
+"""What the Coffre et la Clé screen says, from a seat's view: pure text, unit-tested without
+Textual. Nothing here reads a card the view does not hold, and no role is written on the board
+unless the whole table knows it: a seat's own card and what it has seen are told only while
+it peeks."""
+
+from __future__ import annotations
+
+from .rules import (
+    AFTER,
+    DESIGNATE,
+    OVER,
+    SLOTS,
+    TRESOR,
+    VOTE,
+    CoffreState,
+)
+
+
+def turn_text(state: CoffreState) -> str:
+    """'Tour 5/12 · au tour de Lina', or the final phase's voter."""
+    seat = state.to_move()
+    if seat is None:
+        return "Partie terminée"
+    name = state.players[seat]
+    if state.phase == VOTE:
+        return f"Phase finale · {name} désigne la Clé Factice"
+    if state.phase == DESIGNATE:
+        return f"Tours écoulés · {name}, le Trésor, désigne la Clé"
+    return f"Tour {state.turns_played + 1}/{state.limit} · au tour de {name}"
+
+
+def targets(state: CoffreState, seat: int) -> list[int]:
+    """The other seats, numbered 1, 2… in seat order after `seat` on the board."""
+    return state.others(seat)
+
+
+def seat_note(state: CoffreState, seat: int, viewer: int | None) -> str:
+    """What anyone may see of a seat: its number to pick it, its lock, a public role, a vote."""
+    parts = []
+    if viewer is not None and seat != viewer:
+        parts.append(f"({targets(state, viewer).index(seat) + 1})")
+    if state.locked(seat):
+        parts.append("verrouillé·e")
+    if state.treasure == seat:
+        parts.append("le Trésor")
+    if seat in state.votes:
+        parts.append(f"vote : {state.players[state.votes[seat]]}")
+    return " ".join(parts)
+
+
+def own_card_line(state: CoffreState, seat: int | None) -> str:
+    """The seat's own card, never named: whether it knows it, and how to look."""
+    if seat is None or state.phase == OVER:
+        return ""
+    if state.knows_own(seat):
+        return "Ta carte : face cachée (r pour la revoir)."
+    return "Ta carte : pas encore vue (r pour la regarder)."
+
+
+def peek_text(state: CoffreState, seat: int) -> str:
+    """While the seat peeks: its card and every other face it has seen, where it lies now."""
+    own = state.hands[seat]
+    lines = [f"Ta carte : {own.name}." if own else "Ta carte : pas encore regardée."]
+    known = [
+        f"{state.players[s]} : {c.name}"
+        for s, c in enumerate(state.hands)
+        if c is not None and s != seat
+    ]
+    known += [f"centre {SLOTS[i]} : {c.name}" for i, c in enumerate(state.centre) if c]
+    if known:
+        lines.append("Tu sais aussi : " + ", ".join(known) + ".")
+    return " ".join(lines) + " (une touche la cache)"
+
+
+def question(
+    state: CoffreState, seat: int | None, pending: str | None, target: int | None = None
+) -> str:
+    """What the seat on screen must decide, with the keys that do it."""
+    mover = state.to_move()
+    if mover is None:
+        return ""
+    if mover != seat:
+        return f"{state.players[mover]} réfléchit…"
+    if state.phase == VOTE:
+        return "Qui a la Clé Factice ? Annonce-le à voix haute puis choisis (1-9)."
+    if state.phase == DESIGNATE:
+        return "Tu as le Trésor : désigne la Clé (1-9)."
+    if state.phase == AFTER and pending == "designate":
+        return "Qui a la Clé ? (1-9)"
+    if state.phase == AFTER:
+        done = "C'est fait"
+        if state.observed is not None:
+            done = f"Tu vois la carte de {SLOTS[state.observed]}"
+        if state.own_role(seat) == TRESOR:
+            return f"{done}. Désigne la Clé (d) ou finis ton tour (Entrée)."
+        return f"{done}. Entrée : finir ton tour."
+    if pending in ("observe", "exchange"):
+        verb = "observer" if pending == "observe" else "échanger"
+        return f"{verb.capitalize()} quelle carte du centre : 1 ou 2 ?"
+    if pending == "force" and target is not None:
+        name = state.players[target]
+        return f"{name} échange avec quelle carte du centre : 1 ou 2 ?"
+    if pending == "force":
+        return "Forcer qui ? (1-9 ; pas un joueur verrouillé)"
+    return "À toi : observer, échanger, forcer ou passer ?"
