@@ -49,12 +49,13 @@ def seat_note(state: CoffreState, seat: int, viewer: int | None) -> str:
 
 
 def own_card_line(state: CoffreState, seat: int | None) -> str:
-    """The seat's own card, never named: whether it knows it, and how to look."""
+    """The seat's own card, never named: whether it knows it, its lock, and how to look."""
     if seat is None or state.phase == OVER:
         return ""
+    locked = " (verrouillée)" if state.locked(seat) else ""
     if state.knows_own(seat):
-        return "Ta carte : face cachée (r pour la revoir)."
-    return "Ta carte : pas encore vue (r pour la regarder)."
+        return f"Ta carte{locked} : r pour la revoir."
+    return f"Ta carte{locked} : pas encore vue, r pour la regarder."
 
 
 def peek_text(state: CoffreState, seat: int) -> str:
@@ -72,6 +73,11 @@ def peek_text(state: CoffreState, seat: int) -> str:
     return " ".join(lines) + " (une touche la cache)"
 
 
+def numbers(state: CoffreState) -> str:
+    """The keys that pick another seat: '1-3' at four players."""
+    return f"1-{state.seats - 1}"
+
+
 def question(
     state: CoffreState, seat: int | None, pending: str | None, target: int | None = None
 ) -> str:
@@ -82,11 +88,11 @@ def question(
     if mover != seat:
         return f"{state.players[mover]} réfléchit…"
     if state.phase == VOTE:
-        return "Qui a la Clé Factice ? Annonce-le à voix haute puis choisis (1-9)."
+        return f"Qui a la Clé Factice ? Dis-le, puis choisis ({numbers(state)})."
     if state.phase == DESIGNATE:
-        return "Tu as le Trésor : désigne la Clé (1-9)."
+        return f"Tu as le Trésor : désigne la Clé ({numbers(state)})."
     if state.phase == AFTER and pending == "designate":
-        return "Qui a la Clé ? (1-9)"
+        return f"Qui a la Clé ? ({numbers(state)})"
     if state.phase == AFTER:
         done = "C'est fait"
         if state.observed is not None:
@@ -101,5 +107,27 @@ def question(
         name = state.players[target]
         return f"{name} échange avec quelle carte du centre : 1 ou 2 ?"
     if pending == "force":
-        return "Forcer qui ? (1-9 ; pas un joueur verrouillé)"
+        return f"Forcer qui ? ({numbers(state)}, sauf les verrouillés)"
     return "À toi : observer, échanger, forcer ou passer ?"
+
+
+def sheet_rows(state: CoffreState) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Locks while the match runs, the votes of the final phase, every role at the end."""
+    seats = range(state.seats)
+    rows = []
+    if state.phase == OVER:
+        rows.append(("Rôle", tuple(state.hands[s].name for s in seats)))
+    else:
+        rows.append(("Verrou", tuple("oui" if state.locked(s) else "–" for s in seats)))
+    if state.votes:
+        votes = tuple(state.players[state.votes[s]] if s in state.votes else "–" for s in seats)
+        rows.append(("Vote", votes))
+    return tuple(rows)
+
+
+def sheet_title(state: CoffreState) -> str:
+    """The turn limit, or the centre cards once they are turned."""
+    if state.phase == OVER:
+        aside = f" · écartée : {state.aside[0].name}" if state.aside else ""
+        return "Centre : " + ", ".join(c.name for c in state.centre) + aside
+    return f"Limite : {state.options.get('tours', 3)} tours"

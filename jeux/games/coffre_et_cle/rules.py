@@ -195,7 +195,7 @@ class Designated(Event):
         found = {
             CLE: "c'est la Clé !",
             FACTICE: "c'est la Clé Factice !",
-        }.get(self.card.role, f"{self.card.name} : phase finale.")
+        }.get(self.card.role, f"{self.card.name}, phase finale.")
         return f"{self.player}, le Trésor, désigne {self.target_name}{why} : {found}"
 
 
@@ -229,7 +229,7 @@ class RolesRevealed(Event):
     summary: str
 
     def describe(self) -> str:
-        return self.summary
+        return f"Cartes retournées. {self.summary}"
 
 
 # --- the state -------------------------------------------------------------------------

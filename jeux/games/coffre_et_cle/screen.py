@@ -20,7 +20,16 @@ from jeux.ui.widgets.card import CardData
 from jeux.ui.widgets.hand import Hand
 from jeux.ui.widgets.score_sheet import SheetData
 
-from .present import own_card_line, peek_text, question, seat_note, targets, turn_text
+from .present import (
+    own_card_line,
+    peek_text,
+    question,
+    seat_note,
+    sheet_rows,
+    sheet_title,
+    targets,
+    turn_text,
+)
 from .rules import (
     ACT,
     AFTER,
@@ -96,14 +105,10 @@ class CoffreScreen(CardTable):
         own = state.hands[seat]
         cards.append(self.face(own) if own is not None and self.peeking else None)
         text = peek_text(state, seat) if self.peeking else "Le centre, et ta carte à droite."
-        return Centre(text, tuple(cards), ("1 gauche", "2 droite", "r ta carte"))
+        return Centre(text, tuple(cards), ("1 gauche", "2 droite", "ta carte"))
 
     def peek(self, state: CoffreState) -> str:
-        seat = self.shown_seat
-        if seat is None:
-            return ""
-        locked = " Verrouillée." if state.locked(seat) else ""
-        return own_card_line(state, seat) + locked
+        return own_card_line(state, self.shown_seat)
 
     def question(self, state: CoffreState) -> str:
         return question(state, self.shown_seat, self.pending, self.target)
@@ -143,9 +148,7 @@ class CoffreScreen(CardTable):
         return turn_text(state)
 
     def sheet(self, state: CoffreState) -> SheetData:
-        locks = tuple("oui" if state.locked(s) else "–" for s in range(state.seats))
-        rounds = state.options.get("tours", 3)
-        return SheetData(state.players, (("Verrou", locks),), target=f"Limite : {rounds} tours")
+        return SheetData(state.players, sheet_rows(state), target=sheet_title(state))
 
     # --- keeping the choice to one decision ---------------------------------------
 
