@@ -11,6 +11,15 @@ import pytest
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.coffre_et_cle.present import (
+    own_card_line,
+    peek_text,
+    question,
+    seat_note,
+    sheet_rows,
+    sheet_title,
+    turn_text,
+)
 from jeux.games.coffre_et_cle.rules import (
     AFTER,
     CLE,
@@ -349,3 +358,44 @@ def test_bot_plays_legally_from_its_view_and_votes_for_a_fake_key_it_saw() -> No
     state.known[1] |= {state.hands[2].uid}
     action = GAME.bot(0).choose(state.view(1))
     assert action == Vote(2)
+
+
+# --- what the screen says (present.py) ---------------------------------------------------
+
+
+def test_present_never_names_the_own_card_outside_the_peek() -> None:
+    state = new(4)
+    view = state.view(2)
+    assert own_card_line(view, 2) == "Ta carte : r pour la revoir."
+    assert "Factice" not in question(view, 2, None) + turn_text(view)
+    assert peek_text(view, 2).startswith("Ta carte : Clé Factice.")
+    play(state, Pass(), EndTurn(), Pass(), EndTurn(), Exchange(1))
+    view = state.view(2)
+    assert own_card_line(view, 2) == "Ta carte (verrouillée) : pas encore vue, r pour la regarder."
+    assert peek_text(view, 2).startswith("Ta carte : pas encore regardée.")
+    # Zoé follows her old card to the centre, right.
+    assert "centre droite : Clé Factice" in peek_text(view, 2)
+
+
+def test_present_turn_question_and_notes_follow_the_phases() -> None:
+    state = new(4)
+    assert turn_text(state.view(0)) == "Tour 1/12 · au tour de Lina"
+    assert (
+        question(state.view(0), 0, "force", 2)
+        == "Zoé échange avec quelle carte du centre : 1 ou 2 ?"
+    )
+    assert question(state.view(1), 1, None) == "Lina réfléchit…"
+    play(state, Exchange(0))
+    assert seat_note(state.view(1), 0, 1) == "(1) verrouillé·e"
+    state = new(4)
+    play(state, Pass())
+    assert "Désigne la Clé (d)" in question(state.view(0), 0, None)
+    play(state, Designate(3))
+    assert turn_text(state) == "Phase finale · Marc désigne la Clé Factice"
+    assert seat_note(state.view(1), 0, 1) == "(1) le Trésor"
+    for seat in (1, 2, 3, 0):
+        play(state, Vote(2 if seat != 2 else 1))
+    rows = dict(sheet_rows(state))
+    assert rows["Rôle"] == ("Trésor", "Clé", "Clé Factice", "Neutre")
+    assert rows["Vote"] == ("Zoé", "Zoé", "Marc", "Zoé")
+    assert sheet_title(state) == "Centre : Neutre, Neutre"
