@@ -371,7 +371,7 @@ def test_present_never_names_the_own_card_outside_the_peek() -> None:
     assert peek_text(view, 2).startswith("Ta carte : Clé Factice.")
     play(state, Pass(), EndTurn(), Pass(), EndTurn(), Exchange(1))
     view = state.view(2)
-    assert own_card_line(view, 2) == "Ta carte (verrouillée) : pas encore vue, r pour la regarder."
+    assert own_card_line(view, 2) == "Ta nouvelle carte (verrouillée) : r pour la regarder."
     assert peek_text(view, 2).startswith("Ta carte : pas encore regardée.")
     # Zoé follows her old card to the centre, right.
     assert "centre droite : Clé Factice" in peek_text(view, 2)
@@ -389,7 +389,7 @@ def test_present_turn_question_and_notes_follow_the_phases() -> None:
     assert seat_note(state.view(1), 0, 1) == "(1) verrouillé·e"
     state = new(4)
     play(state, Pass())
-    assert "Désigne la Clé (d)" in question(state.view(0), 0, None)
+    assert "Désigner la Clé (d)" in question(state.view(0), 0, None)
     play(state, Designate(3))
     assert turn_text(state) == "Phase finale · Marc désigne la Clé Factice"
     assert seat_note(state.view(1), 0, 1) == "(1) le Trésor"

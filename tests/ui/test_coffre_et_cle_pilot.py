@@ -123,7 +123,7 @@ async def test_the_own_card_shows_only_while_peeking(app_factory):
         await pilot.press("1")
         await pilot.pause()
         assert game.match.actions[-1] == Exchange(0)
-        assert "pas encore vue" in text(game, "#peek")
+        assert "nouvelle carte" in text(game, "#peek")
         await pilot.press("r")  # the new card is looked at: a move of the match
         await pilot.pause()
         new = game.match.state.hands[seat]

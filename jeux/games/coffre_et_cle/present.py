@@ -55,7 +55,7 @@ def own_card_line(state: CoffreState, seat: int | None) -> str:
     locked = " (verrouillée)" if state.locked(seat) else ""
     if state.knows_own(seat):
         return f"Ta carte{locked} : r pour la revoir."
-    return f"Ta carte{locked} : pas encore vue, r pour la regarder."
+    return f"Ta nouvelle carte{locked} : r pour la regarder."
 
 
 def peek_text(state: CoffreState, seat: int) -> str:
@@ -94,12 +94,10 @@ def question(
     if state.phase == AFTER and pending == "designate":
         return f"Qui a la Clé ? ({numbers(state)})"
     if state.phase == AFTER:
-        done = "C'est fait"
-        if state.observed is not None:
-            done = f"Tu vois la carte de {SLOTS[state.observed]}"
+        seen = "" if state.observed is None else f"Tu vois la carte de {SLOTS[state.observed]}. "
         if state.own_role(seat) == TRESOR:
-            return f"{done}. Désigne la Clé (d) ou finis ton tour (Entrée)."
-        return f"{done}. Entrée : finir ton tour."
+            return f"{seen}Désigner la Clé (d) ou finir ton tour (Entrée) ?"
+        return f"{seen}Entrée : finir ton tour."
     if pending in ("observe", "exchange"):
         verb = "observer" if pending == "observe" else "échanger"
         return f"{verb.capitalize()} quelle carte du centre : 1 ou 2 ?"
@@ -114,14 +112,14 @@ def question(
 def sheet_rows(state: CoffreState) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Locks while the match runs, the votes of the final phase, every role at the end."""
     seats = range(state.seats)
-    rows = []
+    rows = []  # the sheet shows its last row first
+    if state.votes:
+        votes = tuple(state.players[state.votes[s]] if s in state.votes else "–" for s in seats)
+        rows.append(("Vote", votes))
     if state.phase == OVER:
         rows.append(("Rôle", tuple(state.hands[s].name for s in seats)))
     else:
         rows.append(("Verrou", tuple("oui" if state.locked(s) else "–" for s in seats)))
-    if state.votes:
-        votes = tuple(state.players[state.votes[s]] if s in state.votes else "–" for s in seats)
-        rows.append(("Vote", votes))
     return tuple(rows)
 
 

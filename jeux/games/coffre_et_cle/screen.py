@@ -66,7 +66,7 @@ class CoffreScreen(CardTable):
         Binding("p", "pass_turn", "Passer"),
         Binding("d", "start('designate')", "Désigner"),
         Binding("r", "peek", "Ma carte"),
-        Binding("enter", "confirm", "Finir le tour", key_display="Entrée"),
+        Binding("enter", "confirm", "Finir", key_display="Entrée"),
     ]
 
     def __init__(self, *args, **kwargs) -> None:
