@@ -23,7 +23,7 @@ from jeux.ui.launch import start_match
 from jeux.ui.screens.handoff import HandoffScreen
 from jeux.ui.screens.results import ResultsScreen
 
-from .driver import screen_lines
+from .driver import assert_shown_literally, screen_lines
 from .pilot import text
 
 GAME_ID = "coffre_et_cle"
@@ -194,3 +194,22 @@ async def test_final_votes_go_round_in_public_without_handoff(app_factory):
         await pilot.pause()
         shown = "\n".join(screen_lines(app.screen))
         assert "Rôle" in shown and "Clé Factice" in shown  # every card turned
+
+
+async def test_hostile_names_on_the_target_buttons_are_shown_literally(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        names = ("[/]", "[red]x", "[@click=app.quit]y")
+        start_match(app, GAME_ID, seats(app, humans=names), {}, seed=1)
+        await pilot.pause()
+        game = app.screen_stack[-2]
+        await pilot.press("enter", "f")  # the seats to force, as buttons
+        for _ in range(40):
+            await pilot.pause(0.05)
+            labels = [str(b.label) for b in game.query("#answers > Button")]
+            if labels and labels[0].endswith("(1)"):
+                break
+        others = [n for n in names if n != game.match.state.players[game.shown_seat]]
+        assert all(any(label.startswith(n[:10]) for label in labels) for n in others)
+        assert_shown_literally(game, list(others))
