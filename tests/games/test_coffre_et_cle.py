@@ -379,7 +379,7 @@ def test_present_never_names_the_own_card_outside_the_peek() -> None:
 
 def test_present_turn_question_and_notes_follow_the_phases() -> None:
     state = new(4)
-    assert turn_text(state.view(0)) == "Tour 1/12 · au tour de Lina"
+    assert turn_text(state.view(0)) == "Tour de table 1/3 · au tour de Lina"
     assert (
         question(state.view(0), 0, "force", 2)
         == "Zoé échange avec quelle carte du centre : 1 ou 2 ?"

@@ -17,7 +17,7 @@ from .rules import (
 
 
 def turn_text(state: CoffreState) -> str:
-    """'Tour 5/12 · au tour de Lina', or the final phase's voter."""
+    """'Tour de table 2/3 · au tour de Lina', or who must designate or vote."""
     seat = state.to_move()
     if seat is None:
         return "Partie terminée"
@@ -26,7 +26,8 @@ def turn_text(state: CoffreState) -> str:
         return f"Phase finale · {name} désigne la Clé Factice"
     if state.phase == DESIGNATE:
         return f"Tours écoulés · {name}, le Trésor, désigne la Clé"
-    return f"Tour {state.turns_played + 1}/{state.limit} · au tour de {name}"
+    rounds = state.limit // state.seats
+    return f"Tour de table {state.turns_played // state.seats + 1}/{rounds} · au tour de {name}"
 
 
 def targets(state: CoffreState, seat: int) -> list[int]:
