@@ -194,6 +194,8 @@ async def test_final_votes_go_round_in_public_without_handoff(app_factory):
         await pilot.pause()
         shown = "\n".join(screen_lines(app.screen))
         assert "Rôle" in shown and "Clé Factice" in shown  # every card turned
+        # Here the Fake Key lay in the centre: nobody wins, and no podium says otherwise.
+        assert "personne ne gagne" in shown and "1er" not in shown
 
 
 async def test_hostile_names_on_the_target_buttons_are_shown_literally(app_factory):
