@@ -215,3 +215,22 @@ async def test_hostile_names_on_the_target_buttons_are_shown_literally(app_facto
         others = [n for n in names if n != game.match.state.players[game.shown_seat]]
         assert all(any(label.startswith(n[:10]) for label in labels) for n in others)
         assert_shown_literally(game, list(others))
+
+
+async def test_a_move_clicked_while_peeking_hides_the_card(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start_match(app, GAME_ID, seats(app, humans=("Lina",), robots=3), {}, seed=2)
+        await pilot.pause()
+        game = app.screen
+        while game.match.state.to_move() != 0 or game.busy:
+            await pilot.pause(0.05)
+        await pilot.click(game.centre_row.cards[OWN_CARD])
+        await pilot.pause()
+        assert game.peeking
+        buttons = list(game.query("#answers > Button"))
+        await pilot.click(next(b for b in buttons if b.name == "pass_turn"))
+        await pilot.pause()
+        assert game.match.actions[-1] == Pass()
+        assert not game.peeking and game.centre_row.cards[OWN_CARD].card is None

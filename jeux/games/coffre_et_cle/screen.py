@@ -155,8 +155,9 @@ class CoffreScreen(CardTable):
     def show_state(self, state: CoffreState) -> None:
         decision = (self.shown_seat, len(self.match.actions))
         if decision != self._decision:
-            if decision[0] != self._decision[0]:
-                self.peeking = False
+            # A move ends the peek (a click too, which no key hides), unless it was the look.
+            looked = decision[0] == self._decision[0] and self.match.actions[-1:] == [Look()]
+            self.peeking = self.peeking and looked
             self._decision, self.pending, self.target = decision, None, None
         super().show_state(state)
 
