@@ -5,9 +5,11 @@ hides it), the public final votes without handoff, and the mouse."""
 from jeux.engine.match import Match, Seat
 from jeux.games.coffre_et_cle.rules import (
     ACT,
+    CLE,
     DESIGNATE,
     GAME,
     NEUTRE,
+    TRESOR,
     VOTE,
     Designate,
     EndTurn,
@@ -234,3 +236,27 @@ async def test_a_move_clicked_while_peeking_hides_the_card(app_factory):
         await pilot.pause()
         assert game.match.actions[-1] == Pass()
         assert not game.peeking and game.centre_row.cards[OWN_CARD].card is None
+
+
+async def test_the_treasure_designates_by_keys_after_its_action(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = tuple(seats(app, humans=("Lina", "Marc", "Zoé", "Ana"), robots=0))
+        match = next(
+            m
+            for seed in range(100)
+            if (m := Match(GAME, seed, table, {})).state.hands[0].role == TRESOR
+            and CLE in [c.role for c in m.state.hands]
+        )
+        key = next(s for s, c in enumerate(match.state.hands) if c.role == CLE)
+        await open_match(app, match)
+        await pilot.pause()
+        game = app.screen_stack[-2]
+        await pilot.press("enter", "p")
+        await pilot.pause()
+        assert "Désigner la Clé (d)" in text(game, "#question")
+        await pilot.press(*game.keys_for(Designate(key)))
+        while not isinstance(app.screen, ResultsScreen):
+            await pilot.pause(0.05)
+        assert match.outcome().winners == (0, key)
