@@ -118,9 +118,15 @@ async def test_the_own_card_shows_only_while_peeking(app_factory):
         await pilot.pause()
         assert game.centre_row.cards[OWN_CARD].card == game.face(own)
         assert f"Ta carte : {own.name}." in text(game, "#centre-text")
-        await pilot.press("e")  # any key hides it, and still does its job
+        await pilot.press("f")  # any key hides it, and still does its job
         await pilot.pause()
         assert not game.peeking and game.centre_row.cards[OWN_CARD].card is None
+        assert game.pending == "force"
+        await pilot.press("escape")  # puts the action back, without leaving
+        await pilot.pause()
+        assert app.screen is game and game.pending is None
+        await pilot.press("e")
+        await pilot.pause()
         assert game.pending == "exchange"
         await pilot.press("1")
         await pilot.pause()

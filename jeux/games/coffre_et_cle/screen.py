@@ -210,6 +210,14 @@ class CoffreScreen(CardTable):
         self.pending, self.target = pending, None
         self.render_state()
 
+    def action_leave(self) -> None:
+        """Échap first puts back an action started (a seat or a card still to pick)."""
+        if self.pending is not None:
+            self.pending = self.target = None
+            self.render_state()
+            return
+        super().action_leave()
+
     def action_pass_turn(self) -> None:
         self.act(Pass())
 
