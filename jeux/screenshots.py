@@ -73,9 +73,9 @@ def scenes() -> dict[str, object]:
         found[f"{info.id}-setup"] = setup(info.id)
         found[f"{info.id}-partie"] = turn(info.id)
         found[f"{info.id}-resultats"] = results(info.id)
+    found.update(coffre_et_cle_scenes())
     found.update(deck_menteur_scenes())
     found.update(gladiators_duel_scenes())
-    found.update(coffre_et_cle_scenes())
     return found
 
 
