@@ -76,6 +76,7 @@ def scenes() -> dict[str, object]:
     found.update(coffre_et_cle_scenes())
     found.update(deck_menteur_scenes())
     found.update(gladiators_duel_scenes())
+    found.update(push_to_five_scenes())
     return found
 
 
@@ -101,6 +102,21 @@ def gladiators_duel_scenes() -> dict[str, object]:
         await pass_handoff(app)
 
     return {"gladiators_duel-partie": board}
+
+
+def push_to_five_scenes() -> dict[str, object]:
+    """Push to Five alone: the results of a solo session, with the record it sets."""
+
+    async def solo_results(app) -> None:
+        lina = app.profiles.create(NAMES[0])
+        game = load_game("push_to_five")
+        match = Match(game, SEED, (Seat(lina.name, lina.id),), {})
+        bot = game.bot(SEED)
+        while not match.over:
+            match.play(bot.choose(match.state.view(0)))
+        await open_match(app, match)
+
+    return {"push_to_five-solo": solo_results}
 
 
 def deck_menteur_scenes() -> dict[str, object]:
