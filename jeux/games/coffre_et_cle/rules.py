@@ -17,7 +17,16 @@ from typing import Any
 
 from jeux.catalog import GAMES
 from jeux.engine.cards import shuffled
-from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State
+from jeux.engine.core import (
+    DEFAULT_LEVEL,
+    Action,
+    Choice,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+)
 from jeux.engine.text import join_names
 
 TRESOR, CLE, FACTICE, NEUTRE = "tresor", "cle", "factice", "neutre"
@@ -600,7 +609,7 @@ class CoffreEtCle(Game):
             locks=[0] * seats,
         )
 
-    def bot(self, seed: int | str | None = None) -> FillerBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> FillerBot:
         return FillerBot(seed)
 
 
