@@ -247,6 +247,7 @@ GAMES: dict[str, GameInfo] = {
             8,
             CARTES,
             True,
+            available=True,
         ),
         _info(
             "expedition_rivale",

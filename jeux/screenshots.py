@@ -77,6 +77,7 @@ def scenes() -> dict[str, object]:
         found[f"{info.id}-setup"] = setup(info.id)
         found[f"{info.id}-partie"] = turn(info.id)
         found[f"{info.id}-resultats"] = results(info.id)
+    found.update(coffre_et_cle_scenes())
     found.update(deck_menteur_scenes())
     found.update(gladiators_duel_scenes())
     found.update(push_to_five_scenes())
@@ -230,6 +231,34 @@ def replay_scenes() -> dict[str, object]:
         await app.push_screen(replay_screen(Replay.of(load_game("deck_menteur"), saved), 8))
 
     return {"historique": history, "revoir": replay}
+
+
+def coffre_et_cle_scenes() -> dict[str, object]:
+    """Le Coffre et la Clé opens behind the handoff: its play scene is the board of the seat
+    that took the screen; the final votes, public, get a scene of their own."""
+    from .games.coffre_et_cle.rules import ACT, DESIGNATE, NEUTRE, VOTE, Designate, EndTurn, Pass
+
+    game_id = "coffre_et_cle"
+
+    async def board(app) -> None:
+        await open_match(app, demo_match(game_id, 5))
+        await pass_handoff(app)
+
+    async def votes(app) -> None:
+        match = demo_match(game_id, 0)
+        while match.state.phase != VOTE:  # everyone passes; at the limit, a Neutral is named
+            state = match.state
+            if state.phase == DESIGNATE:
+                neutral = next(s for s, c in enumerate(state.hands) if c.role == NEUTRE)
+                match.play(Designate(neutral))
+            else:
+                match.play(Pass() if state.phase == ACT else EndTurn())
+        bot = match.game.bot(SEED)
+        for _ in range(2):
+            match.play(bot.choose(match.state.view(match.state.to_move())))
+        await open_match(app, match)
+
+    return {f"{game_id}-partie": board, f"{game_id}-vote": votes}
 
 
 def make_scene_app(folder: Path):

@@ -123,7 +123,9 @@ class Outcome:
     ranks: tuple[int, ...]
     summary: str
     won: bool = True
-    """Solo games: whether the player won; in multi-seat games someone always wins."""
+    """Solo games: whether the player won. In multi-seat games False with every rank 1 when
+    nobody wins (a draw of two KOs, a final vote nobody got right): the results then show
+    no podium."""
     lower_is_better: bool = False
     """True when scores count what should be small (turns taken): records keep the minimum."""
     verdict: bool = True
