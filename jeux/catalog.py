@@ -248,6 +248,7 @@ GAMES: dict[str, GameInfo] = {
             2,
             CARTES,
             True,
+            available=True,
         ),
     )
 }
