@@ -808,7 +808,7 @@ def imagine(view: ExpeditionState, rng: Random) -> ExpeditionState:
     for seat in (0, 1):
         world.hands[seat] += pool[: view.hidden[seat]]
         pool = pool[view.hidden[seat] :]
-    world.deck += pool
+    world.deck += pool[: view.hidden[2]]
     world.hidden = [0, 0, 0]
     return world
 
