@@ -3,8 +3,6 @@ Nothing here reads a card the view does not hold; what is playable comes from th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from jeux.engine.text import join_names, plural
 
 from .rules import (
@@ -98,7 +96,7 @@ def played_line(state: ExpeditionState, seat: int) -> str:
     """'Marc · 9 pts : Urne 3, Pierre gravée 2, Masque 4'."""
     cards = state.played[seat]
     laid = ", ".join(f"{SHORT[c.key]} {c.value}" for c in cards) or "rien de posé"
-    return f"{state.players[seat]} · {score(cards)} pts : {laid}"
+    return f"{state.players[seat]} · {plural(score(cards), 'pt')} : {laid}"
 
 
 def deck_line(state: ExpeditionState) -> str:
@@ -141,30 +139,30 @@ def question(state: ExpeditionState, seat: int | None) -> str:
     if mover != seat:
         return f"{state.players[mover]} réfléchit…"
     if state.phase == DRAFT:
-        return f"Draft : garde une carte (1-9 puis Entrée), les autres passent à {other}."
+        return f"Draft : garde une carte (1-9, Entrée), les autres passent à {other}."
     if state.phase == KEEP:
-        return "Tablette : garde une de ces cartes en main (1-3 puis Entrée)."
+        return "Tablette : garde une de ces cartes en main (1-3, Entrée)."
     if state.phase == ORDER:
-        return "Laquelle remets-tu sur le dessus de la pioche ? (1-2 puis Entrée)"
+        return "Laquelle remets-tu sur le dessus de la pioche ? (1-2, Entrée)"
     if state.phase == DISCARD:
         if state.options.get("masque") == PLAYER:
-            return f"Masque Maudit : quelle carte posée {other} défausse-t-il ? (1-9, Entrée)"
-        return "Masque Maudit : défausse une de tes cartes posées (1-9 puis Entrée)."
+            return f"Masque Maudit : quelle carte posée de {other} part ? (1-9, Entrée)"
+        return "Masque Maudit : défausse une de tes cartes posées (1-9, Entrée)."
     if state.phase == STEAL:
         return f"Idole Serpent : quelle carte posée voles-tu à {other} ? (1-9, Entrée)"
     legal = state.legal_actions()
     playable = any(isinstance(a, Play) for a in legal)
     if Pass() in legal:
         return (
-            "Dernier tour : pose une carte ✓ (1-9 puis Entrée) ou passe (s)."
+            "Dernier tour : pose une carte ✓ (1-9, Entrée) ou passe (s)."
             if playable
             else "Dernier tour : aucune carte jouable, passe (s)."
         )
     if not playable:
         return "Aucune carte jouable : pioche (p)."
     if Draw() not in legal:
-        return "Pose une carte ✓ (1-9 puis Entrée)."
-    return "Pioche (p) ou pose une carte ✓ (1-9 puis Entrée)."
+        return "Pose une carte ✓ (1-9, Entrée)."
+    return "Pioche (p) ou pose une carte ✓ (1-9, Entrée)."
 
 
 def sheet_rows(state: ExpeditionState) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -179,7 +177,3 @@ def sheet_rows(state: ExpeditionState) -> tuple[tuple[str, tuple[str, ...]], ...
 
 def totals(state: ExpeditionState) -> tuple[int, ...]:
     return tuple(score(p) for p in state.played)
-
-
-def names(cards: Sequence[Artifact]) -> str:
-    return join_names([c.name for c in cards])

@@ -241,7 +241,7 @@ class Laid(Event):
     card: Artifact
 
     def describe(self) -> str:
-        return f"{self.player} pose {self.card.name} ({self.card.value} pt)."
+        return f"{self.player} pose {self.card.name} ({plural(self.card.value, 'point')})."
 
 
 @dataclass(frozen=True)
@@ -884,10 +884,10 @@ class ExpeditionRivale(Game):
         ),
         Option(
             "masque",
-            "Masque Maudit",
+            "Défausse du Masque",
             (
-                Choice(VICTIM, "L'adversaire choisit la carte qu'il défausse"),
-                Choice(PLAYER, "Le poseur du Masque choisit"),
+                Choice(VICTIM, "Choisie par l'adversaire"),
+                Choice(PLAYER, "Choisie par le poseur"),
             ),
             VICTIM,
         ),
