@@ -2,6 +2,7 @@
 hands laid out by hand. Under ForcedRng a shuffle keeps the catalogue order and the first
 player is seat 0."""
 
+import textwrap
 import time
 from collections import Counter
 from random import Random
@@ -11,6 +12,7 @@ import pytest
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.expedition_rivale import present
 from jeux.games.expedition_rivale.rules import (
     ANCIEN,
     ARTIFACTS,
@@ -415,3 +417,42 @@ def test_a_saved_match_replays():
         match.play(bot.choose(match.state.view(match.state.to_move())))
     again = Match.from_saved(GAME, match.to_saved())
     assert again.outcome() == match.outcome()
+
+
+# --- what the screen says (present.py) ----------------------------------------------------
+
+
+def test_every_card_reads_in_full_in_a_few_lines_of_the_board():
+    state = table(hands=(("urne",), ()))
+    for card in ARTIFACTS:
+        text = present.detail(state, 0, card)
+        assert card.name in text and card.condition in text and card.effect in text
+        assert sum(len(textwrap.wrap(line, 48)) for line in text.splitlines()) <= 5
+
+
+def test_marks_and_questions_follow_the_legal_moves():
+    state = table(hands=(("statuette", "urne"), ()))
+    assert [present.row_mark(state, 0, c) for c in state.hands[0]] == ["✓", "✗"]
+    assert "✓ remplie" in present.detail(state, 0, BY_KEY["statuette"])
+    assert present.question(state, 0).startswith("Pioche (p) ou pose")
+    assert present.question(state, 1) == "Lina réfléchit…"
+    assert present.row_mark(state, 1, BY_KEY["statuette"]) == " "
+    state.hands[0] = cards("urne")
+    assert present.question(state, 0).startswith("Aucune carte jouable")
+
+
+def test_the_table_text_shows_played_cards_scores_and_the_known_top():
+    state = table(
+        hands=(("tablette",), ()),
+        played=(("oeil",), ("urne", "masque")),
+        deck=("collier", "bracelet", "pierre", "fresque"),
+    )
+    act(state, Play("tablette"), Pick("collier"), Pick("pierre"))
+    view = state.view(0)
+    assert present.table_text(view, 0).splitlines() == [
+        "Marc · 7 pts : Urne 3, Masque 4",
+        "Lina · 8 pts : Œil du Temple 3, Tablette 3",
+        "Pioche : 3 cartes · dessus : Pierre gravée puis Bracelet",
+    ]
+    assert present.table_text(state.view(1), 1).endswith("Pioche : 3 cartes")
+    assert present.choices(view, 0) == cards("collier")

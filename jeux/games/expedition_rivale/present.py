@@ -103,7 +103,8 @@ def deck_line(state: ExpeditionState) -> str:
     size = state.deck_size()
     if not size:
         return "Pioche vide."
-    known = f" · dessus : {join_names([SHORT[c.key] for c in state.deck])}" if state.deck else ""
+    on_top = " puis ".join(SHORT[c.key] for c in state.deck)
+    known = f" · dessus : {on_top}" if on_top else ""
     return f"Pioche : {plural(size, 'carte')}{known}"
 
 
@@ -159,7 +160,7 @@ def question(state: ExpeditionState, seat: int | None) -> str:
             else "Dernier tour : aucune carte jouable, passe (s)."
         )
     if not playable:
-        return "Aucune carte jouable : pioche (p)."
+        return "Aucune carte jouable : pioche (p) ; 1-9 pour lire une carte."
     if Draw() not in legal:
         return "Pose une carte ✓ (1-9, Entrée)."
     return "Pioche (p) ou pose une carte ✓ (1-9, Entrée)."

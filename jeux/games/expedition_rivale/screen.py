@@ -93,12 +93,10 @@ class ExpeditionScreen(CardTable):
         ]
 
     def choice_limit(self, state: ExpeditionState) -> int:
+        """One card at a time, whenever the seat on screen decides: a card that cannot be
+        laid can still be picked to be read in full."""
         seat = self.shown_seat
-        if seat is None or state.to_move() != seat:
-            return 0
-        if state.phase == TURN:
-            return 1 if present.can_play(state, seat) else 0
-        return 1
+        return int(seat is not None and state.to_move() == seat and bool(self.hand(state)))
 
     def confirm(self, chosen: Sequence[Hashable]) -> Action | None:
         keys = list(chosen) or self.hand_keys[self.cursor : self.cursor + 1]
@@ -129,9 +127,10 @@ class ExpeditionScreen(CardTable):
             answers.append(
                 Answer("Piocher", "p", "draw", primary=not present.can_play(state, seat))
             )
-        if self.choice_limit(state):
-            label = "Poser" if state.phase == TURN else "Choisir"
-            answers.append(Answer(label, "Entrée", "confirm", primary=True))
+        if state.phase != TURN:
+            answers.append(Answer("Choisir", "Entrée", "confirm", primary=True))
+        elif present.can_play(state, seat):
+            answers.append(Answer("Poser", "Entrée", "confirm", primary=True))
         if Pass() in legal:
             answers.append(Answer("Passer", "s", "pass_turn"))
         return answers
