@@ -127,7 +127,11 @@ def turn_text(state: ExpeditionState) -> str:
     if mover is None:
         return "Expédition terminée"
     turn = state.whose_turn()
-    head = "Dernier tour" if state.final else f"Pioche {state.deck_size()}"
+    head = f"Pioche {state.deck_size()}"
+    if state.phase == DRAFT:
+        head = "Draft"
+    elif state.final:
+        head = "Dernier tour"
     return f"{head} · au tour de {state.players[turn]}"
 
 
@@ -140,7 +144,7 @@ def question(state: ExpeditionState, seat: int | None) -> str:
     if mover != seat:
         return f"{state.players[mover]} réfléchit…"
     if state.phase == DRAFT:
-        return f"Draft : garde une carte (1-9, Entrée), les autres passent à {other}."
+        return f"Draft : garde une carte (1-9, Entrée), le reste passe à {other}."
     if state.phase == KEEP:
         return "Tablette : garde une de ces cartes en main (1-3, Entrée)."
     if state.phase == ORDER:
