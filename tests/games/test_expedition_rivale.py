@@ -438,7 +438,7 @@ def test_marks_and_questions_follow_the_legal_moves():
     assert present.question(state, 1) == "Lina réfléchit…"
     assert present.row_mark(state, 1, BY_KEY["statuette"]) == " "
     state.hands[0] = cards("urne")
-    assert present.question(state, 0).startswith("Aucune carte jouable")
+    assert present.question(state, 0).startswith("Rien de jouable")
 
 
 def test_the_table_text_shows_played_cards_scores_and_the_known_top():
@@ -451,8 +451,8 @@ def test_the_table_text_shows_played_cards_scores_and_the_known_top():
     view = state.view(0)
     assert present.table_text(view, 0).splitlines() == [
         "Marc · 7 pts : Urne 3, Masque 4",
-        "Lina · 8 pts : Œil du Temple 3, Tablette 3",
-        "Pioche : 3 cartes · dessus : Pierre gravée puis Bracelet",
+        "Lina · 8 pts : Œil 3, Tablette 3",
+        "Pioche : 3 cartes · dessus : Pierre puis Bracelet",
     ]
     assert present.table_text(state.view(1), 1).endswith("Pioche : 3 cartes")
     assert present.choices(view, 0) == cards("collier")

@@ -28,21 +28,21 @@ SHORT = {
     "statuette": "Statuette",
     "bracelet": "Bracelet",
     "fresque": "Fresque",
-    "pierre": "Pierre gravée",
+    "pierre": "Pierre",
     "urne": "Urne",
     "parchemin": "Parchemin",
     "collier": "Collier",
-    "jumelle": "Statue jumelle",
+    "jumelle": "Jumelle",
     "idole_brisee": "Idole brisée",
     "offrande": "Offrande",
     "griffe": "Griffe",
-    "serre": "Serre d'onyx",
+    "serre": "Serre",
     "masque": "Masque",
-    "serpent": "Idole Serpent",
+    "serpent": "Serpent",
     "tablette": "Tablette",
     "sablier": "Sablier",
     "lame": "Lame",
-    "oeil": "Œil du Temple",
+    "oeil": "Œil",
 }
 """Names short enough for a row of played cards at 80 columns."""
 
@@ -164,7 +164,7 @@ def question(state: ExpeditionState, seat: int | None) -> str:
             else "Dernier tour : aucune carte jouable, passe (s)."
         )
     if not playable:
-        return "Aucune carte jouable : pioche (p) ; 1-9 pour lire une carte."
+        return "Rien de jouable : pioche (p) ; 1-9 pour lire."
     if Draw() not in legal:
         return "Pose une carte ✓ (1-9, Entrée)."
     return "Pioche (p) ou pose une carte ✓ (1-9, Entrée)."

@@ -178,6 +178,9 @@ class ExpeditionScreen(CardTable):
             card = BY_KEY[str(keys[min(self.cursor, len(keys) - 1)])]
             text = present.detail(state, self.shown_seat, card)
         self.query_one("#peek", Static).update(Content(text))
+        rows = self.hand_row.cards
+        if rows:
+            rows[min(self.cursor, len(rows) - 1)].scroll_visible(animate=False)
 
     # --- animation ------------------------------------------------------------------
 
