@@ -146,9 +146,9 @@ def question(state: ExpeditionState, seat: int | None) -> str:
     if state.phase == DRAFT:
         return f"Draft : garde une carte (1-9, Entrée), le reste passe à {other}."
     if state.phase == KEEP:
-        return "Tablette : garde une de ces cartes en main (1-3, Entrée)."
+        return "Tablette : laquelle gardes-tu ? (1-3, Entrée)"
     if state.phase == ORDER:
-        return "Laquelle remets-tu sur le dessus de la pioche ? (1-2, Entrée)"
+        return "Laquelle remets-tu sur le dessus ? (1-2, Entrée)"
     if state.phase == DISCARD:
         if state.options.get("masque") == PLAYER:
             return f"Masque Maudit : quelle carte posée de {other} part ? (1-9, Entrée)"
