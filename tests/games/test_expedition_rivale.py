@@ -447,7 +447,11 @@ def test_the_table_text_shows_played_cards_scores_and_the_known_top():
         played=(("oeil",), ("urne", "masque")),
         deck=("collier", "bracelet", "pierre", "fresque"),
     )
-    act(state, Play("tablette"), Pick("collier"), Pick("pierre"))
+    act(state, Play("tablette"))
+    assert present.table_text(state.view(0), 0).endswith("Ta main : vide")
+    act(state, Pick("collier"))
+    assert present.table_text(state.view(0), 0).endswith("Ta main : Collier")
+    act(state, Pick("pierre"))
     view = state.view(0)
     assert present.table_text(view, 0).splitlines() == [
         "Marc · 7 pts : Urne 3, Masque 4",

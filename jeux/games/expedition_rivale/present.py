@@ -109,9 +109,14 @@ def deck_line(state: ExpeditionState) -> str:
 
 
 def table_text(state: ExpeditionState, seat: int | None) -> str:
-    """Both rows of played cards (the seat on screen last, nearest its hand), then the deck."""
+    """Both rows of played cards (the seat on screen last, nearest its hand), then the deck;
+    while the rows below list a draft pack or a Tablette look, the hand is named here."""
     order = (0, 1) if seat is None else (1 - seat, seat)
-    return "\n".join([*(played_line(state, s) for s in order), deck_line(state)])
+    lines = [*(played_line(state, s) for s in order), deck_line(state)]
+    if seat is not None and state.to_move() == seat and state.phase in (DRAFT, KEEP, ORDER):
+        hand = ", ".join(SHORT[c.key] for c in state.hands[seat]) or "vide"
+        lines.append(f"Ta main : {hand}")
+    return "\n".join(lines)
 
 
 def known_note(state: ExpeditionState, seat: int | None) -> str:
