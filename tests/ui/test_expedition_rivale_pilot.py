@@ -1,11 +1,14 @@
 """Layer 3: what is special to L'Expédition Rivale on screen: the Tablette's secret look on its
-player's own board only, every card read in full above the rows, and cards picked by mouse."""
+player's own board only, every card read in full above the rows, cards picked by mouse, and the
+Masque handing the screen to the player who must discard."""
 
 from textual.widgets import Static
 
-from jeux.engine.match import Seat
+from jeux.engine.match import Match, Seat
 from jeux.games.expedition_rivale.rules import BY_KEY, KEEP, ORDER, Draw, Pick, Play
+from jeux.games.expedition_rivale.rules import GAME as GAME_RULES
 from jeux.games.expedition_rivale.screen import ExpeditionScreen
+from jeux.screenshots import open_match, pass_handoff
 from jeux.ui.launch import start_match
 from jeux.ui.screens.handoff import HandoffScreen
 from jeux.ui.widgets.game_log import GameLog
@@ -114,3 +117,31 @@ async def test_cards_are_shown_then_played_and_the_deck_drawn_by_mouse(app_facto
             await pilot.click("#answers > Button")  # Piocher comes first
             await pilot.pause()
             assert screen.match.actions[count] == Draw()
+
+
+async def test_the_masque_hands_the_screen_to_the_victim_who_chooses_the_discard(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        humans = [app.profiles.create(name) for name in ("Lina", "Marc")]
+        match = Match(GAME_RULES, 1, tuple(Seat(p.name, p.id) for p in humans), {})
+        bot = GAME_RULES.bot(0)
+        while (action := bot.choose(match.state.view(match.state.to_move()))) != Play("masque"):
+            match.play(action)
+        await open_match(app, match)
+        game = await pass_handoff(app)
+        await pilot.pause()
+        player = match.state.turn
+        await pilot.press(*game.keys_for(action))
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.screen.player == match.state.players[1 - player]
+        assert "a posé le Masque Maudit" in app.screen.reason
+        await pilot.press("enter")
+        await pilot.pause()
+        victims = list(match.state.played[1 - player])
+        assert [row.card.title for row in game.hand_row.cards] == [c.name for c in victims]
+        await pilot.press(*game.keys_for(Pick(victims[0].key)))
+        await pilot.pause()
+        assert victims[0] in match.state.discard
+        assert app.screen is game and game.shown_seat == 1 - player  # their turn now
