@@ -257,6 +257,7 @@ GAMES: dict[str, GameInfo] = {
             2,
             CARTES,
             True,
+            available=True,
         ),
     )
 }

@@ -83,6 +83,7 @@ def scenes() -> dict[str, object]:
     found.update(push_to_five_scenes())
     found.update(stats_scenes())
     found.update(replay_scenes())
+    found.update(expedition_rivale_scenes())
     return found
 
 
@@ -259,6 +260,22 @@ def coffre_et_cle_scenes() -> dict[str, object]:
         await open_match(app, match)
 
     return {f"{game_id}-partie": board, f"{game_id}-vote": votes}
+
+
+def expedition_rivale_scenes() -> dict[str, object]:
+    """L'Expédition Rivale opens behind the handoff: its play scene is the board of the seat
+    that took the screen; the seeded match opens on a Tablette, whose secret look (the three
+    cards on top of the deck, in its player's view only) gets a scene of its own."""
+    game_id = "expedition_rivale"
+
+    def board(moves: int):
+        async def stage(app) -> None:
+            await open_match(app, demo_match(game_id, moves))
+            await pass_handoff(app)
+
+        return stage
+
+    return {f"{game_id}-partie": board(5), f"{game_id}-tablette": board(1)}
 
 
 def make_scene_app(folder: Path):
