@@ -175,3 +175,21 @@ async def test_history_and_replay_in_ascii_show_no_symbol(app_factory):
         await pilot.pause()
         assert isinstance(app.screen, ReplayMode)
         assert not symbols(screen_text(app))
+
+
+async def test_the_results_replay_the_match_just_played(app_factory):
+    from jeux.ui.screens.results import ResultsScreen
+    from jeux.ui.widgets.score_sheet import SheetData
+
+    match = demo_match("le_5000", 10_000)
+    assert match.over
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ResultsScreen(match, SheetData(match.state.players)))
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayMode) and app.screen.step == 0
+        await pilot.press("end", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)

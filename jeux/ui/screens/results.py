@@ -22,6 +22,7 @@ MEDALS = {1: "1er", 2: "2e", 3: "3e"}
 class ResultsScreen(Screen):
     BINDINGS = [
         Binding("r", "again", "Rejouer"),
+        Binding("v", "replay", "Revoir"),
         Binding("escape", "menu", "Menu"),
         Binding("m", "menu", "Menu", show=False),
     ]
@@ -103,6 +104,15 @@ class ResultsScreen(Screen):
         seats = (*match.seats[1:], *match.seats[:1])
         self.app.pop_screen()
         start_match(self.app, match.game.info.id, seats, match.options)
+
+    def action_replay(self) -> None:
+        """The match just played, move by move, every hand shown (it is over)."""
+        from jeux.engine.replay import Replay
+
+        from ..replay import replay_screen
+
+        match = self.match
+        self.app.push_screen(replay_screen(Replay.of(match.game, match.to_saved()), 0))
 
     @on(Button.Pressed, ".extra-start")
     def extra_start_pressed(self, event: Button.Pressed) -> None:
