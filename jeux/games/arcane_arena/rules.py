@@ -477,12 +477,10 @@ class ArenaState(State):
             return [Reward(DRAW), Reward(HEAL)] if self.can_draw() else [Reward(HEAL)]
         if self.phase == DISCARD:
             hand = self.hands[self.turn].cards
-            actions: list[Action] = []
-            if not self.swapped and self.can_draw():
-                actions += [Swap(c.uid) for c in hand]
-            if len(hand) > HAND_LIMIT:
-                return actions + [Discard(c.uid) for c in hand]
-            return [*actions, EndTurn()]
+            if len(hand) > HAND_LIMIT:  # down to three first, then a swap if one is left
+                return [Discard(c.uid) for c in hand]
+            swaps = [Swap(c.uid) for c in hand] if not self.swapped and self.can_draw() else []
+            return [*swaps, EndTurn()]
         return []
 
     def refusal(self, action: Action) -> str:
