@@ -14,7 +14,13 @@ from jeux.engine.reactions import WHEN_ABLE
 from jeux.engine.testing import ForcedRng
 from jeux.games.arcane_arena.bot import ArenaBot
 from jeux.games.arcane_arena.cards import ARENA, ATTACK, DEFENCE, SUPPORT
-from jeux.games.arcane_arena.present import focus_text, peek_text, question, table_text
+from jeux.games.arcane_arena.present import (
+    focus_text,
+    opponent_note,
+    question,
+    table_text,
+    turn_text,
+)
 from jeux.games.arcane_arena.rules import (
     ACTION,
     DISCARD,
@@ -442,8 +448,11 @@ def test_texts_show_full_card_and_combination():
     cards = hold(state, 0, "Boule de feu", "Explosion")
     assert focus_text(state, 0, [], cards[0]) == "Boule de feu (attaque) : Inflige 1 dégât."
     assert focus_text(state, 0, list(cards), None).startswith("Explosion des flammes")
-    assert peek_text(state, 0, "x") == "PV 9 · 0 manche\nx"
-    assert "pioche (p)" in question(state, 0)
+    assert opponent_note(state, 1) == "cartes · 9 PV · 0 manche"
+    state.veiled[0] = True
+    assert turn_text(state, 0) == "Manche 1 · au tour de Lina · toi : immunisé·e"
+    assert turn_text(state, 1) == "Manche 1 · au tour de Lina"
+    assert question(state, 0) == "À toi : une carte, ou deux en combinaison."
     play(state, Cast((cards[0],), 1))
     assert question(state, 0) == "Marc réfléchit…"
     assert "encaisse (x)" in question(state.view(1), 1)

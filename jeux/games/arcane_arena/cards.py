@@ -6,6 +6,7 @@ the same engine. A card says what it does through its fields, never through its 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 ATTACK, DEFENCE, SUPPORT = "attaque", "défense", "soutien"
 ALL = 99
@@ -76,9 +77,6 @@ class Combo(Effect):
     def attack(self) -> bool:
         return bool(self.damage) and not self.reaction
 
-    def made_of(self, names: list[str]) -> bool:
-        return sorted(names) == sorted(self.cards)
-
 
 @dataclass(frozen=True)
 class Spellbook:
@@ -90,14 +88,20 @@ class Spellbook:
     def deck(self) -> list[Spell]:
         return [spell for count, spell in self.spells for _ in range(count)]
 
+    @cached_property
+    def by_cards(self) -> dict[tuple[str, ...], Combo]:
+        return {tuple(sorted(c.cards)): c for c in self.combos}
+
     def combo_of(self, names: list[str]) -> Combo | None:
-        return next((c for c in self.combos if c.made_of(names)), None)
+        return self.by_cards.get(tuple(sorted(names)))
 
 
 FIREBALL = Spell("Boule de feu", ATTACK, "Inflige 1 dégât.", damage=1)
 SHIELD = Spell("Bouclier", DEFENCE, "Bloque 1 dégât.", block=1)
 LIGHT = Spell("Lumière de guérison", SUPPORT, "Rend 1 point de vie.", "Lumière", heal=1)
-EXPLOSION = Spell("Explosion", ATTACK, "2 dégâts, subissez 1 dégât.", damage=2, recoil=1)
+EXPLOSION = Spell(
+    "Explosion", ATTACK, "2 dégâts, subissez 1 dégât.", "Explo- sion", damage=2, recoil=1
+)
 LIGHTNING = Spell("Éclair", ATTACK, "1 dégât à tous les adversaires.", damage=1, area=True)
 MIRROR = Spell("Miroir", DEFENCE, "Renvoie les dégâts à l'attaquant.", mirror=True)
 BARRIER = Spell("Barrière d'arcane", DEFENCE, "Bloque 2 dégâts.", "Barrière", block=2)
@@ -130,7 +134,7 @@ ARENA = Spellbook(
         Combo(
             "Forteresse magique",
             (SHIELD.name, BARRIER.name),
-            "En réaction : bloque tous les dégâts de l'attaque et +1 point de vie.",
+            "Réaction : bloque tous les dégâts de l'attaque, +1 PV.",
             reaction=True,
             block=ALL,
             heal=1,
@@ -138,8 +142,7 @@ ARENA = Spellbook(
         Combo(
             "Contre-sort suprême",
             (MIRROR.name, VEIL.name),
-            "En réaction : renvoie l'attaque +1 et réduit de 1 les dégâts reçus "
-            "jusqu'à votre tour.",
+            "Réaction : renvoie l'attaque +1 ; −1 par coup reçu jusqu'à votre tour.",
             reaction=True,
             mirror=True,
             bonus=1,

@@ -27,7 +27,7 @@ def card_line(spell: Spell) -> str:
 
 
 def combo_line(combo: Combo) -> str:
-    return f"{combo.name} ({' + '.join(combo.cards)}) : {combo.text}"
+    return f"{combo.name} : {combo.text}"
 
 
 def attack_words(state: ArenaState) -> str:
@@ -38,10 +38,9 @@ def attack_words(state: ArenaState) -> str:
 
 
 def status(state: ArenaState, seat: int) -> str:
-    """'PV 7 · 1 manche · immunisé·e'."""
-    if not state.alive(seat):
-        return f"éliminé·e · {plural(state.wins[seat], 'manche')}"
-    words = [f"PV {state.hp[seat]}", plural(state.wins[seat], "manche")]
+    """'7 PV · 1 manche · immunisé·e'."""
+    words = [f"{state.hp[seat]} PV" if state.alive(seat) else "éliminé·e"]
+    words.append(plural(state.wins[seat], "manche"))
     if state.veiled[seat]:
         words.append("immunisé·e")
     if state.warded[seat]:
@@ -49,14 +48,24 @@ def status(state: ArenaState, seat: int) -> str:
     return " · ".join(words)
 
 
-def peek_text(state: ArenaState, seat: int | None, cursor: str) -> str:
-    """The seat's own status, its secret alliance, then the card or combination in focus."""
+def opponent_note(state: ArenaState, seat: int) -> str:
+    """Beside an opponent's card backs: 'cartes · 7 PV · 1 manche'."""
+    word = "carte" if len(state.hands[seat]) < 2 else "cartes"
+    return f"{word} · {status(state, seat)}"
+
+
+def own_note(state: ArenaState, seat: int | None) -> str:
+    """What the seat on screen alone knows or may forget: its alliance, its protections."""
     if seat is None:
         return ""
-    mine = status(state, seat)
-    if state.allied[seat] is not None and state.options.get("alliances"):
-        mine += " · allié·e de la Guilde" if state.allied[seat] else " · sans alliance"
-    return f"{mine}\n{cursor}" if cursor else mine
+    words = []
+    if state.veiled[seat]:
+        words.append("immunisé·e")
+    if state.warded[seat]:
+        words.append("−1 dégât par coup")
+    if state.options.get("alliances") and state.allied[seat] is not None:
+        words.append("allié·e de la Guilde" if state.allied[seat] else "sans alliance")
+    return ", ".join(words)
 
 
 def focus_text(state: ArenaState, seat: int, chosen: Sequence[int], cursor: int | None) -> str:
@@ -81,12 +90,14 @@ def table_text(state: ArenaState) -> str:
     return f"Pioche {len(state.deck)} · défausse {len(state.discard)}{removed}"
 
 
-def turn_text(state: ArenaState) -> str:
-    """'Manche 2 · au tour de Lina'."""
-    seat = state.whose_turn()
-    if seat is None:
+def turn_text(state: ArenaState, seat: int | None = None) -> str:
+    """'Manche 2 · au tour de Lina · toi : immunisé·e'."""
+    turn = state.whose_turn()
+    if turn is None:
         return "Partie terminée"
-    return f"Manche {state.round} · au tour {de(state.players[seat])}"
+    note = own_note(state, seat)
+    mine = f" · toi : {note}" if note else ""
+    return f"Manche {state.round} · au tour {de(state.players[turn])}{mine}"
 
 
 def question(state: ArenaState, seat: int | None, aiming: Sequence[str] = ()) -> str:
@@ -103,21 +114,15 @@ def question(state: ArenaState, seat: int | None, aiming: Sequence[str] = ()) ->
             f"{name} ({chr(ord('a') + i)})" for i, name in enumerate(aiming)
         )
     if state.phase == ACTION:
-        options = [f"joue une carte ou deux en combinaison ({keys}, Entrée)"] if held else []
-        if state.started_with < HAND_LIMIT and state.can_draw():
-            options.append("pioche (p)")
-        choice = ", ".join(options) + " ou passe (x)." if options else "passe (x)."
-        return choice[0].upper() + choice[1:]
+        return "À toi : une carte, ou deux en combinaison." if held else "Rien en main."
     if state.phase == REACT:
-        attacker = state.players[state.turn]
-        answer = f"pare ({keys}, Entrée) ou encaisse (x)" if held else "encaisse (x)"
-        return f"{attacker} te lance {attack_words(state)} : {answer}."
+        return f"Pare ({keys}, Entrée) ou encaisse (x)." if held else "Encaisse (x)."
     if state.phase == REWARD:
-        return "Bonus de combinaison : pioche une carte (p) ou gagne 1 PV (s)."
+        return "Bonus de combinaison : une carte ou 1 PV."
     if state.phase == DISCARD:
         if held > HAND_LIMIT:
             return f"Plus de {HAND_LIMIT} cartes : défausse-en une ({keys})."
-        return f"Échange une carte contre la pioche ({keys}) ou garde ta main (x)."
+        return f"Échange une carte ({keys}) ou garde ta main (x)."
     return ""
 
 

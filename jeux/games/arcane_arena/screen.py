@@ -22,10 +22,9 @@ from .cards import ATTACK, Spell
 from .present import (
     KIND_MARKS,
     focus_text,
-    peek_text,
+    opponent_note,
     question,
     sheet_rows,
-    status,
     table_text,
     turn_text,
 )
@@ -77,7 +76,9 @@ class ArenaScreen(CardTable):
 
     def opponents(self, state: ArenaState) -> list[Opponent]:
         return [
-            Opponent(seat, len(state.hands[seat]), status(state, seat), not state.alive(seat))
+            Opponent(
+                seat, len(state.hands[seat]), opponent_note(state, seat), not state.alive(seat)
+            )
             for seat in range(state.seats)
             if seat != self.shown_seat
         ]
@@ -129,13 +130,14 @@ class ArenaScreen(CardTable):
         return Centre(table_text(state), tuple(self.face(c.card) for c in shown))
 
     def peek(self, state: ArenaState) -> str:
+        """The full text of the card under the cursor, or of the two chosen."""
         seat = self.shown_seat
-        if seat is None or not self.hand_keys and not len(state.hands[seat]):
-            return peek_text(state, seat, "")
+        if seat is None or not len(state.hands[seat]):
+            return ""
         cards = state.hands[seat].cards
-        cursor = cards[min(self.cursor, len(cards) - 1)].uid if cards else None
+        cursor = cards[min(self.cursor, len(cards) - 1)].uid
         chosen = [u for u in self.chosen if state.hands[seat].by_uid(u) is not None]
-        return peek_text(state, seat, focus_text(state, seat, chosen, cursor))
+        return focus_text(state, seat, chosen, cursor)
 
     def question(self, state: ArenaState) -> str:
         aiming = self.aim_names(state) if self.aiming else ()
@@ -170,7 +172,7 @@ class ArenaScreen(CardTable):
         return answers
 
     def turn_text(self, state: ArenaState) -> str:
-        return turn_text(state)
+        return turn_text(state, self.shown_seat)
 
     def seat_status(self, state: ArenaState, seat: int) -> tuple[str, bool]:
         return f"{max(0, state.hp[seat])} PV", not state.alive(seat)

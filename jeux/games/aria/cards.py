@@ -10,7 +10,7 @@ from jeux.games.arcane_arena.cards import ALL, ATTACK, DEFENCE, SUPPORT, Combo, 
 LIE = Spell(
     "Mensonge de Gobie",
     ATTACK,
-    "Inflige 1 dégât ; ignore les défenses (sauf allié de la Guilde des Poissonniers).",
+    "Inflige 1 dégât ; ignore les défenses (sauf alliés de la Guilde).",
     damage=1,
     pierce=True,
 )
@@ -56,7 +56,7 @@ ARIA = Spellbook(
         Combo(
             "Forteresse des Vents",
             (EXILE.name, ENLIL.name),
-            "En réaction : bloque tous les dégâts de l'attaque et +1 point de vie.",
+            "Réaction : bloque tous les dégâts de l'attaque, +1 PV.",
             reaction=True,
             block=ALL,
             heal=1,
@@ -64,7 +64,7 @@ ARIA = Spellbook(
         Combo(
             "Ruse du Poisson",
             (FISH_HAND.name, MIRROR.name),
-            "En réaction : renvoie l'attaque et vole une carte au hasard à l'attaquant.",
+            "Réaction : renvoie l'attaque et vole une carte à l'attaquant.",
             reaction=True,
             mirror=True,
             steal=True,
