@@ -15,6 +15,7 @@ from jeux.engine.testing import ForcedRng
 from jeux.games.arcane_arena.bot import ArenaBot
 from jeux.games.arcane_arena.cards import ARENA, ATTACK, DEFENCE, SUPPORT
 from jeux.games.arcane_arena.present import (
+    aim_question,
     focus_text,
     opponent_note,
     question,
@@ -405,9 +406,22 @@ def test_view_hides_other_hands_and_deck():
 
 def test_prompt_names_the_attack():
     state = new()
-    (ball,) = hold(state, 0, "Boule de feu")
+    ball, _ = hold(state, 0, "Boule de feu", "Bouclier")
     play(state, Cast((ball,), 1))
     assert state.prompt() == "Lina te lance Boule de feu — te défendre ?"
+    play(state, React())
+    assert state.prompt() == "Ton attaque est jouée — à toi de finir ton tour."
+
+
+def test_prompt_tells_how_the_last_round_ended():
+    state = new()
+    state.hp[1] = 1
+    (ball,) = hold(state, 0, "Boule de feu")
+    hold(state, 1)
+    play(state, Cast((ball,), 1), React())
+    assert (
+        state.prompt() == "Lina gagne la manche (1 manche) — nouvelle manche, à toi de commencer."
+    )
 
 
 # --- the robot ----------------------------------------------------------------------------
@@ -457,3 +471,5 @@ def test_texts_show_full_card_and_combination():
     assert question(state, 0) == "Marc réfléchit…"
     assert "encaisse (x)" in question(state.view(1), 1)
     assert table_text(state) == "Lina lance Boule de feu (1 dégât) sur Marc."
+    assert aim_question(2, False) == "Sur qui ? (a-b)"
+    assert aim_question(1, True) == "Quelle carte reprendre ? (a)"

@@ -100,7 +100,13 @@ def turn_text(state: ArenaState, seat: int | None = None) -> str:
     return f"Manche {state.round} · au tour {de(state.players[turn])}{mine}"
 
 
-def question(state: ArenaState, seat: int | None, aiming: Sequence[str] = ()) -> str:
+def aim_question(count: int, picking: bool) -> str:
+    """Once the cards are chosen: whom to aim at, or which card to take back."""
+    keys = "a" if count == 1 else f"a-{chr(ord('a') + count - 1)}"
+    return f"Quelle carte reprendre ? ({keys})" if picking else f"Sur qui ? ({keys})"
+
+
+def question(state: ArenaState, seat: int | None) -> str:
     """What the seat on screen must decide, with the keys that do it."""
     mover = state.to_move()
     if mover is None:
@@ -109,10 +115,6 @@ def question(state: ArenaState, seat: int | None, aiming: Sequence[str] = ()) ->
         return f"{state.players[mover]} réfléchit…"
     held = len(state.hands[seat])
     keys = "1" if held == 1 else f"1-{held}"
-    if aiming:
-        return "Choisis : " + " · ".join(
-            f"{name} ({chr(ord('a') + i)})" for i, name in enumerate(aiming)
-        )
     if state.phase == ACTION:
         return "À toi : une carte, ou deux en combinaison." if held else "Rien en main."
     if state.phase == REACT:
@@ -128,8 +130,4 @@ def question(state: ArenaState, seat: int | None, aiming: Sequence[str] = ()) ->
 
 def sheet_rows(state: ArenaState) -> tuple[tuple[str, tuple[str, ...]], ...]:
     hp = tuple(str(max(0, hp)) if state.alive(s) else "†" for s, hp in enumerate(state.hp))
-    return (
-        ("PV", hp),
-        ("Main", tuple(str(len(h)) for h in state.hands)),
-        ("Manches", tuple(str(w) for w in state.wins)),
-    )
+    return (("PV", hp), ("Manches", tuple(str(w) for w in state.wins)))

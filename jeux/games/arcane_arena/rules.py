@@ -383,7 +383,7 @@ class ArenaState(State):
     defender: int | None = None
     rewarding: int | None = None
     verdict: str = ""
-    """How the last round ended, for the handoff of the next one."""
+    """How the round just ended, for the handoff that opens the next one."""
 
     # --- queries -------------------------------------------------------------------
 
@@ -515,8 +515,12 @@ class ArenaState(State):
     def prompt(self) -> str:
         if self.phase == REACT:
             return f"{self.players[self.turn]} te lance {self.attack.spell} — te défendre ?"
-        if self.verdict and self.started_with == DEAL and not self.discard:
+        if self.verdict:
             return f"{self.verdict} — nouvelle manche, à toi de commencer."
+        if self.phase == REWARD:
+            return "Ta combinaison a porté — choisis ton bonus."
+        if self.phase == DISCARD:
+            return "Ton attaque est jouée — à toi de finir ton tour."
         return ""
 
     def outcome(self) -> Outcome | None:
@@ -569,6 +573,7 @@ class ArenaState(State):
     # --- moves ---------------------------------------------------------------------
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
+        self.verdict = ""  # told by the handoff that opens a round, then no more
         if isinstance(action, Draw):
             return self._draw(self.turn, rng) + self._end_action(rng)
         if isinstance(action, Cast):

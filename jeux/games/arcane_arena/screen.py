@@ -21,6 +21,7 @@ from jeux.ui.widgets.score_sheet import SheetData
 from .cards import ATTACK, Spell
 from .present import (
     KIND_MARKS,
+    aim_question,
     focus_text,
     opponent_note,
     question,
@@ -140,8 +141,9 @@ class ArenaScreen(CardTable):
         return focus_text(state, seat, chosen, cursor)
 
     def question(self, state: ArenaState) -> str:
-        aiming = self.aim_names(state) if self.aiming else ()
-        return question(state, self.shown_seat, aiming)
+        if self.aiming:
+            return aim_question(len(self.aims), bool(self.aims[0].pick))
+        return question(state, self.shown_seat)
 
     def answers(self, state: ArenaState) -> list[Answer]:
         if not self.mine(state):
