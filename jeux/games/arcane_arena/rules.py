@@ -170,7 +170,7 @@ class DeckRenewed(Event):
 
 
 @dataclass(frozen=True)
-class Cast_(Event):
+class SpellCast(Event):
     """A card or combination played on one's turn, faces up for everyone."""
 
     seat: int
@@ -687,7 +687,7 @@ class ArenaState(State):
         cards = self._take(seat, action.cards)
         target = action.target
         events: list[Event] = [
-            Cast_(
+            SpellCast(
                 seat,
                 self.players[seat],
                 tuple(c.card.name for c in cards),
