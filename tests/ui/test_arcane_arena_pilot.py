@@ -2,8 +2,9 @@
 target with the reason, and back; no other hand is ever drawn or told; a target is chosen
 by key or by click; the card under the cursor is readable in full."""
 
+from jeux.engine.cards import Dealt, Zone
 from jeux.engine.match import Seat
-from jeux.games.arcane_arena.rules import ACTION, REACT, Cast
+from jeux.games.arcane_arena.rules import ACTION, NO_TARGET, REACT, Cast
 from jeux.games.arcane_arena.screen import ArenaScreen
 from jeux.ui.launch import start_match
 from jeux.ui.screens.handoff import HandoffScreen
@@ -157,3 +158,35 @@ async def test_a_card_is_cast_and_aimed_by_mouse_and_read_in_full(app_factory):
         await pilot.click(buttons[target])
         await pilot.pause()
         assert cast in game.match.actions
+
+
+async def test_profanation_offers_every_card_of_the_discard_pile(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start_match(app, GAME, seats(app, ("Lina",), robots=1), {}, seed=2)
+        await pilot.pause()
+        game = app.screen
+        await play_until(pilot, game, lambda s: s.to_move() == 0 and s.phase == ACTION)
+        while game.busy:
+            await pilot.pause(0.05)
+        state = game.match.state
+        book = {spell.name: spell for _, spell in state.book.spells}
+        pile = ("Boule de feu", "Bouclier", "Explosion", "Miroir", "Éclair")
+        state.discard = Zone(tuple(Dealt(900 + i, book[n]) for i, n in enumerate(pile)), None)
+        hand = (Dealt(950, book["Main des ombres"]), Dealt(951, book["Concentration de mana"]))
+        state.hands[0] = Zone(hand, (0,))
+        game.render_state()
+        await pilot.pause()
+        cast = Cast((950, 951), NO_TARGET, "Miroir")
+        keys = game.keys_for(cast)
+        await pilot.press(*keys[:-1])
+        await pilot.pause()
+        assert text(game, "#question") == "Quelle carte reprendre ? (a-e)"
+        labels = [str(b.label).rsplit(" (", 1)[0] for b in game.query("#answers > Button")]
+        assert labels == list(pile)
+        assert game.query_one("#answers").has_class("many")
+        await pilot.press(keys[-1])
+        await pilot.pause()
+        assert game.match.actions[-1] == cast
+        assert "Miroir" in [c.card.name for c in state.hands[0]]

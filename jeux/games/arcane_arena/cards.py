@@ -88,6 +88,9 @@ class Spellbook:
     def deck(self) -> list[Spell]:
         return [spell for count, spell in self.spells for _ in range(count)]
 
+    def named(self, name: str) -> Spell:
+        return next(spell for _, spell in self.spells if spell.name == name)
+
     @cached_property
     def by_cards(self) -> dict[tuple[str, ...], Combo]:
         return {tuple(sorted(c.cards)): c for c in self.combos}

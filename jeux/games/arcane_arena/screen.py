@@ -51,6 +51,8 @@ from .rules import (
 
 AIM_KEYS = "abcdefghij"
 SHOWN_DISCARDS = 5
+SHORT_NAME = 16
+"""Longest card name a button of the discard pile's list shows in full."""
 
 
 class ArenaScreen(CardTable):
@@ -124,7 +126,10 @@ class ArenaScreen(CardTable):
         return [a for a in state.legal_actions() if isinstance(a, Cast) and a.cards == uids]
 
     def aim_names(self, state: ArenaState) -> list[str]:
-        return [a.pick or state.players[a.target] for a in self.aims]
+        """Short words for the buttons: a card's face title, a player's name."""
+        return [
+            state.book.named(a.pick).title if a.pick else state.players[a.target] for a in self.aims
+        ]
 
     def centre(self, state: ArenaState) -> Centre:
         shown = state.discard.cards[-SHOWN_DISCARDS:]
@@ -185,6 +190,8 @@ class ArenaScreen(CardTable):
     def show_state(self, state: ArenaState) -> None:
         if (self.shown_seat, len(self.match.actions)) != self._position:
             self.aiming, self.aims = (), []
+        # while a card of the discard pile is picked, its list stands in for the pile's cards
+        self.centre_row.display = not (self.aims and self.aims[0].pick)
         super().show_state(state)
 
     def show_answers(self, answers: Sequence[Answer]) -> None:
