@@ -126,10 +126,15 @@ class ArenaScreen(CardTable):
         return [a for a in state.legal_actions() if isinstance(a, Cast) and a.cards == uids]
 
     def aim_names(self, state: ArenaState) -> list[str]:
-        """Short words for the buttons: a card's face title, a player's name."""
-        return [
-            state.book.named(a.pick).title if a.pick else state.players[a.target] for a in self.aims
-        ]
+        """Short words for the buttons: a card's name (its face title when long), a player's."""
+        names = []
+        for aim in self.aims:
+            if aim.pick:
+                spell = state.book.named(aim.pick)
+                names.append(spell.name if len(spell.name) <= SHORT_NAME else spell.title)
+            else:
+                names.append(state.players[aim.target])
+        return names
 
     def centre(self, state: ArenaState) -> Centre:
         shown = state.discard.cards[-SHOWN_DISCARDS:]
