@@ -473,3 +473,11 @@ def test_texts_show_full_card_and_combination():
     assert table_text(state) == "Lina lance Boule de feu (1 dégât) sur Marc."
     assert aim_question(2, False) == "Sur qui ? (a-b)"
     assert aim_question(1, True) == "Quelle carte reprendre ? (a)"
+
+
+def test_aa_9_a_steal_from_an_empty_hand_takes_nothing():
+    state = new()
+    (hand,) = hold(state, 0, "Main des ombres")
+    hold(state, 1)
+    events = play(state, Cast((hand,), 1))
+    assert [e.describe() for e in events][1] == "Lina ne vole rien : Marc n'a pas de carte."

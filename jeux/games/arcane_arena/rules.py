@@ -266,8 +266,11 @@ class Stole(Event):
     victim: int
     thief_name: str
     victim_name: str
+    empty: bool = False
 
     def describe(self) -> str:
+        if self.empty:
+            return f"{self.thief_name} ne vole rien : {self.victim_name} n'a pas de carte."
         return f"{self.thief_name} vole une carte au hasard à {self.victim_name}."
 
 
@@ -656,7 +659,7 @@ class ArenaState(State):
         """AA-9: a random card of the victim's hand."""
         hand = self.hands[victim].cards
         if not hand:
-            return [Stole(thief, victim, self.players[thief], self.players[victim])]
+            return [Stole(thief, victim, self.players[thief], self.players[victim], empty=True)]
         card = rng.choice(hand)
         self.hands[victim] = self.hands[victim].without([card])
         self._give(thief, card)
