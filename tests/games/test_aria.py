@@ -4,6 +4,9 @@ attack, ARIA-4 combinations in reaction), with forced decks."""
 
 from collections import Counter
 
+import pytest
+
+from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
 from jeux.games.arcane_arena.rules import (
     HEAL,
@@ -91,6 +94,8 @@ def test_aria_3_main_du_poisson_is_answered_by_the_mirror_only():
     play(state, Cast((fish,), 1))
     assert state.phase == REACT
     assert state.legal_actions() == [React(), React((mirror,))]
+    with pytest.raises(IllegalAction, match="seul un miroir"):
+        play(state, React((shield,)))
     play(state, React((mirror,)))
     assert [c.card.name for c in state.hands[1]] == ["Bouclier de l'Exilé", "Fureur de Qalil"]
     assert len(state.hands[0]) == 0

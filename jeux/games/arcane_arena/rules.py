@@ -508,7 +508,9 @@ class ArenaState(State):
                 return "La défausse est vide : rien à récupérer."
             return "Choisis un adversaire encore en jeu."
         if isinstance(action, React):
-            return "Ces cartes ne parent pas cette attaque."
+            if self.attack is not None and self.attack.steal:
+                return "Contre un vol, seul un miroir sert."
+            return "Une carte de défense, ou deux en combinaison de défense."
         if isinstance(action, Swap):
             return "Tu as déjà échangé une carte ce tour-ci, ou il n'y a plus rien à piocher."
         if isinstance(action, EndTurn):
