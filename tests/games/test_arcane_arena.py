@@ -410,7 +410,7 @@ def test_prompt_names_the_attack():
     play(state, Cast((ball,), 1))
     assert state.prompt() == "Lina te lance Boule de feu — te défendre ?"
     play(state, React())
-    assert state.prompt() == "Ton attaque est jouée — à toi de finir ton tour."
+    assert state.prompt() == "ton attaque est jouée — à toi de finir ton tour."
 
 
 def test_prompt_tells_how_the_last_round_ended():

@@ -523,9 +523,9 @@ class ArenaState(State):
         if self.verdict:
             return f"{self.verdict} — nouvelle manche, à toi de commencer."
         if self.phase == REWARD:
-            return "Ta combinaison a porté — choisis ton bonus."
+            return "ta combinaison a porté — choisis ton bonus."
         if self.phase == DISCARD:
-            return "Ton attaque est jouée — à toi de finir ton tour."
+            return "ton attaque est jouée — à toi de finir ton tour."
         return ""
 
     def outcome(self) -> Outcome | None:
