@@ -195,6 +195,9 @@ class ArenaScreen(CardTable):
     def show_state(self, state: ArenaState) -> None:
         if (self.shown_seat, len(self.match.actions)) != self._position:
             self.aiming, self.aims = (), []
+            if state.phase == REACT and self.mine(state):  # the cursor reads a parry first
+                cards = state.hands[self.shown_seat].cards
+                self.cursor = next((i for i, c in enumerate(cards) if c.card.reaction), 0)
         # while a card of the discard pile is picked, its list stands in for the pile's cards
         self.centre_row.display = not (self.aims and self.aims[0].pick)
         super().show_state(state)
