@@ -210,6 +210,7 @@ GAMES: dict[str, GameInfo] = {
             4,
             CARTES,
             True,
+            available=True,
         ),
         _info(
             "aria",
@@ -219,6 +220,7 @@ GAMES: dict[str, GameInfo] = {
             4,
             CARTES,
             True,
+            available=True,
         ),
         _info(
             "deck_menteur",

@@ -84,6 +84,7 @@ def scenes() -> dict[str, object]:
     found.update(stats_scenes())
     found.update(replay_scenes())
     found.update(expedition_rivale_scenes())
+    found.update(arena_scenes())
     return found
 
 
@@ -299,3 +300,30 @@ async def save_all(target: Path) -> None:
 
 if __name__ == "__main__":
     asyncio.run(save_all(Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")))
+
+
+def arena_scenes() -> dict[str, object]:
+    """Arcane Arena and Aria open behind the handoff: their play scene is the board of the seat
+    that took the screen; Arena's reaction scene is the target's board while an attack waits."""
+    from .games.arcane_arena.rules import REACT
+
+    def board(game_id):
+        async def stage(app) -> None:
+            await open_match(app, demo_match(game_id, 5))
+            await pass_handoff(app)
+
+        return stage
+
+    async def reaction(app) -> None:
+        match = demo_match("arcane_arena", 0)
+        bot = match.game.bot(SEED)
+        while match.state.phase != REACT:
+            match.play(bot.choose(match.state.view(match.state.to_move())))
+        await open_match(app, match)
+        await pass_handoff(app)
+
+    return {
+        "arcane_arena-partie": board("arcane_arena"),
+        "arcane_arena-reaction": reaction,
+        "aria-partie": board("aria"),
+    }

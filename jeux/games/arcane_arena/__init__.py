@@ -1,0 +1,1 @@
+"""Arcane Arena: one engine, also playing Cartes Divinités Aria (jeux.games.aria)."""

@@ -1,0 +1,111 @@
+"""The Arena robot: attacks greedily, heals when low, defends when it matters. It is handed
+its seat's view: other hands are only counts there."""
+
+from __future__ import annotations
+
+from random import Random
+
+from jeux.engine.core import Action
+
+from .rules import (
+    ACTION,
+    DISCARD,
+    DRAW,
+    HAND_LIMIT,
+    HEAL,
+    MAX_HP,
+    NO_TARGET,
+    REACT,
+    REWARD,
+    ArenaState,
+    Cast,
+    Discard,
+    Draw,
+    EndTurn,
+    React,
+    Reward,
+    Swap,
+)
+
+LOW_HP = 4
+
+
+class ArenaBot:
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, view: ArenaState) -> Action:
+        legal = view.legal_actions()
+        seat = view.to_move()
+        if view.phase == REACT:
+            return max(legal, key=lambda a: self.defence_value(view, seat, a))
+        if view.phase == REWARD:
+            low = view.hp[seat] <= MAX_HP - 3 or Reward(DRAW) not in legal
+            return Reward(HEAL) if low else Reward(DRAW)
+        if view.phase == DISCARD:
+            discards = [a for a in legal if isinstance(a, Discard)]
+            if discards:
+                return min(discards, key=lambda a: self.keep_value(view, seat, a.card))
+            swaps = [a for a in legal if isinstance(a, Swap)]
+            if swaps and len(view.hands[seat]) >= HAND_LIMIT:  # a full hand cycles its worst
+                return min(swaps, key=lambda a: self.keep_value(view, seat, a.card))
+            return EndTurn()
+        if view.phase == ACTION:
+            return max(legal, key=lambda a: self.action_value(view, seat, a))
+        return self.rng.choice(legal)
+
+    # --- judging ----------------------------------------------------------------------
+
+    def defence_value(self, view: ArenaState, seat: int, react: React) -> float:
+        """Damage saved and sent back, worth more when health is short; cards cost."""
+        if not react.cards:
+            return 0.0
+        attack = view.attack
+        effect = view.spells_of(seat, react.cards)
+        incoming = attack.damage
+        if effect.mirror:
+            saved = incoming + effect.bonus + incoming
+        else:
+            saved = min(incoming, effect.block)
+        if attack.steal:
+            saved = 2 if effect.mirror else 0
+        urgent = view.hp[seat] - incoming <= LOW_HP or incoming >= 2
+        cost = 0.6 * len(react.cards) if urgent else 1.2 * len(react.cards)
+        return saved + effect.heal + (1 if len(react.cards) == 2 else 0) - cost
+
+    def action_value(self, view: ArenaState, seat: int, action: Action) -> float:
+        hp = view.hp[seat]
+        if isinstance(action, Draw):
+            return 1.0 + 0.3 * (2 - len(view.hands[seat]))
+        if not isinstance(action, Cast):
+            return 0.5 if view.can_draw() else -20.0  # passing forever would stall the round
+        effect = view.spells_of(seat, action.cards)
+        combo = len(action.cards) == 2
+        value = 1.0 if combo else 0.0
+        if effect.damage:
+            targets = view.opponents(seat) if effect.area else [action.target]
+            for target in targets:
+                if view.veiled[target]:
+                    continue
+                value += 2.0 * effect.damage + (3.0 if view.hp[target] <= effect.damage else 0)
+                value += 0.2 * (MAX_HP - view.hp[target])
+            if effect.recoil and hp <= effect.recoil:
+                value -= 10
+            value -= 1.5 * effect.recoil
+        if effect.steal and action.target != NO_TARGET:
+            hidden = len(view.hands[action.target])
+            value += 0 if view.veiled[action.target] or not hidden else 1.5
+        if effect.heal:
+            value += min(effect.heal, MAX_HP - hp) * (2.5 if hp <= LOW_HP else 0.8)
+        if effect.veil:
+            value += 2.5 if hp <= LOW_HP else 0.7
+        if effect.draw:
+            value += 1.2 if view.can_draw() else -1
+        if effect.salvage:
+            value += 1.0
+        return value + self.rng.random() * 0.1
+
+    def keep_value(self, view: ArenaState, seat: int, uid: int) -> float:
+        spell = view.spell(seat, uid)
+        heal = spell.heal if view.hp[seat] < MAX_HP else 0
+        return spell.damage * 2 + spell.block + (2 if spell.mirror else 0) + heal

@@ -1,0 +1,940 @@
+"""Arcane Arena (RULINGS.md §19): sixteen spells, 9 HP, the last wizard standing wins the
+round, three rounds win the game. Defences answer an attack during the attacker's turn: the
+attack waits while the target decides behind the handoff (`to_move()` is the defender,
+`whose_turn()` stays the attacker).
+
+The same engine plays Cartes Divinités Aria (§20) with its own spellbook: its special cases
+(a Mensonge that ignores defences, a steal that is an attack, combinations answering an
+attack) are fields of its cards, read here like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from random import Random
+from typing import Any
+
+from jeux.catalog import GAMES
+from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, deal_ids, shuffled
+from jeux.engine.core import (
+    DEFAULT_LEVEL,
+    Action,
+    Choice,
+    Event,
+    Game,
+    GameInfo,
+    Option,
+    Outcome,
+    State,
+    ranks_from_scores,
+)
+from jeux.engine.reactions import REACTION_WINDOW, window_opens
+from jeux.engine.text import join_names, plural
+
+from .cards import ARENA, Combo, Spell, Spellbook
+
+MAX_HP = 9
+"""AA-6: the starting HP is also the cap."""
+HAND_LIMIT = 3
+DEAL = 2
+ROUNDS_TO_WIN = 3
+REMOVED_PER_RENEWAL = 2
+
+ACTION, REACT, REWARD, DISCARD, OVER = "action", "réaction", "bonus", "défausse", "fin"
+DRAW, HEAL = "pioche", "soin"
+NO_TARGET = -1
+
+
+# --- actions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Draw a card as the turn's action (not when the turn began with three cards)."""
+
+
+@dataclass(frozen=True)
+class Cast(Action):
+    """Play one card, or two as a combination, on one's own turn. `target` is the seat aimed
+    at (NO_TARGET when the spell aims at nobody); `pick` the name of the card Profanation
+    takes back from the discard pile."""
+
+    cards: tuple[int, ...]
+    target: int = NO_TARGET
+    pick: str = ""
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """AA-11: no action this turn (the discard phase still follows)."""
+
+
+@dataclass(frozen=True)
+class React(Action):
+    """The target's answer to an attack: one Defence card, a defensive combination, or
+    nothing (no cards)."""
+
+    cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reward(Action):
+    """The combination reward: draw a card or gain 1 HP."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class Swap(Action):
+    """Discard phase: discard a card and draw a new one, once."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Discard phase: let go of a card to end the turn with at most three."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """Keep one's hand as it is and end the turn."""
+
+
+# --- events ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    number: int
+    starter: str
+
+    def describe(self) -> str:
+        return f"Manche {self.number} : {MAX_HP} PV chacun, {self.starter} commence."
+
+
+@dataclass(frozen=True)
+class HandDealt(Event):
+    """A seat's first two cards, seen by that seat only."""
+
+    reveals = True
+    seat: int
+    player: str
+    cards: tuple[Dealt, ...]
+
+    def describe(self) -> str:
+        return f"Ta main : {join_names([c.card.name for c in self.cards])}."
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    """A card drawn, as the table sees it."""
+
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} pioche une carte."
+
+
+@dataclass(frozen=True)
+class DrewCard(Event):
+    """The face of a drawn card, for the one who drew it."""
+
+    reveals = True
+    seat: int
+    card: Dealt
+
+    def describe(self) -> str:
+        return f"Tu pioches {self.card.card.name}."
+
+
+@dataclass(frozen=True)
+class DeckRenewed(Event):
+    """The deck ran out: cards taken out of the game, the rest shuffled into a new deck.
+    `shown` holds the removed cards' faces when the table reveals them."""
+
+    removed: int
+    size: int
+    shown: tuple[Dealt, ...] = ()
+
+    def describe(self) -> str:
+        names = f" ({join_names([c.card.name for c in self.shown])})" if self.shown else ""
+        out = f"{plural(self.removed, 'carte')} retirée{'s' if self.removed > 1 else ''}{names}"
+        if not self.size:
+            return f"Pioche épuisée : {out}, plus de pioche."
+        return f"Pioche épuisée : {out}, nouvelle pioche de {plural(self.size, 'carte')}."
+
+
+@dataclass(frozen=True)
+class SpellCast(Event):
+    """A card or combination played on one's turn, faces up for everyone."""
+
+    seat: int
+    player: str
+    names: tuple[str, ...]
+    spell: str
+    target: str = ""
+
+    def describe(self) -> str:
+        on = f" sur {self.target}" if self.target else ""
+        how = f" ({' + '.join(self.names)})" if len(self.names) > 1 else ""
+        return f"{self.player} joue {self.spell}{how}{on}."
+
+
+@dataclass(frozen=True)
+class Reacted(Event):
+    seat: int
+    player: str
+    names: tuple[str, ...]
+    spell: str
+
+    def describe(self) -> str:
+        if not self.spell:
+            return f"{self.player} ne pare pas."
+        how = f" ({' + '.join(self.names)})" if len(self.names) > 1 else ""
+        return f"{self.player} répond par {self.spell}{how}."
+
+
+@dataclass(frozen=True)
+class Immune(Event):
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} est immunisé·e : rien ne l'atteint."
+
+
+@dataclass(frozen=True)
+class Unblockable(Event):
+    seat: int
+    player: str
+    spell: str
+
+    def describe(self) -> str:
+        return f"{self.spell} ignore les défenses de {self.player}."
+
+
+@dataclass(frozen=True)
+class Hurt(Event):
+    seat: int
+    player: str
+    amount: int
+    hp: int
+
+    def describe(self) -> str:
+        if not self.amount:
+            return f"{self.player} ne perd aucun PV."
+        return f"{self.player} perd {self.amount} PV ({self.hp} restants)."
+
+
+@dataclass(frozen=True)
+class Healed(Event):
+    seat: int
+    player: str
+    amount: int
+    hp: int
+
+    def describe(self) -> str:
+        return f"{self.player} regagne {self.amount} PV ({self.hp})."
+
+
+@dataclass(frozen=True)
+class Veiled(Event):
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} est immunisé·e jusqu'à son prochain tour."
+
+
+@dataclass(frozen=True)
+class Warded(Event):
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} subira 1 dégât de moins par coup jusqu'à son prochain tour."
+
+
+@dataclass(frozen=True)
+class Stole(Event):
+    thief: int
+    victim: int
+    thief_name: str
+    victim_name: str
+    empty: bool = False
+
+    def describe(self) -> str:
+        if self.empty:
+            return f"{self.thief_name} ne vole rien : {self.victim_name} n'a pas de carte."
+        return f"{self.thief_name} vole une carte au hasard à {self.victim_name}."
+
+
+@dataclass(frozen=True)
+class StolenCard(Event):
+    """The stolen card's face, for the thief and the victim only."""
+
+    thief: int
+    victim: int
+    card: Spell
+
+    def describe(self) -> str:
+        return f"La carte volée : {self.card.name}."
+
+
+@dataclass(frozen=True)
+class Salvaged(Event):
+    seat: int
+    player: str
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.player} reprend {self.name} dans la défausse."
+
+
+@dataclass(frozen=True)
+class Discarded(Event):
+    seat: int
+    player: str
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.player} défausse {self.name}."
+
+
+@dataclass(frozen=True)
+class Eliminated(Event):
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} est éliminé·e de la manche."
+
+
+@dataclass(frozen=True)
+class RoundOver(Event):
+    """`winner` is None when the round is replayed (AD1-18, AA-7)."""
+
+    winner: int | None
+    player: str
+    wins: int
+    why: str = ""
+
+    def describe(self) -> str:
+        why = f"{self.why} : " if self.why else ""
+        if self.winner is None:
+            return f"{why}personne ne gagne la manche, elle est rejouée."
+        return f"{why}{self.player} gagne la manche ({plural(self.wins, 'manche')})."
+
+
+@dataclass(frozen=True)
+class GameWon(Event):
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} gagne {ROUNDS_TO_WIN} manches : sorcier ultime !"
+
+
+# --- the state -------------------------------------------------------------------------
+
+
+@dataclass
+class Attack:
+    """An attack under way: what it does and the targets still to answer and resolve."""
+
+    attacker: int
+    spell: str
+    damage: int
+    steal: bool
+    pierce: bool
+    targets: list[int]
+    reward: bool
+    """The attacker earns the combination reward once the attack is resolved."""
+
+
+@dataclass
+class ArenaState(State):
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    book: Spellbook
+    hands: list[Zone]
+    deck: Zone
+    discard: Zone
+    removed: Zone
+    hp: list[int]
+    wins: list[int]
+    veiled: list[bool]
+    warded: list[bool]
+    allied: list[bool | None]
+    """ARIA option: who may defend against a Mensonge; each seat knows only its own."""
+    out: list[int] = field(default_factory=list)
+    """Seats eliminated this round, in order."""
+    phase: str = ACTION
+    turn: int = 0
+    starter: int = 0
+    round: int = 0
+    next_uid: int = 0
+    started_with: int = 0
+    """Cards held when the turn began: three forbid drawing."""
+    swapped: bool = False
+    attack: Attack | None = None
+    defender: int | None = None
+    rewarding: int | None = None
+    verdict: str = ""
+    """How the round just ended, for the handoff that opens the next one."""
+
+    # --- queries -------------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        if self.phase == REACT:
+            return self.defender
+        if self.phase == REWARD:
+            return self.rewarding
+        return self.turn
+
+    def whose_turn(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    def alive(self, seat: int) -> bool:
+        return self.hp[seat] > 0
+
+    @property
+    def alive_seats(self) -> list[int]:
+        return [s for s in range(self.seats) if self.alive(s)]
+
+    def opponents(self, seat: int) -> list[int]:
+        """Living opponents, from the seat's left."""
+        others = [(seat + step) % self.seats for step in range(1, self.seats)]
+        return [s for s in others if self.alive(s)]
+
+    def can_draw(self) -> bool:
+        """AA-7, AA-11: a card is there, or the discard pile can form a new deck."""
+        return len(self.deck) > 0 or len(self.discard) > REMOVED_PER_RENEWAL
+
+    def spell(self, seat: int, uid: int) -> Spell:
+        return self.hands[seat].by_uid(uid).card
+
+    def spells_of(self, seat: int, uids: Sequence[int]) -> Spell | Combo | None:
+        """What these cards of a hand make: a card, a combination, or nothing."""
+        names = [self.spell(seat, uid).name for uid in uids]
+        return self.book.combo_of(names) if len(names) == 2 else self.spell(seat, uids[0])
+
+    def targets_for(self, seat: int, effect: Spell | Combo) -> list[int]:
+        """The seats a played effect may aim at: one opponent, or nobody."""
+        aimed = (effect.damage or effect.steal) and not effect.area
+        return self.opponents(seat) if aimed else [NO_TARGET]
+
+    def casts(self) -> list[Action]:
+        seat = self.turn
+        hand = self.hands[seat].cards
+        actions: list[Action] = []
+        for card in hand:
+            if not card.card.reaction:
+                actions += [Cast((card.uid,), t) for t in self.targets_for(seat, card.card)]
+        for first, second in combinations(hand, 2):
+            combo = self.book.combo_of([first.card.name, second.card.name])
+            if combo is None or combo.reaction:
+                continue
+            uids = (first.uid, second.uid)
+            if combo.salvage:
+                names = dict.fromkeys(c.card.name for c in self.discard)
+                actions += [Cast(uids, NO_TARGET, name) for name in names]
+            else:
+                actions += [Cast(uids, t) for t in self.targets_for(seat, combo)]
+        return actions
+
+    def reactions(self, seat: int) -> list[React]:
+        """Every answer the seat holds to the attack under way."""
+        attack, hand = self.attack, self.hands[seat].cards
+        if attack is None:
+            return []
+        answers = [React((c.uid,)) for c in hand if self.counters(attack, c.card)]
+        for first, second in combinations(hand, 2):
+            combo = self.book.combo_of([first.card.name, second.card.name])
+            if combo is not None and combo.reaction and self.counters(attack, combo):
+                answers.append(React((first.uid, second.uid)))
+        return answers
+
+    @staticmethod
+    def counters(attack: Attack, effect: Spell | Combo) -> bool:
+        """A Defence card or defensive combination against this attack (ARIA-3: against a
+        steal, only a mirror does anything)."""
+        if not effect.reaction:
+            return False
+        return effect.mirror or (not attack.steal and effect.block > 0)
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == ACTION:
+            draw = [Draw()] if self.started_with < HAND_LIMIT and self.can_draw() else []
+            return [*draw, *self.casts(), Pass()]
+        if self.phase == REACT:
+            return [React(), *self.reactions(self.defender)]
+        if self.phase == REWARD:
+            return [Reward(DRAW), Reward(HEAL)] if self.can_draw() else [Reward(HEAL)]
+        if self.phase == DISCARD:
+            hand = self.hands[self.turn].cards
+            if len(hand) > HAND_LIMIT:  # down to three first, then a swap if one is left
+                return [Discard(c.uid) for c in hand]
+            swaps = [Swap(c.uid) for c in hand] if not self.swapped and self.can_draw() else []
+            return [*swaps, EndTurn()]
+        return []
+
+    def refusal(self, action: Action) -> str:
+        if isinstance(action, Draw):
+            if self.phase != ACTION:
+                return "On ne pioche qu'en guise d'action, au début de son tour."
+            if self.started_with >= HAND_LIMIT:
+                return "Tu as commencé ton tour avec 3 cartes : pas de pioche."
+            return "Plus rien à piocher : la pioche est épuisée."
+        if isinstance(action, Cast):
+            if self.phase != ACTION:
+                return "Ce n'est pas le moment de lancer un sort."
+            hand = self.hands[self.turn]
+            if not action.cards or any(hand.by_uid(u) is None for u in action.cards):
+                return "Choisis une ou deux cartes de ta main."
+            effect = self.spells_of(self.turn, action.cards)
+            if effect is None:
+                return "Ces deux cartes ne forment pas de combinaison."
+            if effect.reaction:
+                return "Une défense ne se joue qu'en réaction à une attaque."
+            if effect.salvage and not len(self.discard):
+                return "La défausse est vide : rien à récupérer."
+            return "Choisis un adversaire encore en jeu."
+        if isinstance(action, React):
+            if self.attack is not None and self.attack.steal:
+                return "Contre un vol, seul un miroir sert."
+            return "Une carte de défense, ou deux en combinaison de défense."
+        if isinstance(action, Swap):
+            return "Tu as déjà échangé une carte ce tour-ci, ou il n'y a plus rien à piocher."
+        if isinstance(action, EndTurn):
+            return f"Défausse-toi jusqu'à {HAND_LIMIT} cartes avant de finir ton tour."
+        return super().refusal(action)
+
+    def prompt(self) -> str:
+        if self.phase == REACT:
+            return f"{self.players[self.turn]} te lance {self.attack.spell} — te défendre ?"
+        if self.verdict:
+            return f"{self.verdict} — nouvelle manche, à toi de commencer."
+        if self.phase == REWARD:
+            return "ta combinaison a porté — choisis ton bonus."
+        if self.phase == DISCARD:
+            return "ton attaque est jouée — à toi de finir ton tour."
+        return ""
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        winner = self.players[max(range(self.seats), key=lambda s: self.wins[s])]
+        summary = f"{winner} gagne {ROUNDS_TO_WIN} manches."
+        return Outcome(tuple(self.wins), ranks_from_scores(self.wins), summary)
+
+    def progress(self) -> str:
+        return f"manche {self.round}"
+
+    # --- privacy -------------------------------------------------------------------
+
+    def zones(self) -> list[Zone]:
+        return [*self.hands, self.deck, self.discard, self.removed]
+
+    def view(self, seat: int | None) -> ArenaState:
+        """What `seat` may see; None is a spectator, who sees no hand."""
+        return ArenaState(
+            self.players,
+            self.options,
+            self.book,
+            hands=[z.seen_from(seat) for z in self.hands],
+            deck=self.deck.seen_from(seat),
+            discard=self.discard,
+            removed=self.removed.seen_from(seat),
+            hp=list(self.hp),
+            wins=list(self.wins),
+            veiled=list(self.veiled),
+            warded=list(self.warded),
+            allied=[a if s == seat else None for s, a in enumerate(self.allied)],
+            out=list(self.out),
+            phase=self.phase,
+            turn=self.turn,
+            starter=self.starter,
+            round=self.round,
+            next_uid=self.next_uid,
+            started_with=self.started_with,
+            swapped=self.swapped,
+            attack=None if self.attack is None else Attack(**vars(self.attack)),
+            defender=self.defender,
+            rewarding=self.rewarding,
+            verdict=self.verdict,
+        )
+
+    def secrets(self, seat: int) -> frozenset[Any]:
+        return frozenset().union(*(z.secrets_for(seat) for z in self.zones()))
+
+    # --- moves ---------------------------------------------------------------------
+
+    def _apply(self, action: Action, rng: Random) -> list[Event]:
+        self.verdict = ""  # told by the handoff that opens a round, then no more
+        if isinstance(action, Draw):
+            return self._draw(self.turn, rng) + self._end_action(rng)
+        if isinstance(action, Cast):
+            return self._cast(action, rng)
+        if isinstance(action, Pass):
+            return self._end_action(rng)
+        if isinstance(action, React):
+            return self._react(action.cards, rng)
+        if isinstance(action, Reward):
+            return self._reward(action.kind, rng)
+        if isinstance(action, Swap):
+            self.swapped = True
+            events = self._discard(self.turn, action.card) + self._draw(self.turn, rng)
+            return events + self._maybe_end_turn(rng)
+        if isinstance(action, Discard):
+            return self._discard(self.turn, action.card) + self._maybe_end_turn(rng)
+        return self._end_turn(rng)
+
+    # cards moving
+
+    def _take(self, seat: int, uids: Sequence[int]) -> tuple[Dealt, ...]:
+        hand = self.hands[seat]
+        cards = tuple(hand.by_uid(uid) for uid in uids)
+        self.hands[seat] = hand.without(cards)
+        return cards
+
+    def _give(self, seat: int, card: Dealt) -> Dealt:
+        """A card into a hand, under a fresh uid: a card seen elsewhere before (in the hand
+        it was stolen from, on the discard pile) says nothing of which card it is now."""
+        fresh = Dealt(self.next_uid, card.card)
+        self.next_uid += 1
+        self.hands[seat] = self.hands[seat].holding([*self.hands[seat], fresh])
+        return fresh
+
+    def _to_discard(self, cards: Sequence[Dealt]) -> None:
+        self.discard = self.discard.holding([*self.discard, *cards])
+
+    def _discard(self, seat: int, uid: int) -> list[Event]:
+        (card,) = self._take(seat, (uid,))
+        self._to_discard([card])
+        return [Discarded(seat, self.players[seat], card.card.name)]
+
+    def _draw(self, seat: int, rng: Random) -> list[Event]:
+        """Draw the top card; AA-7: an empty deck is renewed from the discard pile first,
+        and a deck emptied by this draw is renewed at once."""
+        events = [] if len(self.deck) else self._renew(rng)
+        if not len(self.deck):
+            return events
+        top, *rest = self.deck.cards
+        self.deck = self.deck.holding(rest)
+        drawn = self._give(seat, top)
+        events += [Drew(seat, self.players[seat]), DrewCard(seat, drawn, audience=(seat,))]
+        return events + ([] if rest else self._renew(rng))
+
+    def _renew(self, rng: Random) -> list[Event]:
+        """The deck ran out: two random cards of the discard pile leave the game and the
+        rest form a new deck; with two or fewer, they all leave and no deck is formed."""
+        pile = list(self.discard)
+        if not pile:
+            return []
+        gone = []
+        if len(pile) <= REMOVED_PER_RENEWAL:
+            gone, pile = pile, []
+        else:
+            for _ in range(REMOVED_PER_RENEWAL):
+                card = rng.choice(pile)
+                pile.remove(card)
+                gone.append(card)
+        gone = list(deal_ids([c.card for c in gone], self.next_uid))
+        self.next_uid += len(gone)
+        self.removed = self.removed.holding([*self.removed, *gone])
+        self.discard = self.discard.holding(())
+        fresh = deal_ids(shuffled([c.card for c in pile], rng), self.next_uid)
+        self.next_uid += len(fresh)
+        self.deck = self.deck.holding(fresh)
+        shown = tuple(gone) if self.options.get("retirees") else ()
+        return [DeckRenewed(len(gone), len(fresh), shown)]
+
+    def _steal(self, thief: int, victim: int, rng: Random) -> list[Event]:
+        """AA-9: a random card of the victim's hand."""
+        hand = self.hands[victim].cards
+        if not hand:
+            return [Stole(thief, victim, self.players[thief], self.players[victim], empty=True)]
+        card = rng.choice(hand)
+        self.hands[victim] = self.hands[victim].without([card])
+        self._give(thief, card)
+        return [
+            Stole(thief, victim, self.players[thief], self.players[victim]),
+            StolenCard(thief, victim, card.card, audience=(thief, victim)),
+        ]
+
+    # health
+
+    def _hurt(self, seat: int, amount: int) -> list[Event]:
+        """Damage taken; Contre-sort's ward takes 1 off each blow."""
+        if self.warded[seat]:
+            amount = max(0, amount - 1)
+        self.hp[seat] -= amount
+        return [Hurt(seat, self.players[seat], amount, max(0, self.hp[seat]))]
+
+    def _heal(self, seat: int, amount: int) -> list[Event]:
+        gained = min(amount, MAX_HP - self.hp[seat])
+        self.hp[seat] += gained
+        return [Healed(seat, self.players[seat], gained, self.hp[seat])]
+
+    # the turn
+
+    def _cast(self, action: Cast, rng: Random) -> list[Event]:
+        seat = self.turn
+        effect = self.spells_of(seat, action.cards)
+        cards = self._take(seat, action.cards)
+        target = action.target
+        events: list[Event] = [
+            SpellCast(
+                seat,
+                self.players[seat],
+                tuple(c.card.name for c in cards),
+                effect.name,
+                self.players[target] if target != NO_TARGET else "",
+            )
+        ]
+        if isinstance(effect, Combo) and effect.salvage:
+            events += self._salvage(seat, action.pick)
+        self._to_discard(cards)
+        combo = isinstance(effect, Combo)
+        if effect.recoil:
+            events += self._hurt(seat, effect.recoil)
+        if effect.heal:
+            events += self._heal(seat, effect.heal)
+        if effect.veil:
+            self.veiled[seat] = True
+            events.append(Veiled(seat, self.players[seat]))
+        if effect.draw:
+            events += self._draw(seat, rng)
+        if effect.attack:
+            targets = self.opponents(seat) if effect.area else [target]
+            self.attack = Attack(
+                seat, effect.name, effect.damage, effect.steal, effect.pierce, targets, combo
+            )
+            return events + self._next_target(rng)
+        if effect.steal:  # a Support steal: no defence, but a veil stops it (AA-9)
+            if self.veiled[target]:
+                events.append(Immune(target, self.players[target]))
+            else:
+                events += self._steal(seat, target, rng)
+        if combo:
+            return events + self._ask_reward(seat)
+        return events + self._end_action(rng)
+
+    def _salvage(self, seat: int, name: str) -> list[Event]:
+        card = next(c for c in reversed(self.discard.cards) if c.card.name == name)
+        self.discard = self.discard.without([card])
+        self._give(seat, card)
+        return [Salvaged(seat, self.players[seat], name)]
+
+    def _next_target(self, rng: Random) -> list[Event]:
+        """Ask each target in turn (AA-4 immunity, ARIA-2 piercing), then close the attack."""
+        attack, events = self.attack, []
+        while attack.targets:
+            target = attack.targets.pop(0)
+            name = self.players[target]
+            if self.veiled[target]:
+                events.append(Immune(target, name))
+            elif attack.pierce and not self.allied[target]:
+                events.append(Unblockable(target, name, attack.spell))
+                events += self._resolve(target, None, rng)
+            elif window_opens(self.options, bool(self.reactions(target))):
+                self.phase, self.defender = REACT, target
+                return events
+            else:
+                events += self._resolve(target, None, rng)
+        self.attack, self.defender = None, None
+        if attack.reward and self.alive(attack.attacker):
+            return events + self._ask_reward(attack.attacker)
+        return events + self._end_action(rng)
+
+    def _react(self, uids: tuple[int, ...], rng: Random) -> list[Event]:
+        seat = self.defender
+        effect = self.spells_of(seat, uids) if uids else None
+        cards = self._take(seat, uids)
+        self._to_discard(cards)
+        names = tuple(c.card.name for c in cards)
+        events = [Reacted(seat, self.players[seat], names, effect.name if effect else "")]
+        events += self._resolve(seat, effect, rng)
+        if isinstance(effect, Combo):
+            return events + self._ask_reward(seat)
+        return events + self._next_target(rng)
+
+    def _resolve(self, target: int, answer: Spell | Combo | None, rng: Random) -> list[Event]:
+        """One target's share of the attack, after its answer (AA-2, AA-3, ARIA-3)."""
+        attack = self.attack
+        attacker = attack.attacker
+        events: list[Event] = []
+        mirrored = answer is not None and answer.mirror
+        if attack.steal:
+            thief, victim = (target, attacker) if mirrored else (attacker, target)
+            events += self._steal(thief, victim, rng)
+        elif mirrored:
+            events += self._hurt(attacker, attack.damage + answer.bonus)
+        else:
+            blocked = answer.block if answer is not None else 0
+            events += self._hurt(target, max(0, attack.damage - blocked))
+        if answer is not None:
+            if answer.heal:
+                events += self._heal(target, answer.heal)
+            if answer.ward:
+                self.warded[target] = True
+                events.append(Warded(target, self.players[target]))
+            if answer.steal:
+                events += self._steal(target, attacker, rng)
+        return events
+
+    def _ask_reward(self, seat: int) -> list[Event]:
+        self.phase, self.rewarding = REWARD, seat
+        return []
+
+    def _reward(self, kind: str, rng: Random) -> list[Event]:
+        seat, self.rewarding = self.rewarding, None
+        events = self._draw(seat, rng) if kind == DRAW else self._heal(seat, 1)
+        if self.attack is not None:  # a defender's reward: the attack goes on
+            return events + self._next_target(rng)
+        return events + self._end_action(rng)
+
+    def _end_action(self, rng: Random) -> list[Event]:
+        """After the action and its answers: deaths, the round's end, or the discard phase."""
+        events: list[Event] = []
+        for seat in range(self.seats):
+            if not self.alive(seat) and seat not in self.out:
+                self.out.append(seat)
+                events.append(Eliminated(seat, self.players[seat]))
+        alive = self.alive_seats
+        if len(alive) <= 1:
+            return events + self._round_over(alive[0] if alive else None, "", rng)
+        if not self.alive(self.turn):
+            return events + self._end_turn(rng)
+        self.phase, self.swapped = DISCARD, False
+        return events + self._maybe_end_turn(rng)
+
+    def _maybe_end_turn(self, rng: Random) -> list[Event]:
+        """The discard phase ends by itself once there is nothing left to decide."""
+        hand = len(self.hands[self.turn])
+        can_swap = hand and not self.swapped and self.can_draw()
+        if hand <= HAND_LIMIT and not can_swap:
+            return self._end_turn(rng)
+        return []
+
+    def _end_turn(self, rng: Random) -> list[Event]:
+        if self.stalled():
+            best = max(self.hp[s] for s in self.alive_seats)
+            leaders = [s for s in self.alive_seats if self.hp[s] == best]
+            winner = leaders[0] if len(leaders) == 1 else None
+            return self._round_over(winner, "Plus aucun sort possible", rng)
+        seat = self.turn
+        while True:
+            seat = (seat + 1) % self.seats
+            if self.alive(seat):
+                break
+        self._begin_turn(seat)
+        return []
+
+    def _begin_turn(self, seat: int) -> None:
+        """AA-4, AA-2: a veil and a ward last until the start of their owner's turn."""
+        self.turn, self.phase = seat, ACTION
+        self.veiled[seat] = self.warded[seat] = False
+        self.started_with, self.swapped = len(self.hands[seat]), False
+
+    def stalled(self) -> bool:
+        """AA-7: nothing to draw and no living player holding a card to play on their turn."""
+        if self.can_draw():
+            return False
+        return not any(not c.card.reaction for s in self.alive_seats for c in self.hands[s].cards)
+
+    def _round_over(self, winner: int | None, why: str, rng: Random) -> list[Event]:
+        """AA-1, AD1-18: a round without a survivor (or tied by HP) is replayed."""
+        name = self.players[winner] if winner is not None else ""
+        if winner is not None:
+            self.wins[winner] += 1
+        events: list[Event] = [RoundOver(winner, name, self.wins[winner] if name else 0, why)]
+        self.verdict = events[0].describe().rstrip(".")
+        if winner is not None and self.wins[winner] >= ROUNDS_TO_WIN:
+            self.phase, self.attack = OVER, None
+            return [*events, GameWon(winner, name)]
+        return events + self._new_round((self.starter + 1) % self.seats, rng)
+
+    def _new_round(self, starter: int, rng: Random) -> list[Event]:
+        """AA-1: all sixteen cards back, reshuffled; 9 HP; two cards each."""
+        deck = deal_ids(shuffled(self.book.deck(), rng), self.next_uid)
+        self.next_uid += len(deck)
+        self.round += 1
+        self.starter = starter
+        self.hp = [MAX_HP] * self.seats
+        self.veiled = [False] * self.seats
+        self.warded = [False] * self.seats
+        self.out, self.attack, self.defender, self.rewarding = [], None, None, None
+        events: list[Event] = [RoundStarted(self.round, self.players[starter])]
+        for seat in range(self.seats):
+            self.hands[seat] = Zone(deck[:DEAL], (seat,))
+            deck = deck[DEAL:]
+            events.append(
+                HandDealt(seat, self.players[seat], self.hands[seat].cards, audience=(seat,))
+            )
+        self.deck = Zone(deck, NOBODY)
+        self.discard = Zone((), EVERYONE)
+        self.removed = Zone((), EVERYONE if self.options.get("retirees") else NOBODY)
+        self._begin_turn(starter)
+        return events
+
+
+# --- the game --------------------------------------------------------------------------
+
+
+REVEAL_REMOVED = Option(
+    "retirees",
+    "Cartes retirées de la défausse",
+    (Choice(False, "Face cachée"), Choice(True, "Révélées à tous")),
+    False,
+    help="Quand la pioche est épuisée, deux cartes quittent le jeu : les montrer ou non.",
+)
+
+
+class ArenaGame(Game):
+    """Arcane Arena; `book`, `info` and `options` make another game of the same engine."""
+
+    info: GameInfo = GAMES["arcane_arena"]
+    book: Spellbook = ARENA
+    options = (REACTION_WINDOW, REVEAL_REMOVED)
+    action_types = (Draw, Cast, Pass, React, Reward, Swap, Discard, EndTurn)
+
+    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> ArenaState:
+        seats = len(players)
+        state = ArenaState(
+            tuple(players),
+            dict(options),
+            self.book,
+            hands=[Zone(NOBODY, (seat,)) for seat in range(seats)],
+            deck=Zone(),
+            discard=Zone((), EVERYONE),
+            removed=Zone(),
+            hp=[MAX_HP] * seats,
+            wins=[0] * seats,
+            veiled=[False] * seats,
+            warded=[False] * seats,
+            allied=self.alliances(seats, options, rng),
+        )
+        state._new_round(rng.choice(range(seats)), rng)
+        return state
+
+    def alliances(self, seats: int, options: Mapping[str, Any], rng: Random) -> list[bool | None]:
+        """Arena has none: nothing pierces a defence there."""
+        return [False] * seats
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL):
+        from .bot import ArenaBot
+
+        return ArenaBot(seed)
+
+
+GAME = ArenaGame()

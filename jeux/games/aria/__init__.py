@@ -1,0 +1,1 @@
+"""Cartes Divinités Aria: the Arcane Arena engine with the gods' spellbook."""
