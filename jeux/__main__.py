@@ -64,6 +64,13 @@ def game_id(text: str) -> str:
     return text
 
 
+def port_number(text: str) -> int:
+    """A TCP port for argparse (0: any free one), refused in French out of range."""
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"port invalide : {text!r} (de 0 à 65535)")
+    return int(text)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="jeux", description="Jeux de dés et de cartes en terminal.")
     p.add_argument("--version", action="store_true", help="afficher la version et quitter")
@@ -84,6 +91,9 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=entier, default=1, metavar="S", help="graine de départ")
     sim.add_argument("--json", action="store_true", help="en JSON")
     sim.add_argument("--bots", action="store_true", help="le robot du jeu au lieu du hasard")
+    web = sub.add_parser("serve", help="servir la collection à un navigateur web (extra web)")
+    web.add_argument("--host", default="127.0.0.1", metavar="HÔTE", help="adresse d'écoute")
+    web.add_argument("--port", type=port_number, default=8000, metavar="PORT", help="port")
     return p
 
 
@@ -153,6 +163,30 @@ def simulate_games(args: argparse.Namespace) -> int:
     return 1 if report.errors else 0
 
 
+def serve_collection(args: argparse.Namespace) -> int:
+    from importlib.util import find_spec
+
+    from .store.jsonfile import StoreError
+    from .store.locations import Locations
+
+    if find_spec("textual_serve") is None:
+        print(
+            "jeux serve a besoin de textual-serve, en option : depuis le dossier de jeux, "
+            "pip install '.[web]' (ou pipx install --force '.[web]').",
+            file=sys.stderr,
+        )
+        return 1
+    from .web.server import serve
+
+    locations = Locations.at(args.config_dir, args.data_dir)
+    try:
+        locations.check()
+    except StoreError as error:
+        print(f"jeux : {error}", file=sys.stderr)
+        return 1
+    return serve(locations, args.host, args.port)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.command not in (None, "play"):
         gc.enable()  # the app turns it back on itself, after its first frame
@@ -168,6 +202,8 @@ def run(args: argparse.Namespace) -> int:
         return print_rules(args.game)
     if args.command == "simulate":
         return simulate_games(args)
+    if args.command == "serve":
+        return serve_collection(args)
     start = None
     if args.command == "play":
         if not GAMES[args.game].available:
