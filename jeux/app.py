@@ -108,6 +108,12 @@ class JeuxApp(App):
         for match_id in [m for m in self.claims if m not in open_ids]:
             self.claims.pop(match_id).release()
 
+    def hand_over(self, path: Path) -> None:
+        """A file written for the player also downloads in a browser tab (`jeux serve`): the
+        player may sit at another machine than the one that holds jeux's folders."""
+        if self.is_web:
+            self.deliver_text(path, save_filename=path.name)
+
     def say(self, text: str, severity: str = "information", timeout: float = 4) -> None:
         """Notify with literal text: names and file names are never read as markup."""
         self.notify(str(text), severity=severity, timeout=timeout, markup=False)
