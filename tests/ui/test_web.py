@@ -3,6 +3,7 @@
 import pytest
 
 from jeux.app import JeuxApp
+from jeux.games.le_signal.screen import JournalsScreen
 from jeux.ui.screens.too_small import TooSmallScreen
 from tests.ui.pilot import text
 
@@ -21,3 +22,24 @@ async def test_too_small_says_what_to_enlarge(app_factory, monkeypatch, in_brows
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         assert text(app.screen, "Static").startswith(asked)
+
+
+@pytest.mark.parametrize("in_browser", [False, True])
+async def test_an_exported_journal_also_downloads_in_a_browser(
+    app_factory, monkeypatch, in_browser
+):
+    from tests.ui.test_le_signal_pilot import start
+
+    monkeypatch.setattr(JeuxApp, "is_web", property(lambda app: in_browser))
+    delivered = []
+    monkeypatch.setattr(JeuxApp, "deliver_text", lambda app, path, **how: delivered.append(path))
+    app = app_factory(start_game="le_signal", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(app, pilot)
+        await pilot.press("e", "x", "enter", "l", "l", "j")
+        await pilot.pause()
+        assert isinstance(app.screen, JournalsScreen)
+        await pilot.press("x")
+        await pilot.pause()
+    written = list(app.locations.data_dir.glob("journaux/*.md"))
+    assert len(written) == 1 and delivered == (written if in_browser else [])
