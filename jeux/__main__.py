@@ -92,8 +92,15 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="en JSON")
     sim.add_argument("--bots", action="store_true", help="le robot du jeu au lieu du hasard")
     web = sub.add_parser("serve", help="servir la collection à un navigateur web (extra web)")
-    web.add_argument("--host", default="127.0.0.1", metavar="HÔTE", help="adresse d'écoute")
-    web.add_argument("--port", type=port_number, default=8000, metavar="PORT", help="port")
+    web.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="HÔTE",
+        help="adresse d'écoute : 127.0.0.1 (défaut) cet ordinateur seul, 0.0.0.0 tout le réseau",
+    )
+    web.add_argument(
+        "--port", type=port_number, default=8000, help="port (défaut 8000 ; 0 : un port libre)"
+    )
     return p
 
 
