@@ -10,6 +10,7 @@ import asyncio
 import errno
 import shlex
 import signal
+import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -103,8 +104,6 @@ class JeuxServer(Server):
 def addresses_to_open(host: str, port: int) -> list[str]:
     """What to type in a browser: localhost for every interface, plus this machine's name."""
     if host in EVERY_INTERFACE:
-        import socket
-
         return [f"http://localhost:{port}", f"http://{socket.gethostname()}:{port}"]
     return [f"http://{f'[{host}]' if ':' in host else host}:{port}"]
 
@@ -113,7 +112,7 @@ def announce(host: str, port: int) -> None:
     first, *others = addresses_to_open(host, port)
     print(f"jeux est servi : ouvre {first} dans un navigateur (un onglet par écran).")
     for other in others:
-        print(f"Depuis un autre appareil du réseau : {other}")
+        print(f"Depuis un autre appareil du réseau : {other} (ou l'adresse IP de cet ordinateur)")
     print("Ctrl+C pour arrêter.", flush=True)
 
 
@@ -143,12 +142,14 @@ async def run_server(
 
 
 def bind_problem(host: str, port: int, error: OSError) -> str:
+    if isinstance(error, socket.gaierror):
+        return f"l'adresse {host!r} est introuvable (--host)."
     if error.errno == errno.EADDRINUSE:
         return f"le port {port} est déjà pris ; choisis-en un autre avec --port."
     if error.errno in (errno.EACCES, errno.EPERM):
         return f"le port {port} est réservé au système ; choisis-en un au-dessus de 1023."
-    if error.errno == errno.EADDRNOTAVAIL or error.errno is None or error.errno < 0:
-        return f"l'adresse {host!r} n'est pas celle de cet ordinateur (--host)."
+    if error.errno == errno.EADDRNOTAVAIL:
+        return f"{host!r} n'est pas une adresse de cet ordinateur (--host)."
     return f"impossible d'écouter sur {host}:{port} ({error.strerror or error})."
 
 
