@@ -65,6 +65,26 @@ async def test_each_tab_runs_its_own_jeux_until_ctrl_c(tmp_path):
     assert out.decode().endswith("jeux serve : arrêté.\n")
 
 
+async def test_a_game_that_does_not_quit_is_killed_when_the_server_stops(monkeypatch):
+    from jeux.web import server as web
+
+    monkeypatch.setattr(web, "QUIT_SECONDS", 0.2)
+    hung = web.JeuxServer("exec sleep 60", "127.0.0.1", 0)
+    listening = asyncio.get_running_loop().create_future()
+    serving = asyncio.create_task(
+        web.run_server(hung, "127.0.0.1", 0, lambda host, port: listening.set_result(port))
+    )
+    async with asyncio.timeout(TIMEOUT), aiohttp.ClientSession() as session:
+        port = await listening
+        async with session.ws_connect(f"ws://127.0.0.1:{port}/ws") as tab:
+            while not hung.tabs:
+                await asyncio.sleep(0.01)
+            (game,) = hung.tabs
+            serving.cancel()
+            await asyncio.gather(closed(tab), asyncio.wait([serving]))
+    assert game._process.returncode == -signal.SIGKILL
+
+
 async def test_a_port_in_use_is_refused_in_french(tmp_path):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

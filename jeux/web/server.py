@@ -7,7 +7,9 @@ and the lock on a match keeps two tabs from playing it at once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
+import logging
 import shlex
 import signal
 import socket
@@ -23,8 +25,8 @@ from ..store.locations import Locations
 
 PAGE_FOLDER = Path(__file__).with_name("templates")
 EVERY_INTERFACE = ("0.0.0.0", "::", "")
-SHUTDOWN_SECONDS = 3.0
-"""How long a request still running gets when the server stops (tabs' games are closed first)."""
+QUIT_SECONDS = 3.0
+"""How long a tab's game gets to quit when told to (it saves after every move anyway)."""
 
 
 class PortError(Exception):
@@ -48,13 +50,33 @@ def jeux_command(locations: Locations) -> str:
 
 
 class Tab(AppService):
-    """One browser tab's game. Stopping it also waits for its process, which the server reaps
-    before it ends (else asyncio complains of a child left behind)."""
+    """One browser tab's game. Stopping it tells the game to quit, kills it if it has not
+    within QUIT_SECONDS, and reaps it (else asyncio complains of a child left behind)."""
+
+    _stopped: asyncio.Future | None = None
+
+    async def run(self) -> None:
+        """The game's output to the browser; once the game ends, however it ends, the page
+        says so (it offers to reopen) instead of showing its last screen as if alive."""
+        await super().run()
+        await self.remote_close()
 
     async def stop(self) -> None:
-        await super().stop()
+        """Once, however many ask (the tab's connection and the server may both)."""
+        if self._stopped is None:
+            self._stopped = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopped)
+
+    async def _stop(self) -> None:
+        stopping = asyncio.ensure_future(super().stop())  # says « quit », awaits its output
         if self._process is not None:
-            await self._process.wait()
+            try:
+                await asyncio.wait_for(asyncio.shield(self._process.wait()), QUIT_SECONDS)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):  # it ended just now
+                    self._process.kill()
+                await self._process.wait()
+        await stopping
 
 
 class JeuxServer(Server):
@@ -91,9 +113,9 @@ class JeuxServer(Server):
             close=websocket.close,
             download_manager=self.download_manager,
         )
-        self.tabs.add(tab)
         try:
             await tab.start(width, height)
+            self.tabs.add(tab)  # with its process: a shutdown from now on stops it
             await self._process_messages(websocket, tab)
         finally:
             await tab.stop()
@@ -124,7 +146,7 @@ async def run_server(
         await server._make_app(),  # textual-serve's routes, with our loop and our messages
         handle_signals=False,
         access_log=None,
-        shutdown_timeout=SHUTDOWN_SECONDS,
+        shutdown_timeout=QUIT_SECONDS,  # for a browser that does not answer the closing
     )
     await runner.setup()
     try:
@@ -155,6 +177,8 @@ def bind_problem(host: str, port: int, error: OSError) -> str:
 
 def serve(locations: Locations, host: str, port: int) -> int:
     """Serve until Ctrl+C; a port that cannot be had is said in French (exit code 1)."""
+    # textual-serve's own log is English; a tab's game that fails says why itself, in French.
+    logging.getLogger("textual-serve").disabled = True
     server = JeuxServer(jeux_command(locations), host, port)
     try:
         asyncio.run(run_server(server, host, port, announce))
