@@ -167,6 +167,13 @@ class JeuxApp(App):
         self.call_after_refresh(self._check_size)
         self.call_after_refresh(gc.enable)  # off while starting, see __main__
 
+    def watch_app_focus(self, focus: bool) -> None:
+        """A browser tab (`jeux serve`) starts blurred, so the first screen takes no focus and
+        typing would go nowhere: once the tab has the focus, the screen takes it as it would
+        have (Textual only gives back a focus that a blur took away)."""
+        if focus:
+            self.screen._update_auto_focus()
+
     def on_unmount(self) -> None:
         """Leaving: let go of every match (the system would at exit, but not in tests)."""
         for claim in self.claims.values():
