@@ -26,10 +26,10 @@ async def start_server(tmp_path) -> tuple[asyncio.subprocess.Process, str]:
     return server, re.search(r"http://\S+", announce).group()
 
 
-async def menu_drawn(socket: aiohttp.ClientWebSocketResponse) -> None:
-    """Read the tab's terminal output until the menu's title is on it."""
+async def shown(socket: aiohttp.ClientWebSocketResponse, text: bytes) -> None:
+    """Read the tab's terminal output until `text` is on it."""
     seen = b""
-    while MENU_TITLE not in seen:
+    while text not in seen:
         message = await socket.receive()
         assert message.type == aiohttp.WSMsgType.BINARY, message
         seen += message.data
@@ -51,8 +51,11 @@ async def test_each_tab_runs_its_own_jeux_until_ctrl_c(tmp_path):
             assert f'data-session-websocket-url="{address.replace("http", "ws")}/ws"' in html
             tab_url = f"{address}/ws?width=80&height=24"
             async with session.ws_connect(tab_url) as tab, session.ws_connect(tab_url) as other:
-                await asyncio.gather(menu_drawn(tab), menu_drawn(other))
+                await asyncio.gather(shown(tab, MENU_TITLE), shown(other, MENU_TITLE))
                 assert (tmp_path / "d" / "jeux.sqlite3").exists()  # the server's folders
+                await tab.send_json(["focus"])  # as the page does once the app draws
+                await tab.send_json(["stdin", "spell"])
+                await shown(tab, b"spell")  # typed into the menu's filter
                 server.send_signal(signal.SIGINT)
                 (out, err), *_ = await asyncio.gather(
                     server.communicate(), closed(tab), closed(other)

@@ -43,3 +43,20 @@ async def test_an_exported_journal_also_downloads_in_a_browser(
         await pilot.pause()
     written = list(app.locations.data_dir.glob("journaux/*.md"))
     assert len(written) == 1 and delivered == (written if in_browser else [])
+
+
+async def test_the_menu_opened_in_a_blurred_tab_takes_the_focus_with_the_tab(app_factory):
+    from textual import events
+
+    from jeux.ui.screens.menu import MenuScreen
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.post_message(events.AppBlur())  # as a browser tab starts
+        await app.push_screen(MenuScreen())
+        await pilot.pause()
+        assert app.screen.focused is None
+        app.post_message(events.AppFocus())
+        await pilot.pause()
+        assert app.screen.focused is app.screen.query_one("#filter")
