@@ -171,7 +171,7 @@ class JeuxApp(App):
         """A browser tab (`jeux serve`) starts blurred, so the first screen takes no focus and
         typing would go nowhere: once the tab has the focus, the screen takes it as it would
         have (Textual only gives back a focus that a blur took away)."""
-        if focus:
+        if focus and self.is_web:  # a terminal's focus comes back as Textual restores it
             self.screen._update_auto_focus()
 
     def on_unmount(self) -> None:
