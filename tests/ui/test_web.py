@@ -45,11 +45,14 @@ async def test_an_exported_journal_also_downloads_in_a_browser(
     assert len(written) == 1 and delivered == (written if in_browser else [])
 
 
-async def test_the_menu_opened_in_a_blurred_tab_takes_the_focus_with_the_tab(app_factory):
+async def test_the_menu_opened_in_a_blurred_tab_takes_the_focus_with_the_tab(
+    app_factory, monkeypatch
+):
     from textual import events
 
     from jeux.ui.screens.menu import MenuScreen
 
+    monkeypatch.setattr(JeuxApp, "is_web", property(lambda app: True))
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
