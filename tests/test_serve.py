@@ -14,8 +14,8 @@ TIMEOUT = 30
 """Far above the second or so a loaded machine needs; only a hang reaches it."""
 
 
-async def start_server(tmp_path) -> tuple[asyncio.subprocess.Process, str]:
-    folders = ["--config-dir", str(tmp_path / "c"), "--data-dir", str(tmp_path / "d")]
+async def start_server(home) -> tuple[asyncio.subprocess.Process, str]:
+    folders = ["--config-dir", str(home / "c"), "--data-dir", str(home / "d")]
     server = await asyncio.create_subprocess_exec(
         *[sys.executable, "-m", "jeux", *folders, "serve", "--port", "0"],
         stdout=asyncio.subprocess.PIPE,
@@ -42,7 +42,8 @@ async def closed(socket: aiohttp.ClientWebSocketResponse) -> None:
 
 
 async def test_each_tab_runs_its_own_jeux_until_ctrl_c(tmp_path):
-    server, address = await start_server(tmp_path)
+    home = tmp_path / "l'été $HOME"  # the folders reach each tab's shell command intact
+    server, address = await start_server(home)
     try:
         async with asyncio.timeout(TIMEOUT), aiohttp.ClientSession() as session:
             async with session.get(address) as page:
@@ -52,7 +53,7 @@ async def test_each_tab_runs_its_own_jeux_until_ctrl_c(tmp_path):
             tab_url = f"{address}/ws?width=80&height=24"
             async with session.ws_connect(tab_url) as tab, session.ws_connect(tab_url) as other:
                 await asyncio.gather(shown(tab, MENU_TITLE), shown(other, MENU_TITLE))
-                assert (tmp_path / "d" / "jeux.sqlite3").exists()  # the server's folders
+                assert (home / "d" / "jeux.sqlite3").exists()  # the server's folders
                 await tab.send_json(["focus"])  # as the page does once the app draws
                 await tab.send_json(["stdin", "spell"])
                 await shown(tab, b"spell")  # typed into the menu's filter

@@ -10,9 +10,11 @@ import asyncio
 import contextlib
 import errno
 import logging
+import os
 import shlex
 import signal
 import socket
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -36,17 +38,12 @@ class PortError(Exception):
 def jeux_command(locations: Locations) -> str:
     """The shell command run for each tab: this Python, on the server's own folders (`exec`:
     the tab's process is the game itself, not a shell that would outlive it)."""
-    return "exec " + shlex.join(
-        [
-            sys.executable,
-            "-m",
-            "jeux",
-            "--config-dir",
-            str(locations.config_dir.resolve()),
-            "--data-dir",
-            str(locations.data_dir.resolve()),
-        ]
-    )
+    args = [sys.executable, "-m", "jeux"]
+    args += ["--config-dir", str(locations.config_dir.resolve())]
+    args += ["--data-dir", str(locations.data_dir.resolve())]
+    if os.name != "posix":  # Windows: cmd.exe, its own quoting, no exec
+        return subprocess.list2cmdline(args)
+    return "exec " + shlex.join(args)
 
 
 class Tab(AppService):
@@ -157,7 +154,8 @@ async def run_server(
             raise PortError(bind_problem(host, port, error)) from None
         ready(host, runner.addresses[0][1])
         stop = asyncio.Event()
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        with contextlib.suppress(NotImplementedError):  # Windows has no SIGTERM handlers
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
         await stop.wait()
     finally:
         await runner.cleanup()
