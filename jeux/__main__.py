@@ -91,7 +91,7 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=entier, default=1, metavar="S", help="graine de départ")
     sim.add_argument("--json", action="store_true", help="en JSON")
     sim.add_argument("--bots", action="store_true", help="le robot du jeu au lieu du hasard")
-    web = sub.add_parser("serve", help="servir la collection à un navigateur web (extra web)")
+    web = sub.add_parser("serve", help="la collection dans un navigateur web (option web)")
     web.add_argument(
         "--host",
         default="127.0.0.1",
