@@ -63,3 +63,20 @@ async def test_the_menu_opened_in_a_blurred_tab_takes_the_focus_with_the_tab(
         app.post_message(events.AppFocus())
         await pilot.pause()
         assert app.screen.focused is app.screen.query_one("#filter")
+
+
+async def test_an_exported_match_also_downloads_in_a_browser(app_factory, monkeypatch):
+    from jeux.screenshots import demo_match
+    from tests.ui.test_replays import keep_finished, open_history
+
+    monkeypatch.setattr(JeuxApp, "is_web", property(lambda app: True))
+    delivered = []
+    monkeypatch.setattr(JeuxApp, "deliver_text", lambda app, path, **how: delivered.append(path))
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        keep_finished(app, demo_match("le_5000", 100_000))
+        await open_history(app, pilot)
+        await pilot.press("m", "j")  # Markdown, then JSON
+        await pilot.pause()
+    assert sorted(delivered) == sorted((app.locations.data_dir / "exports").iterdir())
+    assert len(delivered) == 2
