@@ -26,6 +26,10 @@ async def test_menu_lists_all_games_and_typing_filters(app_factory):
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         assert sum(1 for i in menu_ids(app) if i and i.startswith("game:")) == 26
+        await pilot.press(*"exped")  # accents need not be typed
+        await pilot.pause()
+        assert [i for i in menu_ids(app) if i] == ["game:expedition_rivale"]
+        app.screen.query_one("#filter", Input).value = ""
         await pilot.press(*"spell")
         await pilot.pause()
         assert [i for i in menu_ids(app) if i] == ["game:the_last_spell"]

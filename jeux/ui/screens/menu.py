@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from jeux.catalog import GAMES
 from jeux.engine.core import GameInfo
-from jeux.engine.text import plural
+from jeux.engine.text import fold, plural
 from jeux.store.records import SavedMatch
 
 from ..launch import forget_match, progress_text, resume_match
@@ -75,7 +75,7 @@ def game_line(info: GameInfo) -> Content:
 def resume_text(match: SavedMatch) -> str:
     """What a search matches in an unfinished match: its game, its players and its seed."""
     words = [GAMES[match.game].title, *match.names, str(match.saved.get("seed", ""))]
-    return " ".join(words).casefold()
+    return fold(" ".join(words))
 
 
 class Filter(Input):
@@ -132,7 +132,7 @@ class MenuScreen(Screen):
             self.fill("")
 
     def fill(self, text: str) -> None:
-        wanted = text.casefold().strip()
+        wanted = fold(text).strip()
         games = self.query_one("#games", OptionList)
         highlighted = games.highlighted_option.id if games.highlighted_option else None
         games.clear_options()
@@ -156,7 +156,7 @@ class MenuScreen(Screen):
             found = [
                 g
                 for g in GAMES.values()
-                if belongs(g) and (wanted in g.title.casefold() or wanted in g.pitch.casefold())
+                if belongs(g) and (wanted in fold(g.title) or wanted in fold(g.pitch))
             ]
             if found:
                 options.append(Option(Content.styled(title, "bold $accent"), disabled=True))
