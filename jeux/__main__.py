@@ -66,6 +66,13 @@ def game_id(text: str) -> str:
     return text
 
 
+def port_number(text: str) -> int:
+    """A TCP port for argparse (0: any free one), refused in French out of range."""
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"port invalide : {text!r} (de 0 à 65535)")
+    return int(text)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="jeux", description="Jeux de dés et de cartes en terminal.")
     p.add_argument("--version", action="store_true", help="afficher la version et quitter")
@@ -117,6 +124,16 @@ def parser() -> argparse.ArgumentParser:
     stats.add_argument("--player", metavar="NOM", help="un seul joueur (son nom)")
     stats.add_argument("--json", action="store_true", help="en JSON")
     replay_commands.add_parsers(sub)
+    web = sub.add_parser("serve", help="la collection dans un navigateur web (option web)")
+    web.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="HÔTE",
+        help="adresse d'écoute : 127.0.0.1 (défaut) cet ordinateur seul, 0.0.0.0 tout le réseau",
+    )
+    web.add_argument(
+        "--port", type=port_number, default=8000, help="port (défaut 8000 ; 0 : un port libre)"
+    )
     return p
 
 
@@ -241,6 +258,30 @@ def compared_variants(game, compare: str | None) -> tuple[str, list[dict]]:
     return key, variants
 
 
+def serve_collection(args: argparse.Namespace) -> int:
+    from importlib.util import find_spec
+
+    from .store.jsonfile import StoreError
+    from .store.locations import Locations
+
+    if find_spec("textual_serve") is None:
+        print(
+            "jeux serve a besoin de textual-serve, en option : depuis le dossier de jeux, "
+            "pip install '.[web]' (ou pipx install --force '.[web]').",
+            file=sys.stderr,
+        )
+        return 1
+    from .web.server import serve
+
+    locations = Locations.at(args.config_dir, args.data_dir)
+    try:
+        locations.check()
+    except StoreError as error:
+        print(f"jeux : {error}", file=sys.stderr)
+        return 1
+    return serve(locations, args.host, args.port)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.command not in (None, "play"):
         gc.enable()  # the app turns it back on itself, after its first frame
@@ -262,6 +303,8 @@ def run(args: argparse.Namespace) -> int:
         return print_stats(args.config_dir, args.data_dir, args.player, args.json)
     if args.command in replay_commands.COMMANDS:
         return replay_commands.run(args)
+    if args.command == "serve":
+        return serve_collection(args)
     start = None
     if args.command == "play":
         if not GAMES[args.game].available:

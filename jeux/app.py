@@ -115,6 +115,12 @@ class JeuxApp(App):
         for match_id in [m for m in self.claims if m not in open_ids]:
             self.claims.pop(match_id).release()
 
+    def hand_over(self, path: Path) -> None:
+        """A file written for the player also downloads in a browser tab (`jeux serve`): the
+        player may sit at another machine than the one that holds jeux's folders."""
+        if self.is_web:
+            self.deliver_text(path, save_filename=path.name)
+
     def say(self, text: str, severity: str = "information", timeout: float = 4) -> None:
         """Notify with literal text: names and file names are never read as markup."""
         self.notify(str(text), severity=severity, timeout=timeout, markup=False)
@@ -167,6 +173,13 @@ class JeuxApp(App):
             self.push_screen(SetupScreen(self.start_game))
         self.call_after_refresh(self._check_size)
         self.call_after_refresh(gc.enable)  # off while starting, see __main__
+
+    def watch_app_focus(self, focus: bool) -> None:
+        """A browser tab (`jeux serve`) starts blurred, so the first screen takes no focus and
+        typing would go nowhere: once the tab has the focus, the screen takes it as it would
+        have (Textual only gives back a focus that a blur took away)."""
+        if focus and self.is_web:  # a terminal's focus comes back as Textual restores it
+            self.screen._update_auto_focus()
 
     def on_unmount(self) -> None:
         """Leaving: let go of every match (the system would at exit, but not in tests)."""

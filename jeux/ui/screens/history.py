@@ -302,6 +302,7 @@ class HistoryScreen(Screen):
         except OSError as error:
             self.app.say(f"Export impossible : {error}", "error", timeout=8)
             return
+        self.app.hand_over(path)
         self.query_one("#export-path", Static).update(Content(f"Exportée : {path}"))
         self.app.say(f"Partie {saved.id} exportée : {path}", timeout=8)
 

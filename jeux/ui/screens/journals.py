@@ -192,6 +192,7 @@ class JournalsScreen(Screen):
         except OSError as error:
             self.app.say(f"Export impossible : {error}", "error")
             return
+        self.app.hand_over(path)
         self.query_one("#export-path", Static).update(Content(f"Exporté : {path}"))
         self.app.say(f"Journal exporté : {path}", timeout=8)
 

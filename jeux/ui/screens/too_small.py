@@ -13,11 +13,11 @@ class TooSmallScreen(ModalScreen[None]):
     BINDINGS = [("escape", "noop", "")]
 
     def compose(self) -> ComposeResult:
-        yield Static(
-            "Terminal trop petit.\nAgrandis la fenêtre à 80×24 au moins :\n"
-            "la partie reprend là où elle était.",
-            markup=False,
-        )
+        if self.app.is_web:  # `jeux serve`: a browser can also shrink its text
+            ask = "Fenêtre trop petite (80×24 au moins).\nAgrandis-la ou dézoome (Ctrl et −) :\n"
+        else:
+            ask = "Terminal trop petit.\nAgrandis la fenêtre à 80×24 au moins :\n"
+        yield Static(ask + "la partie reprend là où elle était.", markup=False)
 
     def action_noop(self) -> None:
         """Escape must not reveal a screen that cannot fit."""

@@ -1,0 +1,1 @@
+"""`jeux serve`: the collection in a web browser (the `web` extra), and its screenshot."""

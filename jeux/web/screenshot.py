@@ -1,0 +1,131 @@
+"""The menu as a web browser shows it under `jeux serve`, for the README.
+
+python -m jeux.web.screenshot [file.png]     (default: screenshots/navigateur.png)
+
+Needs the `web` extra and a Chromium (Debian: apt-get install chromium). The browser is driven
+through its DevTools protocol with aiohttp, which the `web` extra already brings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import itertools
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import aiohttp
+
+WINDOW = (720, 504)
+"""80 x 24 cells of 9 x 21 px (textual-serve's 16 px Roboto Mono): the size jeux is made for."""
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+SETTLE_SECONDS = 1.5
+"""From the app's first bytes to the menu fully drawn."""
+TIMEOUT_SECONDS = 30
+
+
+def find_browser() -> str:
+    for name in BROWSERS:
+        if found := shutil.which(name):
+            return found
+    sys.exit("Chromium est introuvable : apt-get install chromium (ou l'équivalent).")
+
+
+def start_server(folder: Path) -> tuple[subprocess.Popen, str]:
+    """`jeux serve` on a free port, with empty folders; returns it and the address it gave."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jeux", "--config-dir", str(folder / "config")]
+        + ["--data-dir", str(folder / "data"), "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    found = re.search(r"http://\S+", server.stdout.readline())
+    if not found:
+        server.kill()
+        sys.exit("jeux serve n'a pas démarré.")
+    return server, found.group()
+
+
+def start_browser(folder: Path) -> tuple[subprocess.Popen, str]:
+    """Headless Chromium; returns it and the address of its DevTools endpoint."""
+    sandbox = ["--no-sandbox"] if os.geteuid() == 0 else []  # root may not use the sandbox
+    browser = subprocess.Popen(
+        [find_browser(), "--headless", *sandbox, "--hide-scrollbars", "--remote-debugging-port=0"]
+        + [f"--user-data-dir={folder / 'browser'}", "about:blank"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    for line in browser.stderr:
+        if found := re.search(r"DevTools listening on ws://([^/]+)/", line):
+            return browser, f"http://{found.group(1)}"
+    sys.exit("Chromium n'a pas démarré.")
+
+
+class DevTools:
+    """Just enough of the DevTools protocol: send a command, wait for its answer."""
+
+    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+        self.socket = socket
+        self.ids = itertools.count(1)
+
+    async def call(self, method: str, **params: object) -> dict:
+        number = next(self.ids)
+        await self.socket.send_json({"id": number, "method": method, "params": params})
+        while True:
+            reply = await self.socket.receive_json()
+            if reply.get("id") == number:
+                return reply.get("result", {})
+
+    async def evaluate(self, expression: str) -> object:
+        result = await self.call("Runtime.evaluate", expression=expression)
+        return result["result"].get("value")
+
+
+async def capture(devtools_url: str, page_url: str) -> bytes:
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"{devtools_url}/json/list") as reply:
+            page = next(t for t in await reply.json() if t["type"] == "page")
+        async with session.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as socket:
+            tab = DevTools(socket)
+            width, height = WINDOW
+            await tab.call(
+                "Emulation.setDeviceMetricsOverride",
+                width=width,
+                height=height,
+                deviceScaleFactor=1,
+                mobile=False,
+            )
+            await tab.call("Emulation.setFocusEmulationEnabled", enabled=True)
+            await tab.call("Page.navigate", url=page_url)
+            drawn = "document.body && document.body.classList.contains('-first-byte')"
+            while not await tab.evaluate(drawn):
+                await asyncio.sleep(0.1)
+            await asyncio.sleep(SETTLE_SECONDS)
+            shot = await tab.call("Page.captureScreenshot", format="png")
+            return base64.b64decode(shot["data"])
+
+
+def save(target: Path) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        server, page_url = start_server(Path(folder))
+        browser, devtools_url = start_browser(Path(folder))
+        try:
+            png = asyncio.run(asyncio.wait_for(capture(devtools_url, page_url), TIMEOUT_SECONDS))
+        finally:
+            browser.terminate()
+            server.terminate()
+            browser.wait()
+            server.wait()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(png)
+    print(target)
+
+
+if __name__ == "__main__":
+    save(Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots/navigateur.png"))
