@@ -1004,9 +1004,9 @@ class ArcaneState(State):
 
 
 KEEP = {
-    "deviation": 9, "barriere": 8, "bouclier": 7, "miroir": 6, "epines": 5, "explosion": 6,
-    "malediction": 6, "boule": 5, "eclair": 5, "poison": 4, "main": 4, "lumiere": 4,
-    "voile": 4, "concentration": 3, "controle": 3, "absorption": 2,
+    "explosion": 9, "malediction": 8, "boule": 8, "eclair": 8, "deviation": 7, "poison": 6,
+    "barriere": 6, "bouclier": 6, "main": 5, "miroir": 5, "lumiere": 4, "voile": 4,
+    "epines": 4, "concentration": 3, "controle": 3, "absorption": 2,
 }  # fmt: skip
 """How much the robot likes to keep a card."""
 
@@ -1023,8 +1023,11 @@ class ArcaneBot:
         me = view.to_move()
         if view.owed or (view.phase == DISCARD and legal[-1] != EndTurn()):
             return min(legal, key=lambda a: KEEP[view.hands[me].by_uid(a.card).card])
-        if view.phase == DISCARD:
-            return EndTurn()
+        if view.phase == DISCARD:  # a full hand turns its weakest card over, never stalls
+            hand = view.hands[me].cards
+            if len(hand) < HAND_LIMIT or not len(view.deck) + len(view.discard):
+                return EndTurn()
+            return Discard(min(hand, key=lambda c: KEEP[c.card]).uid, replace=True)
         if view.phase == DEFEND:
             return self.defend(view, legal)
         best = max(legal, key=lambda a: (self.value(view, a), self.rng.random()))
@@ -1136,6 +1139,7 @@ class ArcaneDuel(Game):
             poison_pending=[0] * seats,
             poison_armed=[0] * seats,
             later_draws=[0] * seats,
+            next_uid=1,  # uid 0 never names a card: a Cast's `cost` and `pick` of 0 are none
         )
         state._new_round(rng.choice(range(seats)), rng)
         return state
