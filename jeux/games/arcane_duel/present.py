@@ -62,18 +62,24 @@ def opponent_note(state: ArcaneState, seat: int) -> str:
 
 
 def card_detail(state: ArcaneState, seat: int, card: Dealt | None) -> str:
-    """The card under the cursor in full, and the combinations it makes with the hand."""
+    """The card under the cursor in full, then the combinations it makes: in full with a
+    card of the hand, by name with the others."""
     if card is None:
         return ""
     key, spell = card.card, SPELLS[card.card]  # type: ignore[index]
     lines = [f"{spell.name} ({spell.kind}) : {spell_text(key, state.options)}"]  # type: ignore[arg-type]
     held = [c.card for c in state.hands[seat] if c.uid != card.uid]
+    others = []
     for combo in COMBOS.values():
         if key in combo.cards:
             (partner,) = combo.cards - {key}
-            mark = "✓ " if partner in held else ""
-            lines.append(f"{mark}+ {SPELLS[partner].name} = {combo.name} : {combo.text}")
-    return "\n".join(lines[:1] + sorted(lines[1:], key=lambda t: not t.startswith("✓"))[:2])
+            if partner in held:
+                lines.append(f"Avec {SPELLS[partner].name} : {combo.name}, {combo.text}")
+            else:
+                others.append(f"+ {SPELLS[partner].name} = {combo.name}")
+    if others:
+        lines.append("Combos : " + " ; ".join(others))
+    return "\n".join(lines)
 
 
 def own_line(state: ArcaneState, seat: int) -> str:
@@ -124,8 +130,8 @@ def question(state: ArcaneState, seat: int | None) -> str:
         if len(state.hands[seat]) > HAND_LIMIT:
             return f"Trop de cartes : défausse-toi jusqu'à {HAND_LIMIT} (1-9)."
         return "Défausse une carte pour la remplacer (1-9), ou finis ton tour (f)."
-    draw = "pioche (p), " if state.can_draw() else ""
-    return f"Lance 1 carte ou une combinaison (1-9 puis Entrée), {draw}ou rien (r)."
+    draw = "pioche (p) " if state.can_draw() else ""
+    return f"Lance (1-9, Entrée), {draw}ou rien (r)."
 
 
 def choice_label(state: ArcaneState, field: str, value) -> str:
@@ -175,5 +181,4 @@ def same_cards(action: Action, cards: Sequence) -> bool:
 def sheet_rows(state: ArcaneState) -> tuple[tuple[str, tuple[str, ...]], ...]:
     hp = tuple(str(max(h, 0)) if state.alive(s) else "†" for s, h in enumerate(state.hp))
     wins = tuple(str(w) for w in state.wins)
-    hands = tuple(str(len(h)) for h in state.hands)
-    return (("PV", hp), ("Manches", wins), ("Main", hands))
+    return (("PV", hp), ("Manches", wins))

@@ -662,15 +662,16 @@ class ArcaneState(State):
     def heal(self, seat: int, amount: int, why: str) -> list[Event]:
         gained = min(amount, MAX_HP - self.hp[seat])
         self.hp[seat] += gained
-        return [HpChanged(seat, self.players[seat], gained, self.hp[seat], why)] if gained else []
+        if not gained:
+            return [Said(f"{self.players[seat]} a déjà {MAX_HP} PV, le maximum.")]
+        return [HpChanged(seat, self.players[seat], gained, self.hp[seat], why)]
 
     # --- moves ---------------------------------------------------------------------
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
         self.news = ""
-        if self.owed:
-            events = self._owed_discard(action.card)  # type: ignore[attr-defined]
-            return events + self._resume(rng)
+        if self.owed or isinstance(action, Defend | Endure):
+            return self._tell(self._answered(action, rng))
         if isinstance(action, Draw):
             events = self.draw(self.turn, 1, rng)
             self.phase = DISCARD
@@ -680,11 +681,20 @@ class ArcaneState(State):
             return [Said(f"{self.players[self.turn]} ne lance aucun sort.")]
         if isinstance(action, Cast):
             return self._cast(action, rng) + self._resume(rng)
-        if isinstance(action, Defend | Endure):
-            return self._answer(action, rng) + self._resume(rng)
         if isinstance(action, Discard):
             return self._discard(action, rng)
         return self._end_turn(rng)
+
+    def _answered(self, action: Action, rng: Random) -> list[Event]:
+        if self.owed:
+            return self._owed_discard(action.card) + self._resume(rng)  # type: ignore[attr-defined]
+        return self._answer(action, rng) + self._resume(rng)  # type: ignore[arg-type]
+
+    def _tell(self, events: list[Event]) -> list[Event]:
+        """What an answer did, in public words, for the handoff back to the next seat."""
+        if not self.news:
+            self.news = " ".join(e.describe() for e in events if e.audience is None)
+        return events
 
     def _owed_discard(self, uid: int) -> list[Event]:
         seat, why = self.owed.pop(0)
@@ -1100,7 +1110,7 @@ class ArcaneDuel(Game):
     options = (
         Option(
             "pv",
-            "Points de vie des manches suivantes",
+            "PV des manches suivantes",
             (Choice(START_HP, "9, comme à la première"), Choice(LATER_HP, "5, plus rapides")),
             START_HP,
             "Chaque manche commence à 9 PV ; l'autre lecture du texte remet 5 PV après la "
