@@ -208,7 +208,7 @@ class ArcaneDuelScreen(CardTable):
             state.players,
             sheet_rows(state),
             leaders=frozenset(s for s, w in enumerate(state.wins) if w == leaders and w),
-            target=f"Manche {state.round} · 3 pour gagner",
+            target=f"Manche {state.round}",
         )
 
     # --- animation ------------------------------------------------------------------
