@@ -517,5 +517,5 @@ def test_the_screen_words_the_card_in_full_and_asks_one_part_at_a_time():
     found = [a for a in state.legal_actions() if isinstance(a, Cast) and a.cards == (curse,)]
     assert next_field(found) == "targets" and field_values(found, "targets") == [(1,), (2,)]
     assert choice_label(state, "targets", (2,)) == "Zoé"
-    assert choice_label(state, "cost", cost2) == "Défausser Épines"
+    assert choice_label(state, "cost", cost2) == "Épines"
     assert question(state, 0).startswith("Lance (1-9, Entrée)")

@@ -93,8 +93,8 @@ async def test_a_spell_asks_its_target_then_its_cost_by_keys_and_clicks(app_fact
         assert text(game, "#question").startswith("Quelle carte défausses-tu en prix ?")
         buttons = list(game.query("#answers > Button"))
         assert [str(b.label) for b in buttons] == [
-            "Défausser Lumière de guérison (a)",
-            "Défausser Épines (b)",
+            "Lumière de guérison (a)",
+            "Épines (b)",
         ]
         await pilot.click(buttons[1])
         await pilot.pause()

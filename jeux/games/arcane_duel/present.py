@@ -47,18 +47,16 @@ def corner(key: str) -> str:
 
 def statuses(state: ArcaneState, seat: int) -> list[str]:
     words = state.status[seat].words()
-    if state.poison_armed[seat]:
-        words.append("poison à la fin de ce tour")
-    if state.poison_pending[seat]:
-        words.append("poison au prochain tour")
+    if state.poison_armed[seat] or state.poison_pending[seat]:
+        words.append("empoisonné·e")
     return words
 
 
 def opponent_note(state: ArcaneState, seat: int) -> str:
+    """HP and statuses on one line; the rounds won are on the sheet."""
     if not state.alive(seat):
-        return f"éliminé·e · {plural(state.wins[seat], 'manche')}"
-    shown = " · ".join([f"{state.hp[seat]} PV", *statuses(state, seat)])
-    return f"{shown} · {plural(state.wins[seat], 'manche')}"
+        return "éliminé·e"
+    return " · ".join([f"{state.hp[seat]} PV", *statuses(state, seat)])
 
 
 def card_detail(state: ArcaneState, seat: int, card: Dealt | None) -> str:
@@ -83,7 +81,10 @@ def card_detail(state: ArcaneState, seat: int, card: Dealt | None) -> str:
 
 
 def own_line(state: ArcaneState, seat: int) -> str:
-    mine = " · ".join([f"Toi : {state.hp[seat]} PV", *statuses(state, seat)])
+    poison = state.poison_armed[seat] or state.poison_pending[seat]
+    when = "à la fin de ce tour" if state.poison_armed[seat] else "à la fin de ton prochain tour"
+    words = [*state.status[seat].words(), *([f"poison {when}"] if poison else [])]
+    mine = " · ".join([f"Toi : {state.hp[seat]} PV", *words])
     return f"{mine} · {plural(state.wins[seat], 'manche')} sur {ROUNDS_TO_WIN}"
 
 
@@ -129,7 +130,9 @@ def question(state: ArcaneState, seat: int | None) -> str:
     if state.phase == DISCARD:
         if len(state.hands[seat]) > HAND_LIMIT:
             return f"Trop de cartes : défausse-toi jusqu'à {HAND_LIMIT} (1-9)."
-        return "Défausse une carte pour la remplacer (1-9), ou finis ton tour (f)."
+        if not len(state.hands[seat]):
+            return "Finis ton tour (f)."
+        return "Remplace une carte (1-9) ou finis ton tour (f)."
     draw = "pioche (p) " if state.can_draw() else ""
     return f"Lance (1-9, Entrée), {draw}ou rien (r)."
 
@@ -143,8 +146,7 @@ def choice_label(state: ArcaneState, field: str, value) -> str:
     card = state.discard.by_uid(value) if field == "pick" else None
     if card is not None:
         return name_of(card)
-    mover = state.to_move()
-    return f"Défausser {name_of(state.hands[mover].by_uid(value))}"
+    return name_of(state.hands[state.to_move()].by_uid(value))
 
 
 def choice_question(state: ArcaneState, field: str) -> str:
@@ -181,4 +183,4 @@ def same_cards(action: Action, cards: Sequence) -> bool:
 def sheet_rows(state: ArcaneState) -> tuple[tuple[str, tuple[str, ...]], ...]:
     hp = tuple(str(max(h, 0)) if state.alive(s) else "†" for s, h in enumerate(state.hp))
     wins = tuple(str(w) for w in state.wins)
-    return (("PV", hp), ("Manches", wins))
+    return (("Manches", wins), ("PV", hp))  # a turned sheet shows its last row first

@@ -160,7 +160,7 @@ class ArcaneDuelScreen(CardTable):
     def question(self, state: ArcaneState) -> str:
         asked = self.asking()
         if asked:
-            return f"{choice_question(state, asked[0])} (a, b… ; x : retour)"
+            return f"{choice_question(state, asked[0])} (x : retour)"
         return question(state, self.shown_seat)
 
     def answers(self, state: ArcaneState) -> list[Answer]:
@@ -190,6 +190,7 @@ class ArcaneDuelScreen(CardTable):
         if self._position != (self.shown_seat, len(self.match.actions)) or not self.mine:
             self.candidates = []  # a choice lasts one decision, like the chosen cards
         super().show_state(state)
+        self.query_one("#answers").set_class(bool(self.candidates), "-aiming")
 
     def mark_hand(self) -> None:
         super().mark_hand()
