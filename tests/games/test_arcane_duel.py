@@ -511,9 +511,11 @@ def test_the_robot_finishes_a_wounded_opponent_and_defends_a_big_hit():
 def test_the_screen_words_the_card_in_full_and_asks_one_part_at_a_time():
     state = new(3)
     curse, cost1, cost2 = give(state, 0, "malediction", "lumiere", "epines")
-    detail = card_detail(state, 0, state.hands[0].cards[0])
+    detail = card_detail(state, 0, state.hands[0].cards[:1])
     assert "Inflige 2 points de dégâts en défaussant une carte" in detail
-    assert "Avec Épines : Piège arcanique" in detail
+    assert "Combos : ✓ + Épines = Piège arcanique" in detail
+    both = card_detail(state, 0, [state.hands[0].cards[0], state.hands[0].cards[2]])
+    assert both.startswith("Piège arcanique (Malédiction + Épines) : Le prochain adversaire")
     found = [a for a in state.legal_actions() if isinstance(a, Cast) and a.cards == (curse,)]
     assert next_field(found) == "targets" and field_values(found, "targets") == [(1,), (2,)]
     assert choice_label(state, "targets", (2,)) == "Zoé"

@@ -123,7 +123,9 @@ async def test_x_takes_back_a_choice_and_every_card_face_fits(app_factory):
         assert not game.candidates and not game.chosen
         assert text(game, "#question").startswith("Lance")
         await pilot.press("left")  # back to the Boule de feu, and its combo with the Explosion
-        assert "Avec Explosion : Explosion des flammes" in text(game, "#peek")
+        assert "✓ + Explosion = Explosion des flammes" in text(game, "#peek")
+        await pilot.press("1", "2")  # both chosen: the combination in full
+        assert "Infligez 3 points de dégâts à un adversaire." in text(game, "#peek")
         for key in SPELLS:  # every face's words fit its card
             face = game.face(key)
             assert all(len(word) <= 9 for word in face.title.split()), key

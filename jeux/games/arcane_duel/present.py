@@ -19,6 +19,7 @@ from .rules import (
     ArcaneState,
     Cast,
     Defend,
+    combo_of,
     name_of,
     spell_text,
 )
@@ -45,10 +46,19 @@ def corner(key: str) -> str:
     return f"{spell.number} {spell.kind[:3]}"
 
 
+SHORT_STATUS = {
+    "voile d'ombre": "voile",
+    "voile électrique": "élec.",
+    "armure gelée": "armure",
+    "piège arcanique": "piège",
+}
+
+
 def statuses(state: ArcaneState, seat: int) -> list[str]:
-    words = state.status[seat].words()
+    """An opponent's statuses in short words: they share a line with its name and HP."""
+    words = [SHORT_STATUS[w] for w in state.status[seat].words()]
     if state.poison_armed[seat] or state.poison_pending[seat]:
-        words.append("empoisonné·e")
+        words.append("poison")
     return words
 
 
@@ -59,24 +69,26 @@ def opponent_note(state: ArcaneState, seat: int) -> str:
     return " · ".join([f"{state.hp[seat]} PV", *statuses(state, seat)])
 
 
-def card_detail(state: ArcaneState, seat: int, card: Dealt | None) -> str:
-    """The card under the cursor in full, then the combinations it makes: in full with a
-    card of the hand, by name with the others."""
-    if card is None:
+def card_detail(state: ArcaneState, seat: int, cards: Sequence[Dealt]) -> str:
+    """The card under the cursor in full and the combinations it makes (✓: its partner is in
+    the hand); two chosen cards that combine: their combination in full."""
+    keys = [c.card for c in cards]
+    combo = combo_of(keys) if len(keys) == 2 else None
+    if combo is not None:
+        return f"{combo.name} ({' + '.join(SPELLS[k].name for k in keys)}) : {combo.text}"
+    if not keys:
         return ""
-    key, spell = card.card, SPELLS[card.card]  # type: ignore[index]
-    lines = [f"{spell.name} ({spell.kind}) : {spell_text(key, state.options)}"]  # type: ignore[arg-type]
-    held = [c.card for c in state.hands[seat] if c.uid != card.uid]
-    others = []
-    for combo in COMBOS.values():
-        if key in combo.cards:
-            (partner,) = combo.cards - {key}
-            if partner in held:
-                lines.append(f"Avec {SPELLS[partner].name} : {combo.name}, {combo.text}")
-            else:
-                others.append(f"+ {SPELLS[partner].name} = {combo.name}")
-    if others:
-        lines.append("Combos : " + " ; ".join(others))
+    key, spell = keys[-1], SPELLS[keys[-1]]
+    lines = [f"{spell.name} ({spell.kind}) : {spell_text(key, state.options)}"]
+    held = {c.card for c in state.hands[seat]} - {key}
+    combos = [
+        f"{'✓ ' if partner in held else ''}+ {SPELLS[partner].name} = {combo.name}"
+        for combo in COMBOS.values()
+        if key in combo.cards
+        for partner in combo.cards - {key}
+    ]
+    if combos:
+        lines.append("Combos : " + " ; ".join(sorted(combos, key=lambda t: t[0] != "✓")))
     return "\n".join(lines)
 
 
@@ -120,7 +132,8 @@ def question(state: ArcaneState, seat: int | None) -> str:
     if mover != seat:
         return f"{state.players[mover]} réfléchit…"
     if state.owed:
-        return f"{state.owed[0][1]} : défausse une carte (1-9)."
+        why = state.owed[0][1]
+        return f"{why[0].upper()}{why[1:]} : défausse une carte (1-9)."
     if state.phase == DEFEND:
         attacker = state.players[state.attacker]
         return (
@@ -133,8 +146,8 @@ def question(state: ArcaneState, seat: int | None) -> str:
         if not len(state.hands[seat]):
             return "Finis ton tour (f)."
         return "Remplace une carte (1-9) ou finis ton tour (f)."
-    draw = "pioche (p) " if state.can_draw() else ""
-    return f"Lance (1-9, Entrée), {draw}ou rien (r)."
+    draw = ", pioche (p)" if state.can_draw() else ""
+    return f"Lance (1-9, Entrée){draw} ou rien (r)."
 
 
 def choice_label(state: ArcaneState, field: str, value) -> str:

@@ -567,7 +567,8 @@ class ArcaneState(State):
         if seat is None:
             return ""
         if self.owed:
-            return f"{self.owed[0][1]} — choisis une carte à défausser."
+            why = self.owed[0][1]
+            return f"{why[0].upper()}{why[1:]} — choisis une carte à défausser."
         if self.phase == DEFEND:
             return f"{self.players[self.attacker]} te lance {self.spell} — te défendre ?"
         if self.news:
@@ -760,7 +761,7 @@ class ArcaneState(State):
                 return [], [Said("La défausse était vide : Absorption ne reprend rien.")]
             return [], self._take_back(seat, top)
         # Contrôle de l'esprit (AD1-14): the target chooses its discard
-        self.owed.append((target, f"{self.players[seat]} t'impose Contrôle de l'esprit"))
+        self.owed.append((target, f"Contrôle de l'esprit de {self.players[seat]}"))
         return [], []
 
     def _take_back(self, seat: int, card: Dealt) -> list[Event]:
@@ -852,7 +853,7 @@ class ArcaneState(State):
             status.trap = False
             events.append(Said(f"{self.players[seat]} tombe dans le piège arcanique de {who}."))
             events += self.hurt(seat, 2, "piège arcanique")
-            self.owed.append((seat, f"Le piège arcanique de {who} te frappe"))
+            self.owed.append((seat, f"piège arcanique de {who}"))
         if status.veil:
             status.veil = False
             self.hits.pop(0)

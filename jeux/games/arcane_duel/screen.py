@@ -106,7 +106,7 @@ class ArcaneDuelScreen(CardTable):
         return [(c.uid, self.face(c.card)) for c in state.hands[self.shown_seat]]
 
     def choice_limit(self, state: ArcaneState) -> int:
-        if not self.mine or self.candidates:
+        if not self.mine or self.candidates or not len(state.hands[self.shown_seat]):
             return 0
         return 2 if state.phase == ACT and not state.owed else 1
 
@@ -152,9 +152,11 @@ class ArcaneDuelScreen(CardTable):
         seat = self.shown_seat
         if seat is None or state.to_move() is None:
             return ""
-        cards = state.hands[seat].cards
-        card = cards[self.cursor] if self.cursor < len(cards) else None
-        detail = card_detail(state, seat, card)
+        hand = state.hands[seat]
+        shown = [hand.by_uid(k) for k in self.chosen if hand.by_uid(k) is not None]
+        if len(shown) < 2 and self.cursor < len(hand.cards):
+            shown = [hand.cards[self.cursor]]
+        detail = card_detail(state, seat, shown)
         return Content("\n").join([Content(own_line(state, seat)), Content(detail)])
 
     def question(self, state: ArcaneState) -> str:
