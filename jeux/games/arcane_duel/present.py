@@ -194,6 +194,6 @@ def same_cards(action: Action, cards: Sequence) -> bool:
 
 
 def sheet_rows(state: ArcaneState) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    hp = tuple(str(max(h, 0)) if state.alive(s) else "†" for s, h in enumerate(state.hp))
+    hp = tuple(str(max(h, 0)) if state.alive(s) else "–" for s, h in enumerate(state.hp))
     wins = tuple(str(w) for w in state.wins)
     return (("Manches", wins), ("PV", hp))  # a turned sheet shows its last row first

@@ -1114,8 +1114,7 @@ class ArcaneDuel(Game):
             "PV des manches suivantes",
             (Choice(START_HP, "9, comme à la première"), Choice(LATER_HP, "5, plus rapides")),
             START_HP,
-            "Chaque manche commence à 9 PV ; l'autre lecture du texte remet 5 PV après la "
-            "première.",
+            "Toutes les manches commencent à 9 PV, ou seulement la première (5 PV ensuite).",
         ),
         Option(
             "remplacement",
