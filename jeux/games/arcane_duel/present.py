@@ -120,7 +120,7 @@ def hit_words(state: ArcaneState) -> str:
     if hit.steal:
         return "vol d'une carte"
     if hit.poison:
-        return "poison, −1 PV à la fin de ton prochain tour"
+        return "poison"
     return plural(hit.damage, "dégât")
 
 
@@ -137,8 +137,7 @@ def question(state: ArcaneState, seat: int | None) -> str:
     if state.phase == DEFEND:
         attacker = state.players[state.attacker]
         return (
-            f"{attacker} te lance {state.spell} ({hit_words(state)}) : une Défense (1-9) "
-            "ou encaisse (e) ?"
+            f"{attacker} te lance {state.spell} ({hit_words(state)}) : défense (1-9) ou encaisse (e) ?"
         )
     if state.phase == DISCARD:
         if len(state.hands[seat]) > HAND_LIMIT:
