@@ -93,6 +93,8 @@ def card_detail(state: ArcaneState, seat: int, cards: Sequence[Dealt]) -> str:
 
 
 def own_line(state: ArcaneState, seat: int) -> str:
+    if not state.alive(seat):
+        return f"Tu es éliminé·e de cette manche · {plural(state.wins[seat], 'manche')} sur 3"
     poison = state.poison_armed[seat] or state.poison_pending[seat]
     when = "à la fin de ce tour" if state.poison_armed[seat] else "à la fin de ton prochain tour"
     words = [*state.status[seat].words(), *([f"poison {when}"] if poison else [])]
