@@ -1,4 +1,5 @@
-"""The `jeux` command: the menu, or play / list / rules / simulate from the shell."""
+"""The `jeux` command: the menu, or play / list / rules / simulate / history / export / import
+from the shell."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import os
 import sys
 
 gc.disable()  # start-up allocates much and frees little: collecting resumes with the menu drawn
+from . import replay_commands  # noqa: E402
 from .catalog import GAMES, load_game  # noqa: E402
 
 FRENCH = {
@@ -83,7 +85,38 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=entier, default=1000, metavar="K", help="nombre de parties")
     sim.add_argument("--seed", type=entier, default=1, metavar="S", help="graine de départ")
     sim.add_argument("--json", action="store_true", help="en JSON")
-    sim.add_argument("--bots", action="store_true", help="le robot du jeu au lieu du hasard")
+    sim.add_argument(
+        "--bots",
+        nargs="?",
+        const="moyen",
+        metavar="NIVEAU[,NIVEAU…]",
+        help="les robots du jeu au lieu du hasard : debutant, moyen (d'office) ou fort, "
+        "un seul pour toutes les places ou un par place",
+    )
+    sim.add_argument(
+        "--rotate",
+        action="store_true",
+        help="décaler les niveaux d'une place à chaque partie (face-à-face équitable)",
+    )
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="CLÉ=VALEUR",
+        help="une variante du jeu (répétable)",
+    )
+    sim.add_argument(
+        "--compare",
+        metavar="CLÉ=V1,V2",
+        help="jouer les mêmes graines sous plusieurs valeurs d'une option, côte à côte",
+    )
+    sim.add_argument(
+        "--processes", type=entier, metavar="P", help="processus en parallèle (d'office : tous)"
+    )
+    stats = sub.add_parser("stats", help="afficher les statistiques des joueurs")
+    stats.add_argument("--player", metavar="NOM", help="un seul joueur (son nom)")
+    stats.add_argument("--json", action="store_true", help="en JSON")
+    replay_commands.add_parsers(sub)
     return p
 
 
@@ -125,7 +158,7 @@ def print_rules(game_id: str) -> int:
 
 
 def simulate_games(args: argparse.Namespace) -> int:
-    from .engine.simulate import has_own_bot, simulate
+    from .engine.simulate import has_own_bot, option_values, side_by_side, simulate
     from .engine.text import players_range, plural
 
     info = GAMES[args.game]
@@ -145,12 +178,67 @@ def simulate_games(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    report = simulate(game, players, args.games, args.seed, bots=args.bots)
+    if args.bots and not game.levels:
+        print(f"{info.title} n'a qu'un robot : ses niveaux jouent pareil.", file=sys.stderr)
+    try:
+        options = option_values(game, args.option)
+        key, variants = compared_variants(game, args.compare)
+        levels = seat_levels(args.bots, players)
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+    reports = [
+        simulate(
+            game,
+            players,
+            args.games,
+            args.seed,
+            {**options, **variant},
+            levels,
+            args.processes,
+            args.rotate,
+        )
+        for variant in variants
+    ]
     if args.json:
-        print(json.dumps(report.to_json(), ensure_ascii=False))
+        data = [r.to_json() for r in reports]
+        print(
+            json.dumps({"compare": key, "variants": data} if key else data[0], ensure_ascii=False)
+        )
+    elif key:
+        print("\n".join(side_by_side(info.title, key, reports)))
     else:
-        print("\n".join(report.lines(info.title)))
-    return 1 if report.errors else 0
+        print("\n".join(reports[0].lines(info.title)))
+    return 1 if any(r.errors for r in reports) else 0
+
+
+def seat_levels(text: str | None, players: int) -> tuple[str, ...]:
+    """`--bots fort,moyen` as one level per seat; one level alone sits in every seat."""
+    from .engine.core import LEVELS
+
+    if not text:
+        return ()
+    levels = tuple(text.split(","))
+    if unknown := [level for level in levels if level not in LEVELS]:
+        raise ValueError(f"niveau inconnu : {unknown[0]!r} (niveaux : {', '.join(LEVELS)})")
+    if len(levels) == 1:
+        return levels * players
+    if len(levels) != players:
+        raise ValueError(f"--bots donne {len(levels)} niveaux pour {players} places")
+    return levels
+
+
+def compared_variants(game, compare: str | None) -> tuple[str, list[dict]]:
+    """`--compare key=v1,v2` as the option key and one option dict per value."""
+    from .engine.simulate import option_values
+
+    if not compare:
+        return "", [{}]
+    key, _, values = compare.partition("=")
+    variants = [option_values(game, [f"{key}={v}"]) for v in values.split(",")]
+    if len(variants) < 2:
+        raise ValueError(f"--compare attend au moins deux valeurs : {key}=V1,V2")
+    return key, variants
 
 
 def run(args: argparse.Namespace) -> int:
@@ -168,6 +256,12 @@ def run(args: argparse.Namespace) -> int:
         return print_rules(args.game)
     if args.command == "simulate":
         return simulate_games(args)
+    if args.command == "stats":
+        from .stats_report import print_stats
+
+        return print_stats(args.config_dir, args.data_dir, args.player, args.json)
+    if args.command in replay_commands.COMMANDS:
+        return replay_commands.run(args)
     start = None
     if args.command == "play":
         if not GAMES[args.game].available:

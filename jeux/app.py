@@ -22,6 +22,7 @@ from .ui.glyphs import ASCII, UNICODE, AsciiFilter, Glyphs
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 ANIMATION_SCALE = {"full": 1.0, "reduced": 0.35, "none": 0.0}
 TEXTUAL_LEVEL_SCALE = {"none": 0.0, "basic": 0.35}
+ROBOT_PAUSE = {"slow": 1.4, "normal": 0.7, "fast": 0.2}
 
 
 class JeuxApp(App):
@@ -76,6 +77,12 @@ class JeuxApp(App):
         scale = ANIMATION_SCALE[self.settings.animations]
         env = os.environ.get("TEXTUAL_ANIMATIONS", "").lower()
         return min(scale, TEXTUAL_LEVEL_SCALE.get(env, 1.0))
+
+    @property
+    def robot_pause(self) -> float:
+        """Seconds a robot's move stays on screen before the next move: the robots' pace,
+        or none at all with animations off."""
+        return ROBOT_PAUSE[self.settings.robot_pace] if self.animation_scale else 0.0
 
     def save_settings(self) -> None:
         """Apply the settings, and keep them if the file can be written (else say so)."""

@@ -239,7 +239,15 @@ GAMES: dict[str, GameInfo] = {
             True,
             available=True,
         ),
-        _info("push_to_five", "Push to Five", "Pousse tes cartes jusqu'à quinze.", 1, 6, CARTES),
+        _info(
+            "push_to_five",
+            "Push to Five",
+            "Pousse tes cartes jusqu'à quinze.",
+            1,
+            6,
+            CARTES,
+            available=True,
+        ),
         _info(
             "coffre_et_cle",
             "Le Coffre et la Clé",
@@ -248,6 +256,7 @@ GAMES: dict[str, GameInfo] = {
             8,
             CARTES,
             True,
+            available=True,
         ),
         _info(
             "expedition_rivale",
@@ -257,6 +266,7 @@ GAMES: dict[str, GameInfo] = {
             2,
             CARTES,
             True,
+            available=True,
         ),
     )
 }

@@ -6,6 +6,8 @@ python -m jeux.screenshots [folder]     writes one SVG per scene (default: scree
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -16,6 +18,8 @@ from .engine.match import Match, Seat
 SEED = 7
 NAMES = ("Lina", "Marc", "Zoé", "Ana", "Tom", "Iris")
 SIZE = (80, 24)
+FIXED_DATE = 1_795_000_000.0
+"""When the history's matches of the scenes were played (November 2026)."""
 
 
 def demo_seats(game_id: str) -> tuple[Seat, ...]:
@@ -73,8 +77,13 @@ def scenes() -> dict[str, object]:
         found[f"{info.id}-setup"] = setup(info.id)
         found[f"{info.id}-partie"] = turn(info.id)
         found[f"{info.id}-resultats"] = results(info.id)
+    found.update(coffre_et_cle_scenes())
     found.update(deck_menteur_scenes())
     found.update(gladiators_duel_scenes())
+    found.update(push_to_five_scenes())
+    found.update(stats_scenes())
+    found.update(replay_scenes())
+    found.update(expedition_rivale_scenes())
     found.update(arcane_duel_scenes())
     return found
 
@@ -101,6 +110,21 @@ def gladiators_duel_scenes() -> dict[str, object]:
         await pass_handoff(app)
 
     return {"gladiators_duel-partie": board}
+
+
+def push_to_five_scenes() -> dict[str, object]:
+    """Push to Five alone: the results of a solo session, with the record it sets."""
+
+    async def solo_results(app) -> None:
+        lina = app.profiles.create(NAMES[0])
+        game = load_game("push_to_five")
+        match = Match(game, SEED, (Seat(lina.name, lina.id),), {})
+        bot = game.bot(SEED)
+        while not match.over:
+            match.play(bot.choose(match.state.view(0)))
+        await open_match(app, match)
+
+    return {"push_to_five-solo": solo_results}
 
 
 def deck_menteur_scenes() -> dict[str, object]:
@@ -145,6 +169,136 @@ def arcane_duel_scenes() -> dict[str, object]:
         await pass_handoff(app)
 
     return {f"{game_id}-partie": board, f"{game_id}-defense": defence}
+
+
+STATS_DAY = dt.date(2026, 11, 30)
+"""The day the statistics scenes are seen on: their daily calendar does not move."""
+
+
+def fill_stats(app) -> str:
+    """A history of finished matches for Lina (solo and daily dungeons at Scoundrel, Le 5000
+    against Marc and against a robot), through the store's own API; returns her profile id."""
+    rng = random.Random(SEED)
+    lina, marc = (app.profiles.create(name) for name in NAMES[:2])
+
+    def finish(game_id: str, seats: list[Seat], scores: list[int], label: str = "") -> None:
+        saved = {"game": game_id, "seed": SEED, "options": {}, "actions": []}
+        saved["seats"] = [{"name": s.name, "profile": s.profile, "bot": s.bot} for s in seats]
+        best = max(scores)
+        results = [
+            {
+                "profile": s.profile,
+                "name": s.name,
+                "seat": i,
+                "rank": 1 + (scores[i] < best),
+                "score": scores[i],
+                "won": scores[i] == best and (len(seats) > 1 or best > 0),
+            }
+            for i, s in enumerate(seats)
+            if s.profile
+        ]
+        app.records.finish(app.records.start(saved, label), saved, results)
+
+    me, him, robot = Seat(lina.name, lina.id), Seat(marc.name, marc.id), Seat("Robot", bot=True)
+    for n in range(40):
+        day = STATS_DAY - dt.timedelta(days=40 - n)
+        if rng.random() < 0.8:
+            finish("scoundrel", [me], [rng.randint(-40, 15) + n // 2], f"daily:{day.isoformat()}")
+        if rng.random() < 0.3:
+            finish("scoundrel", [me], [rng.randint(-40, 15) + n // 2])
+    for _ in range(12):
+        finish("le_5000", [me, him], [rng.randint(30, 50) * 100, rng.randint(30, 50) * 100])
+        finish("le_5000", [me, robot], [rng.randint(25, 50) * 100, rng.randint(30, 50) * 100])
+    return lina.id
+
+
+def stats_scenes() -> dict[str, object]:
+    """The statistics of a player: the figures, the scores over time, the daily calendar."""
+
+    def scene(game_id: str, tab: str):
+        async def stage(app) -> None:
+            from .ui.screens.stats import StatsScreen
+
+            screen = StatsScreen(fill_stats(app), STATS_DAY)
+            await app.push_screen(screen)
+            games = screen.query_one("#stats-games")
+            games.highlighted = games.get_option_index(game_id)
+            screen.query_one("#stats-tabs").active = tab
+
+        return stage
+
+    return {
+        "statistiques": scene("le_5000", "figures"),
+        "statistiques-scores": scene("scoundrel", "scores"),
+        "statistiques-repartition": scene("le_5000", "spread"),
+        "statistiques-jours": scene("scoundrel", "days"),
+    }
+
+
+def replay_scenes() -> dict[str, object]:
+    """The history of three finished matches, and Deck menteur replayed mid-match with every
+    hand face up."""
+
+    async def history(app) -> None:
+        from .ui.screens.history import HistoryScreen
+
+        for hour, game_id in enumerate(("le_5000", "scoundrel", "deck_menteur")):
+            saved = demo_match(game_id, 100_000).to_saved()
+            app.records.add_finished(saved, when=FIXED_DATE + 3600 * hour)
+        await app.push_screen(HistoryScreen())
+
+    async def replay(app) -> None:
+        from .engine.replay import Replay
+        from .ui.replay import replay_screen
+
+        saved = demo_match("deck_menteur", 100_000).to_saved()
+        await app.push_screen(replay_screen(Replay.of(load_game("deck_menteur"), saved), 8))
+
+    return {"historique": history, "revoir": replay}
+
+
+def coffre_et_cle_scenes() -> dict[str, object]:
+    """Le Coffre et la Clé opens behind the handoff: its play scene is the board of the seat
+    that took the screen; the final votes, public, get a scene of their own."""
+    from .games.coffre_et_cle.rules import ACT, DESIGNATE, NEUTRE, VOTE, Designate, EndTurn, Pass
+
+    game_id = "coffre_et_cle"
+
+    async def board(app) -> None:
+        await open_match(app, demo_match(game_id, 5))
+        await pass_handoff(app)
+
+    async def votes(app) -> None:
+        match = demo_match(game_id, 0)
+        while match.state.phase != VOTE:  # everyone passes; at the limit, a Neutral is named
+            state = match.state
+            if state.phase == DESIGNATE:
+                neutral = next(s for s, c in enumerate(state.hands) if c.role == NEUTRE)
+                match.play(Designate(neutral))
+            else:
+                match.play(Pass() if state.phase == ACT else EndTurn())
+        bot = match.game.bot(SEED)
+        for _ in range(2):
+            match.play(bot.choose(match.state.view(match.state.to_move())))
+        await open_match(app, match)
+
+    return {f"{game_id}-partie": board, f"{game_id}-vote": votes}
+
+
+def expedition_rivale_scenes() -> dict[str, object]:
+    """L'Expédition Rivale opens behind the handoff: its play scene is the board of the seat
+    that took the screen; the seeded match opens on a Tablette, whose secret look (the three
+    cards on top of the deck, in its player's view only) gets a scene of its own."""
+    game_id = "expedition_rivale"
+
+    def board(moves: int):
+        async def stage(app) -> None:
+            await open_match(app, demo_match(game_id, moves))
+            await pass_handoff(app)
+
+        return stage
+
+    return {f"{game_id}-partie": board(5), f"{game_id}-tablette": board(1)}
 
 
 def make_scene_app(folder: Path):

@@ -1,12 +1,15 @@
 """Tests never touch the real user folders, and run with a pinned environment."""
 
 import os
+import time
 
 import pytest
 
 os.environ.pop("NO_COLOR", None)
 os.environ.pop("TEXTUAL_THEME", None)
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
+os.environ["TZ"] = "UTC"  # dates shown in local time (history, statistics) snapshot alike anywhere
+time.tzset()
 
 NOTICE_SECONDS = 120
 """How long a notice lasts in tests: a loaded machine can take longer than its few seconds

@@ -47,7 +47,18 @@ def test_version():
 def test_simulate_with_the_games_own_bot():
     out = jeux("simulate", "the_last_spell", "--games", "20", "--bots", "--json")
     report = json.loads(out.stdout)
-    assert report["errors"] == 0 and report["players_are"] == "robot du jeu"
+    assert report["errors"] == 0 and report["players_are"] == "robots"
+    assert report["levels"] == ["moyen"] * 3 and report["decision_ms"]["moyen"]["median"] > 0
+
+
+def test_simulate_takes_a_robot_level_per_seat():
+    out = jeux("simulate", "le_5000", "--players", "2", "--games", "5", "--bots", "fort,debutant")
+    assert out.returncode == 0 and "robots fort, débutant" in out.stdout
+    assert "Décision fort" in out.stdout
+    out = jeux("simulate", "le_5000", "--players", "3", "--bots", "fort,moyen")
+    assert out.returncode == 2 and "2 niveaux pour 3 places" in out.stderr
+    out = jeux("simulate", "le_5000", "--bots", "expert")
+    assert out.returncode == 2 and "niveau inconnu : 'expert'" in out.stderr
 
 
 def test_list_shows_the_family_of_each_game():
@@ -114,3 +125,23 @@ def test_simulate_says_in_french_what_it_cannot_do():
 def test_simulate_reports_in_french():
     out = jeux("simulate", "scoundrel", "--games", "5")
     assert out.returncode == 0 and "Parties par seconde" in out.stdout and "Victoires" in out.stdout
+
+
+def test_simulate_compares_two_variants_on_the_same_seeds():
+    out = jeux(
+        "simulate", "le_5000", "--players", "2", "--games", "30", "--compare", "target=5000,10000"
+    )
+    assert out.returncode == 0 and "target = 5000" in out.stdout and "target = 10000" in out.stdout
+    out = jeux("simulate", "le_5000", "--games", "20", "--compare", "target=5000,10000", "--json")
+    report = json.loads(out.stdout)
+    assert report["compare"] == "target"
+    assert [v["options"]["target"] for v in report["variants"]] == [5000, 10000]
+    low_high = report["variants"][0]["win_share_by_seat"][0]
+    assert low_high["low"] <= low_high["share"] <= low_high["high"]
+
+
+def test_simulate_refuses_an_unknown_option_in_french():
+    out = jeux("simulate", "le_5000", "--option", "cible=3")
+    assert out.returncode == 2 and "option inconnue" in out.stderr and "target" in out.stderr
+    out = jeux("simulate", "le_5000", "--compare", "target=5000")
+    assert out.returncode == 2 and "au moins deux valeurs" in out.stderr

@@ -42,3 +42,10 @@ def test_players_range_says_alone_for_solo_games():
         "seul ou jusqu'à 4",
         "de 2 à 8",
     ]
+
+
+def test_fold_ignores_case_and_accents_for_searching():
+    from jeux.engine.text import fold
+
+    assert fold("L'Expédition Rivale") == "l'expedition rivale"
+    assert "exped" in fold("Expédition") and fold("ÉLOÏSE") == "eloise"

@@ -123,7 +123,9 @@ class Outcome:
     ranks: tuple[int, ...]
     summary: str
     won: bool = True
-    """Solo games: whether the player won; in multi-seat games someone always wins."""
+    """Solo games: whether the player won. In multi-seat games False with every rank 1 when
+    nobody wins (a draw of two KOs, a final vote nobody got right): the results then show
+    no podium."""
     lower_is_better: bool = False
     """True when scores count what should be small (turns taken): records keep the minimum."""
     verdict: bool = True
@@ -259,6 +261,11 @@ class State(ABC):
         return len(self.players)
 
 
+LEVELS = {"debutant": "Débutant", "moyen": "Moyen", "fort": "Fort"}
+"""Robot levels, weakest first, by the key the command line and saved seats use."""
+DEFAULT_LEVEL = "moyen"
+
+
 class Game(ABC):
     """The fixed facts of one game. Stateless: one instance serves every match."""
 
@@ -284,8 +291,13 @@ class Game(ABC):
                 resolved[option.key] = value
         return resolved
 
-    def bot(self, seed: int | str | None = None) -> Bot:
-        """The computer player for this game; games with a smarter one override this."""
+    levels: ClassVar[tuple[str, ...]] = ()
+    """The keys of `LEVELS` this game's robot plays differently, offered per robot seat at
+    setup; empty while the game has a single robot, whatever the level asked."""
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        """The computer player for this game at `level`; games with a smarter one override
+        this."""
         from .bots import RandomBot
 
         return RandomBot(seed)

@@ -13,11 +13,13 @@ SAVE_FORMAT = 1
 
 @dataclass(frozen=True)
 class Seat:
-    """Who sits at one place: a player's name, their profile id, and whether a bot plays it."""
+    """Who sits at one place: a player's name, their profile id, and whether a bot plays it
+    (at which of the game's levels, "" where the game has a single robot)."""
 
     name: str
     profile: str = ""
     bot: bool = False
+    level: str = ""
 
 
 class DrawCounter(Random):

@@ -30,11 +30,16 @@ def dice_keys(positions: Sequence[int]) -> str:
     return join_names([str(i + 1) for i in positions])
 
 
+def fold(text: str) -> str:
+    """Lower case without accents, for searching: "Expédition" is found by "exped"."""
+    letters = unicodedata.normalize("NFD", text.casefold())
+    return "".join(ch for ch in letters if not unicodedata.combining(ch))
+
+
 def elides(word: str) -> bool:
     """Whether "de", "le", "que" lose their vowel before `word`: a vowel, a mute h, or a y
     sounded as a vowel ("d'Alix", "d'Hugo", "d'Yves" but "de Yann")."""
-    letters = unicodedata.normalize("NFD", word.casefold())
-    letters = "".join(ch for ch in letters if not unicodedata.combining(ch))
+    letters = fold(word)
     if not letters:
         return False
     if letters[0] == "y":

@@ -14,6 +14,7 @@ NAME_LIMIT = 24
 COLORS = ("rouge", "bleu", "vert", "jaune", "violet", "cyan", "orange", "rose")
 SYMBOLS = ("A", "B", "C", "D", "E", "F", "G", "H", "#", "@", "%", "&", "+", "*", "$", "=")
 ANIMATIONS = ("full", "reduced", "none")
+ROBOT_PACES = ("slow", "normal", "fast")
 VERSION = 1
 
 
@@ -112,6 +113,8 @@ class Settings:
     animations: str = "full"
     theme: str = "textual-dark"
     ascii: bool = False
+    robot_pace: str = "normal"
+    """How long a robot's move stays before the next one: one of ROBOT_PACES."""
     setups: dict[str, dict] = field(default_factory=dict)
     """Per game, what its setup chose last time: {"bots": 2, "order": "random"}."""
     problem: Problem | None = field(default=None, compare=False)
@@ -126,6 +129,8 @@ class Settings:
         if isinstance(data.get("theme"), str):
             settings.theme = data["theme"]
         settings.ascii = bool(data.get("ascii", False))
+        if data.get("robot_pace") in ROBOT_PACES:
+            settings.robot_pace = data["robot_pace"]
         setups = data.get("setups")
         if isinstance(setups, dict):
             settings.setups = {k: v for k, v in setups.items() if isinstance(v, dict)}
@@ -138,6 +143,7 @@ class Settings:
             "animations": self.animations,
             "theme": self.theme,
             "ascii": self.ascii,
+            "robot_pace": self.robot_pace,
             "setups": self.setups,
         }
         try:

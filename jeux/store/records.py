@@ -381,3 +381,53 @@ class Records:
             if len(found) >= limit:
                 break
         return found
+
+    # --- every finished match: the history, its replays, exports and imports -------------
+
+    def finished(self, game: str = "", name: str = "") -> list[SavedMatch]:
+        """The finished matches, latest first: of one game if `game` is given, and where a
+        seat bore exactly `name` if one is given. Damaged saved forms are skipped."""
+        with self._db() as db:
+            rows = db.execute(
+                "SELECT id, game, saved, label, updated FROM matches WHERE status = 'finished' "
+                "AND (? = '' OR game = ?) ORDER BY updated DESC, id DESC",
+                (game, game),
+            ).fetchall()
+        found = []
+        for match_id, game_id, saved, label, updated in rows:
+            try:
+                match = SavedMatch(match_id, game_id, json.loads(saved), label, updated)
+                names = match.names
+            except (ValueError, AttributeError, TypeError):
+                continue
+            if not name or name in names:
+                found.append(match)
+        return found
+
+    def finished_match(self, match_id: int) -> SavedMatch | None:
+        """One finished match by id, or None (unknown, unfinished or damaged)."""
+        with self._db() as db:
+            row = db.execute(
+                "SELECT id, game, saved, label, updated FROM matches "
+                "WHERE id = ? AND status = 'finished'",
+                (match_id,),
+            ).fetchone()
+        if row is None:
+            return None
+        try:
+            return SavedMatch(row[0], row[1], json.loads(row[2]), row[3], row[4])
+        except ValueError:
+            return None
+
+    def add_finished(self, saved: dict[str, Any], when: float | None = None) -> int:
+        """Keep a finished match brought from elsewhere (an import): it joins the history and
+        its replays, with no per-seat result, so it changes nobody's statistics. `when` it
+        was kept: now, unless told (the screenshots' fixed dates)."""
+        now = time.time() if when is None else when
+        with self._db() as db:
+            cursor = db.execute(
+                "INSERT INTO matches (game, saved, status, created, updated) "
+                "VALUES (?, ?, 'finished', ?, ?)",
+                (saved["game"], json.dumps(saved, ensure_ascii=False), now, now),
+            )
+            return int(cursor.lastrowid)

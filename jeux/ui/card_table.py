@@ -231,7 +231,7 @@ class CardTable(GameScreen):
         buttons = []
         for answer in answers:
             button = Button(
-                f"{answer.label} ({answer.key})",
+                Content(f"{answer.label} ({answer.key})"),  # a label may name a player
                 name=answer.action,
                 variant="primary" if answer.primary else "default",
                 compact=True,

@@ -19,7 +19,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from jeux.engine.core import Action, Event, IllegalAction, State
+from jeux.engine.core import DEFAULT_LEVEL, Action, Event, IllegalAction, State
 from jeux.engine.match import Match
 from jeux.engine.text import de
 
@@ -28,9 +28,6 @@ from .widgets.footer import KeysFooter
 from .widgets.game_log import GameLog
 from .widgets.player_badge import PlayerBadge
 from .widgets.score_sheet import ScoreSheet, SheetData
-
-BOT_PAUSE = 0.6
-"""Seconds a bot seems to think, so people can follow its moves (scaled by the settings)."""
 
 
 class GameScreen(Screen):
@@ -282,9 +279,11 @@ class GameScreen(Screen):
 
     @work(thread=True, exclusive=True, group="bot")
     def think(self, seat: int) -> None:
-        bot = self.match.game.bot(f"{self.match.seed}:{len(self.match.actions)}")
+        match = self.match
+        level = match.seats[seat].level or DEFAULT_LEVEL
+        bot = match.game.bot(f"{match.seed}:{len(match.actions)}", level)
         action = bot.choose(self.match.state.view(seat))
-        time.sleep(BOT_PAUSE * self.app.animation_scale)
+        time.sleep(self.app.robot_pause)
         self.app.call_from_thread(self._play, action)
 
     def finish(self) -> None:

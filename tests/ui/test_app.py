@@ -28,6 +28,10 @@ async def test_menu_lists_all_games_and_typing_filters(app_factory):
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         assert sum(1 for i in menu_ids(app) if i and i.startswith("game:")) == 26
+        await pilot.press(*"exped")  # accents need not be typed
+        await pilot.pause()
+        assert [i for i in menu_ids(app) if i] == ["game:expedition_rivale"]
+        app.screen.query_one("#filter", Input).value = ""
         await pilot.press(*"spell")
         await pilot.pause()
         assert [i for i in menu_ids(app) if i] == ["game:the_last_spell"]
@@ -86,10 +90,13 @@ async def test_settings_are_saved_at_once(app_factory, tmp_path):
         assert isinstance(app.screen, SettingsScreen)
         app.screen.query_one("#animations", Select).value = "reduced"
         app.screen.query_one("#ascii", Switch).value = True
+        app.screen.query_one("#robot-pace", Select).value = "fast"
         await pilot.pause()
         assert app.glyphs.pip == "o"
+        assert app.robot_pause == 0.0  # TEXTUAL_ANIMATIONS=none in tests: no waiting at all
     saved = json.loads((tmp_path / "c" / "settings.json").read_text())
     assert saved["animations"] == "reduced" and saved["ascii"] is True
+    assert saved["robot_pace"] == "fast"
 
 
 async def test_corrupt_files_are_reported_and_the_app_still_starts(app_factory, tmp_path):
@@ -322,3 +329,35 @@ async def test_a_daily_dungeon_open_in_another_copy_starts_nothing(app_factory, 
         assert isinstance(app.screen, MenuScreen) and len(app.records.unfinished()) == 1
         assert any("autre fenêtre" in n.message for n in app._notifications)
     other_copy.release()
+
+
+async def test_each_robot_gets_the_level_chosen_for_it(app_factory, tmp_path, monkeypatch):
+    from jeux.games.le_5000.rules import GAME as LE_5000
+
+    monkeypatch.setattr(type(LE_5000), "levels", ("debutant", "moyen", "fort"))
+    app = app_factory(start_game="le_5000", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert not setup.query("Select.level")  # no robot, no level to choose
+        await pilot.press("space")
+        setup.query_one("#bots", Select).value = 2
+        while len(levels := list(setup.query("Select.level"))) < 2:  # mounted after a message
+            await pilot.pause()
+        assert [s.value for s in levels] == ["moyen", "moyen"]
+        levels[1].value = "fort"
+        setup.query_one("#order", Select).value = "list"
+        await pilot.press("f5")
+        await pilot.pause()
+        seats = app.screen.match.seats
+        assert [(s.name, s.level) for s in seats] == [
+            ("Lina", ""),
+            ("Robot 1", "moyen"),
+            ("Robot 2", "fort"),
+        ]
+    saved = json.loads((tmp_path / "c" / "settings.json").read_text())
+    assert saved["setups"]["le_5000"]["levels"] == ["moyen", "fort"]
+    app = app_factory(start_game="le_5000")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert [s.value for s in app.screen.query("Select.level")] == ["moyen", "fort"]

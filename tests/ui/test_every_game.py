@@ -124,6 +124,7 @@ async def test_every_game_from_setup_to_results(app_factory, info, humans, robot
         assert isinstance(again.screen, ResultsScreen)
         assert game.match.actions == full  # the keys played exactly the driver's moves
         check_records(again, game.match)
+        await pilot.pause()  # a loaded machine may not have drawn the results yet
         assert_shown_literally(again.screen, names)
         notices = [HOSTILE[0], HOSTILE[2]]
         for notice in notices:

@@ -14,6 +14,7 @@ from jeux.games.le_signal.rules import (
     Roll,
 )
 from jeux.games.le_signal.screen import JournalsScreen, LeSignalScreen, PutAwayScreen
+from jeux.ui.screens.history import HistoryScreen
 from jeux.ui.screens.menu import MenuScreen
 from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.screens.setup import SetupScreen
@@ -284,7 +285,7 @@ async def test_journals_reread_and_export_markdown_by_keys(app_factory, tmp_path
         assert isinstance(app.screen, MenuScreen)
 
 
-async def test_menu_opens_the_journals_with_f4_when_le_signal_is_highlighted(app_factory):
+async def test_f4_on_le_signal_opens_its_history_then_its_journals(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -293,20 +294,24 @@ async def test_menu_opens_the_journals_with_f4_when_le_signal_is_highlighted(app
             "game:le_signal"
         )
         await pilot.pause()
-        assert "f4" in menu.active_bindings
         await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert app.screen.filters() == ("le_signal", "")
+        await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, JournalsScreen)
         assert "apparaîtra ici" in str(app.screen.query_one("#journal-text", Static).render())
         await pilot.press("x")  # nothing to export: said, not crashed
-        await pilot.press("escape")
+        await pilot.press("escape", "escape")
         await pilot.pause()
         assert app.screen is menu
         menu.query_one("#games").highlighted = menu.query_one("#games").get_option_index(
             "game:the_last_spell"
         )
+        await pilot.press("f4")
         await pilot.pause()
-        assert "f4" not in menu.active_bindings
+        assert app.screen.filters() == ("", "")  # no journals: every game's matches
 
 
 async def test_quit_after_rolling_then_resume_in_the_same_scene(app_factory):

@@ -22,6 +22,7 @@ from typing import Any
 from jeux.catalog import GAMES
 from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, deal_ids, shuffled
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -1154,7 +1155,7 @@ class ArcaneDuel(Game):
         state._new_round(rng.choice(range(seats)), rng)
         return state
 
-    def bot(self, seed: int | str | None = None) -> ArcaneBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> ArcaneBot:
         return ArcaneBot(seed)
 
 

@@ -21,7 +21,17 @@ from random import Random
 from typing import Any, NamedTuple
 
 from jeux.catalog import GAMES
-from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State, ranks_from_scores
+from jeux.engine.core import (
+    DEFAULT_LEVEL,
+    Action,
+    Choice,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+    ranks_from_scores,
+)
 from jeux.engine.dice import roll
 from jeux.engine.events import DiceRolled, GameOver, TurnStarted
 from jeux.engine.text import de, join_names, plural
@@ -632,7 +642,7 @@ class Cite(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None) -> ThiefBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> ThiefBot:
         return ThiefBot(seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> CiteState:

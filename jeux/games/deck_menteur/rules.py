@@ -31,6 +31,7 @@ from jeux.engine.cards import (
     shuffled,
 )
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -580,7 +581,7 @@ class DeckMenteur(Game):
         state._new_round(0, rng)
         return state
 
-    def bot(self, seed: int | str | None = None) -> LiarBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> LiarBot:
         return LiarBot(seed)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from jeux.catalog import GAMES
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -381,7 +382,7 @@ class DesBloques(Game):
     ) -> DesBloquesState:
         return DesBloquesState(players, options)
 
-    def bot(self, seed: int | str | None = None) -> DesBloquesBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> DesBloquesBot:
         return DesBloquesBot(seed)
 
 

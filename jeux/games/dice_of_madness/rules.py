@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from jeux.catalog import GAMES
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -558,7 +559,7 @@ class DiceOfMadness(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None) -> MadnessBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> MadnessBot:
         return MadnessBot(seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> MadnessState:

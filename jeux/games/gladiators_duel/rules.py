@@ -16,7 +16,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State
+from jeux.engine.core import DEFAULT_LEVEL, Action, Choice, Event, Game, Option, Outcome, State
 from jeux.engine.dice import roll
 from jeux.engine.events import GameOver
 
@@ -436,7 +436,7 @@ class GladiatorsDuel(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None) -> GladiatorBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> GladiatorBot:
         return GladiatorBot(seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> DuelState:

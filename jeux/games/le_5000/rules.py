@@ -19,6 +19,7 @@ from typing import Any
 
 from jeux.catalog import GAMES
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -690,7 +691,7 @@ class Le5000(Game):
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> Le5000State:
         return Le5000State(players, options)
 
-    def bot(self, seed: int | str | None = None) -> Le5000Bot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Le5000Bot:
         return Le5000Bot(seed)
 
 

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from jeux.catalog import GAMES
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -405,7 +406,7 @@ class Capitaine(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None) -> CaptainBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> CaptainBot:
         return CaptainBot(seed)
 
     def new(

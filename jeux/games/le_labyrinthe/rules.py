@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from jeux.catalog import GAMES
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -745,7 +746,7 @@ class Labyrinthe(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None) -> Explorer:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Explorer:
         return Explorer(seed)
 
     def new(

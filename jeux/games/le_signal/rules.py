@@ -17,6 +17,7 @@ from typing import Any
 
 from jeux.catalog import GAMES
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -836,7 +837,7 @@ class LeSignal(Game):
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> SignalState:
         return SignalState(players, options)
 
-    def bot(self, seed: int | str | None = None) -> Storyteller:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Storyteller:
         return Storyteller(seed)
 
 

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from jeux.catalog import GAMES
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -413,7 +414,7 @@ class LuckyOdds(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None) -> OddsBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> OddsBot:
         return OddsBot(seed)
 
     def new(

@@ -17,6 +17,7 @@ from typing import Any
 
 from jeux.catalog import GAMES
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -590,7 +591,7 @@ class MeaningDice(Game):
         suggested = SCENARIOS[rng.randrange(len(SCENARIOS))]
         return MeaningState(players, options, faces, suggested)
 
-    def bot(self, seed: int | str | None = None) -> Teller:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Teller:
         return Teller(seed)
 
 

@@ -15,7 +15,17 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State, free_text
+from jeux.engine.core import (
+    DEFAULT_LEVEL,
+    Action,
+    Choice,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+    free_text,
+)
 from jeux.engine.dice import roll
 from jeux.engine.journal import JournalSection
 from jeux.engine.text import de, plural
@@ -458,7 +468,7 @@ class NewDay666(Game):
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> NewDayState:
         return NewDayState(players, options)
 
-    def bot(self, seed: int | str | None = None) -> Diarist:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Diarist:
         return Diarist(seed)
 
 

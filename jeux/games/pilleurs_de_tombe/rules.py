@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from jeux.catalog import GAMES
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -729,7 +730,7 @@ class Pilleurs(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None) -> RaiderBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> RaiderBot:
         return RaiderBot(seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> PilleursState:

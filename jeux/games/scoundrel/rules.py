@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from jeux.catalog import GAMES
 from jeux.engine.cards import PlayingCard, shuffled
-from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State
+from jeux.engine.core import DEFAULT_LEVEL, Action, Choice, Event, Game, Option, Outcome, State
 
 ROOM_SIZE = 4
 """Cards dealt into a room."""
@@ -700,7 +700,7 @@ class Scoundrel(Game):
     ) -> ScoundrelState:
         return ScoundrelState(players, options, rng)
 
-    def bot(self, seed: int | str | None = None) -> Adventurer:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Adventurer:
         return Adventurer(seed)
 
 

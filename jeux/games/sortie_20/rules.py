@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from jeux.catalog import GAMES
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -639,7 +640,7 @@ class Sortie20(Game):
     """Random play seldom reaches 20 points (rerolls cost a third of a point a die on
     average): random playouts stop after twenty rounds, about a game of people."""
 
-    def bot(self, seed: int | str | None = None) -> SortieBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> SortieBot:
         return SortieBot(seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> SortieState:

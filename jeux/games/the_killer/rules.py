@@ -20,7 +20,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State
+from jeux.engine.core import DEFAULT_LEVEL, Action, Choice, Event, Game, Option, Outcome, State
 from jeux.engine.dice import roll
 from jeux.engine.events import GameOver
 from jeux.engine.text import de, join_names, plural
@@ -796,7 +796,7 @@ class Killer(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None) -> KillerBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> KillerBot:
         return KillerBot(seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> KillerState:

@@ -9,6 +9,7 @@ from typing import Any
 
 from jeux.catalog import GAMES
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -364,7 +365,7 @@ class LastSpell(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None) -> SpellBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> SpellBot:
         return SpellBot(seed)
 
     def new(

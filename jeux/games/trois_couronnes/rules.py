@@ -19,6 +19,7 @@ from typing import Any
 
 from jeux.catalog import GAMES
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
     Choice,
     Event,
@@ -1186,7 +1187,7 @@ class TroisCouronnes(Game):
     ) -> TroisCouronnesState:
         return TroisCouronnesState(players, options)
 
-    def bot(self, seed: int | str | None = None) -> CrownBot:
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> CrownBot:
         return CrownBot(seed)
 
 

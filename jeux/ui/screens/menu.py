@@ -14,10 +14,10 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from jeux.catalog import GAMES
 from jeux.engine.core import GameInfo
-from jeux.engine.text import plural
+from jeux.engine.text import fold, plural
 from jeux.store.records import SavedMatch
 
-from ..launch import forget_match, progress_text, resume_match, screen_hook
+from ..launch import forget_match, progress_text, resume_match
 
 GROUPS = (
     ("Solo", lambda g: g.max_players == 1),
@@ -75,7 +75,7 @@ def game_line(info: GameInfo) -> Content:
 def resume_text(match: SavedMatch) -> str:
     """What a search matches in an unfinished match: its game, its players and its seed."""
     words = [GAMES[match.game].title, *match.names, str(match.saved.get("seed", ""))]
-    return " ".join(words).casefold()
+    return fold(" ".join(words))
 
 
 class Filter(Input):
@@ -98,6 +98,7 @@ class MenuScreen(Screen):
         Binding("f2", "players", "Joueurs"),
         Binding("f3", "settings", "Paramètres"),
         Binding("f4", "history", "Historique"),
+        Binding("f5", "stats", "Stats", tooltip="Statistiques des joueurs"),
         Binding("delete", "forget", "Oublier", key_display="Suppr", priority=True),
         Binding("question_mark", "rules", "Règles", show=False),
         Binding("escape", "clear", "Effacer", show=False),
@@ -131,7 +132,7 @@ class MenuScreen(Screen):
             self.fill("")
 
     def fill(self, text: str) -> None:
-        wanted = text.casefold().strip()
+        wanted = fold(text).strip()
         games = self.query_one("#games", OptionList)
         highlighted = games.highlighted_option.id if games.highlighted_option else None
         games.clear_options()
@@ -155,7 +156,7 @@ class MenuScreen(Screen):
             found = [
                 g
                 for g in GAMES.values()
-                if belongs(g) and (wanted in g.title.casefold() or wanted in g.pitch.casefold())
+                if belongs(g) and (wanted in fold(g.title) or wanted in fold(g.pitch))
             ]
             if found:
                 options.append(Option(Content.styled(title, "bold $accent"), disabled=True))
@@ -223,32 +224,25 @@ class MenuScreen(Screen):
         elif kind == "resume" and not resume_match(self.app, self.saved[int(key)]):
             self.fill(self.query_one("#filter", Input).value)
 
-    # A game whose catalogue entry says `history` offers past matches to reread (e.g. Le
-    # Signal's journals) through its screen's `history_screen(app)`: F4, shown only while such
-    # a game is highlighted. Deciding from the catalogue keeps game modules out of the menu.
+    # F4 opens the history of every finished match; on a game that keeps journals (Le
+    # Signal…) it opens filtered on that game, whose journals are then one key away (n).
 
     @on(OptionList.OptionHighlighted, "#games")
     def highlighted_changed(self) -> None:
         self.refresh_bindings()
 
-    def _history_game(self) -> str | None:
-        kind, key = self._highlighted()
-        game = self.saved[int(key)].game if kind == "resume" and int(key) in self.saved else key
-        info = GAMES.get(game)
-        return game if info and info.available and info.history else None
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "history":
-            return self._history_game() is not None
         if action == "forget":  # shown on an unfinished match; elsewhere Delete edits the search
             return self._highlighted()[0] == "resume"
         return True
 
     def action_history(self) -> None:
+        from .history import HistoryScreen
 
-        game = self._history_game()
-        if game:
-            self.app.push_screen(screen_hook(game, "history_screen")(self.app))
+        kind, key = self._highlighted()
+        game = self.saved[int(key)].game if kind == "resume" and int(key) in self.saved else key
+        journals = game in GAMES and GAMES[game].available and GAMES[game].history
+        self.app.push_screen(HistoryScreen(game if journals else ""))
 
     def _highlighted(self) -> tuple[str, str]:
         option = self.query_one("#games", OptionList).highlighted_option
@@ -279,6 +273,11 @@ class MenuScreen(Screen):
         from .players import PlayersScreen
 
         self.app.push_screen(PlayersScreen())
+
+    def action_stats(self) -> None:
+        from .stats import StatsScreen
+
+        self.app.push_screen(StatsScreen())
 
     def action_settings(self) -> None:
         from .settings import SettingsScreen

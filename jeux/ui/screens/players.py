@@ -32,6 +32,7 @@ class PlayersScreen(Screen):
         Binding("escape", "app.pop_screen", "Retour"),
         Binding("ctrl+n", "new", "Nouveau joueur"),
         Binding("delete", "delete", "Supprimer"),
+        Binding("f5", "stats", "Statistiques"),
     ]
 
     def __init__(self) -> None:
@@ -128,6 +129,12 @@ class PlayersScreen(Screen):
         self.app.say(f"{profile.name} est enregistré.")
         self.fill(profile.id)
         self.query_one("#form-title", Label).update(Content(f"Modifier {profile.name}"))
+
+    def action_stats(self) -> None:
+        """The statistics of the player shown in the form (the first player's if none)."""
+        from .stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.editing))
 
     @on(Button.Pressed, "#delete")
     def action_delete(self) -> None:

@@ -43,10 +43,11 @@ class ResultsScreen(Screen):
             with Vertical(id="podium"):
                 yield Static(Content(outcome.summary), id="summary")
                 order = sorted(range(len(self.match.seats)), key=lambda s: outcome.ranks[s])
+                nobody_won = not outcome.won and len(set(outcome.ranks)) == 1
                 for seat in order:
                     rank = outcome.ranks[seat]
                     if len(self.match.seats) > 1:
-                        place = MEDALS.get(rank, f"{rank}e")
+                        place = "–" if nobody_won else MEDALS.get(rank, f"{rank}e")
                     elif outcome.verdict:
                         place = "Victoire" if outcome.won else "Défaite"
                     else:

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static, Switch
 
 ANIMATION_LABELS = (("Complètes", "full"), ("Réduites", "reduced"), ("Aucune", "none"))
+PACE_LABELS = (("Lents", "slow"), ("Normaux", "normal"), ("Rapides", "fast"))
 THEME_NAMES = {
     "ansi-dark": "Couleurs du terminal, sombre",
     "ansi-light": "Couleurs du terminal, clair",
@@ -44,6 +45,11 @@ class SettingsScreen(Screen):
                     ANIMATION_LABELS, value=settings.animations, allow_blank=False, id="animations"
                 )
             with Horizontal(classes="row"):
+                yield Label("Coups des robots", classes="field")
+                yield Select(
+                    PACE_LABELS, value=settings.robot_pace, allow_blank=False, id="robot-pace"
+                )
+            with Horizontal(classes="row"):
                 yield Label("Thème", classes="field")
                 themes = sorted(self.app.available_themes, key=theme_label)
                 yield Select(
@@ -65,6 +71,11 @@ class SettingsScreen(Screen):
     @on(Select.Changed, "#animations")
     def animations(self, event: Select.Changed) -> None:
         self.app.settings.animations = event.value
+        self.app.save_settings()
+
+    @on(Select.Changed, "#robot-pace")
+    def robot_pace(self, event: Select.Changed) -> None:
+        self.app.settings.robot_pace = event.value
         self.app.save_settings()
 
     @on(Select.Changed, "#theme")

@@ -7,12 +7,13 @@ import random
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from jeux.catalog import GAMES, load_game
+from jeux.engine.core import DEFAULT_LEVEL, LEVELS
 from jeux.engine.match import Seat
 from jeux.engine.text import players_range
 from jeux.store.profiles import ProfileError
@@ -66,6 +67,8 @@ class SetupScreen(Screen):
                         allow_blank=False,
                         id="bots",
                     )
+                if self.game.levels:
+                    yield Vertical(*self.level_rows(bots, last.get("levels", [])), id="levels")
                 with Horizontal(classes="row"):
                     yield Label("Ordre", classes="field")
                     yield Select(
@@ -106,6 +109,35 @@ class SetupScreen(Screen):
                     yield Static(Content.styled(start.help, "$text-muted"))
         yield Footer()
 
+    def level_rows(self, bots: int, levels: list[str]) -> list[Horizontal]:
+        """A level to choose for each robot, the last ones chosen first."""
+        offered = [(LEVELS[key], key) for key in self.game.levels]
+        rows = []
+        for n in range(bots):
+            level = levels[n] if n < len(levels) and levels[n] in self.game.levels else None
+            select = Select(
+                offered,
+                value=level or DEFAULT_LEVEL,
+                allow_blank=False,
+                classes="level",
+            )
+            rows.append(
+                Horizontal(
+                    Label(f"Niveau du robot {n + 1}", classes="field"), select, classes="row"
+                )
+            )
+        return rows
+
+    @on(Select.Changed, "#bots")
+    async def robots_changed(self, event: Select.Changed) -> None:
+        if self.game.levels:
+            levels, box = self.levels(), self.query_one("#levels")
+            await box.remove_children()
+            await box.mount(*self.level_rows(event.value, levels))
+
+    def levels(self) -> list[str]:
+        return [select.value for select in self.query("Select.level")]
+
     def on_mount(self) -> None:
         self.fill_players(self.app.records.last_profiles(self.info.id))
         empty = not self.app.profiles.players
@@ -134,7 +166,8 @@ class SetupScreen(Screen):
         seats = [Seat(p.name, p.id) for p in chosen if p]
         if self.info.max_players > 1:
             bots = self.query_one("#bots", Select).value
-            seats += [Seat(f"Robot {n + 1}", bot=True) for n in range(bots)]
+            levels = self.levels() if self.game.levels else [""] * bots
+            seats += [Seat(f"Robot {n + 1}", bot=True, level=levels[n]) for n in range(bots)]
             if self.query_one("#order", Select).value == RANDOM_ORDER:
                 random.Random(None if seed is None else f"ordre:{seed}").shuffle(seats)
         low, high = self.info.min_players, self.info.max_players
@@ -156,12 +189,15 @@ class SetupScreen(Screen):
         return None
 
     def remember(self) -> None:
-        """Keep the robots and the order chosen, to offer them next time (settings file)."""
+        """Keep the robots, their levels and the order chosen, to offer them next time."""
         if self.info.max_players > 1:
-            self.app.settings.setups[self.info.id] = {
+            setup = {
                 "bots": self.query_one("#bots", Select).value,
                 "order": self.query_one("#order", Select).value,
             }
+            if self.game.levels:
+                setup["levels"] = self.levels()
+            self.app.settings.setups[self.info.id] = setup
             self.app.save_settings()
 
     def options(self) -> dict:

@@ -16,6 +16,8 @@ class Hand(HorizontalGroup):
     Hand { height: auto; width: auto; }
     Hand > Card { margin: 0 1 0 0; }
     """
+    card_type: type[Card] = Card
+    """The widget each card is drawn with: a game may draw its cards otherwise (as rows)."""
 
     class Picked(Message):
         def __init__(self, hand: Hand, index: int) -> None:
@@ -32,7 +34,7 @@ class Hand(HorizontalGroup):
             if i < len(widgets):
                 widgets[i].card = data
             else:
-                widgets.append(Card(data, i))
+                widgets.append(self.card_type(data, i))
                 await self.mount(widgets[i])
             widgets[i].caption = captions[i] if i < len(captions) else ""
 

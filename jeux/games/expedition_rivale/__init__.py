@@ -1,0 +1,1 @@
+"""L'Expédition Rivale: lay artifacts when their condition holds (RULINGS.md §24)."""

@@ -1,0 +1,937 @@
+"""L'Expédition Rivale (RULINGS.md §24): two archaeologists draw artifacts or lay them in front
+of themselves when their condition holds; the expedition ends with the turn that empties the
+deck, and the artifacts' values (with two end-of-game bonuses) decide.
+
+The eighteen artifacts are unique, so a card is its `Artifact`. Hands and the deck are hidden;
+what a seat has seen of them (its Tablette look, the cards it passed in the draft, a known card
+it then watched the opponent draw) stays known to it: `tops` and `held` say where such cards
+lie, and `secrets` leaves out every card a seat has seen. Conditions read the turn history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from jeux.catalog import GAMES
+from jeux.engine.core import DEFAULT_LEVEL, Action, Choice, Event, Game, Option, Outcome, State
+from jeux.engine.text import join_names, plural
+
+SAVOIR, CONFLIT, CROISSANCE, EQUILIBRE, ANCIEN = (
+    "Savoir",
+    "Conflit",
+    "Croissance",
+    "Équilibre",
+    "Ancien",
+)
+TYPES = (SAVOIR, CONFLIT, CROISSANCE, EQUILIBRE, ANCIEN)
+
+
+@dataclass(frozen=True)
+class Artifact:
+    key: str
+    name: str
+    kind: str
+    condition: str
+    value: int
+    effect: str = ""
+
+
+ARTIFACTS = (
+    Artifact("statuette", "Statuette de l'Aube", CROISSANCE, "Aucune carte posée devant vous.", 1),
+    Artifact("bracelet", "Bracelet du Sphinx", EQUILIBRE, "Déjà une carte posée devant vous.", 1),
+    Artifact("fresque", "Fragment de Fresque", EQUILIBRE, "Exactement 2 cartes posées.", 2),
+    Artifact(
+        "pierre", "Pierre gravée", EQUILIBRE, "L'adversaire a plus de cartes posées que vous.", 2
+    ),
+    Artifact("urne", "Urne scellée", ANCIEN, "3 cartes posées ou plus.", 3),
+    Artifact("parchemin", "Parchemin effrité", SAVOIR, "Vous avez pioché au tour précédent.", 2),
+    Artifact(
+        "collier",
+        "Collier en obsidienne",
+        CROISSANCE,
+        "Une autre carte sans effet posée devant vous.",
+        2,
+    ),
+    Artifact(
+        "jumelle", "Statue jumelle", EQUILIBRE, "Autant de cartes posées que l'adversaire.", 3
+    ),
+    Artifact(
+        "idole_brisee",
+        "Fragment d'idole brisée",
+        CONFLIT,
+        "L'adversaire a posé une carte à son dernier tour.",
+        2,
+    ),
+    Artifact("offrande", "Offrande oubliée", ANCIEN, "Déjà un artefact Ancien posé.", 3),
+    Artifact(
+        "griffe",
+        "Griffe fossilisée",
+        CROISSANCE,
+        "Vous avez posé une carte à votre tour précédent.",
+        2,
+    ),
+    Artifact(
+        "serre",
+        "Serre d'onyx",
+        CONFLIT,
+        "L'adversaire a posé une carte au tour juste avant le vôtre.",
+        2,
+    ),
+    Artifact(
+        "masque",
+        "Masque Maudit",
+        CONFLIT,
+        "Exactement 2 cartes posées.",
+        4,
+        "L'adversaire défausse une de ses cartes posées.",
+    ),
+    Artifact(
+        "serpent",
+        "Idole Serpent",
+        CONFLIT,
+        "Déjà une carte à effet posée.",
+        5,
+        "Volez une carte posée de l'adversaire et posez-la devant vous.",
+    ),
+    Artifact(
+        "tablette",
+        "Tablette de la Prophétie",
+        SAVOIR,
+        "À tout moment (à votre tour).",
+        3,
+        "Regardez les 3 cartes du dessus de la pioche, gardez-en 1 en main.",
+    ),
+    Artifact(
+        "sablier",
+        "Sablier d'Éternité",
+        SAVOIR,
+        "Une carte Savoir posée devant vous.",
+        4,
+        "Rejouez immédiatement après ce tour.",
+    ),
+    Artifact(
+        "lame",
+        "Lame de l'Initié",
+        CONFLIT,
+        "L'adversaire a plus de points posés que vous.",
+        4,
+        "+2 points à la fin de la partie.",
+    ),
+    Artifact(
+        "oeil",
+        "Œil du Temple",
+        ANCIEN,
+        "Exactement 3 cartes posées.",
+        3,
+        "Fin de partie : +1 point par type différent posé.",
+    ),
+)
+BY_KEY = {a.key: a for a in ARTIFACTS}
+LAME_BONUS = 2
+PEEK = 3
+
+DRAW, PLAY, PASS = "pioche", "pose", "passe"
+DRAFT, TURN, DISCARD, STEAL, KEEP, ORDER, OVER = (
+    "draft",
+    "tour",
+    "defausse",
+    "vol",
+    "garde",
+    "ordre",
+    "fin",
+)
+VICTIM, PLAYER = "adversaire", "poseur"
+PLAYED, HAND = "posees", "main"
+
+
+# --- actions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Take the top card of the deck into one's hand."""
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Lay a card of one's hand whose condition holds (ER-1)."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """ER-10 option: a final play-only turn may be passed."""
+
+
+@dataclass(frozen=True)
+class Pick(Action):
+    """A card chosen for an effect or the draft: the one to keep, discard, steal or put on
+    top of the deck, by key."""
+
+    card: str
+
+
+# --- events ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Dealt(Event):
+    """Cards put in one seat's hand or draft pack, seen by that seat only."""
+
+    reveals = True
+    seat: int
+    cards: tuple[Artifact, ...]
+    draft: bool = False
+
+    def describe(self) -> str:
+        names = join_names([c.name for c in self.cards])
+        return f"Tu reçois à choisir : {names}." if self.draft else f"Tu reçois : {names}."
+
+
+@dataclass(frozen=True)
+class DraftKept(Event):
+    seat: int
+    player: str
+    card: Artifact
+
+    def describe(self) -> str:
+        return f"Tu gardes {self.card.name}."
+
+
+@dataclass(frozen=True)
+class DraftPassed(Event):
+    seat: int
+    player: str
+    count: int
+
+    def describe(self) -> str:
+        return f"{self.player} garde une carte et passe {plural(self.count, 'carte')}."
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    seat: int
+    player: str
+    left: int
+
+    def describe(self) -> str:
+        return f"{self.player} pioche ({plural(self.left, 'carte')} dans la pioche)."
+
+
+@dataclass(frozen=True)
+class DrewCard(Event):
+    """The face of a drawn card, for its drawer."""
+
+    reveals = True
+    seat: int
+    card: Artifact
+
+    def describe(self) -> str:
+        return f"Tu pioches {self.card.name}."
+
+
+@dataclass(frozen=True)
+class Laid(Event):
+    seat: int
+    player: str
+    card: Artifact
+
+    def describe(self) -> str:
+        return f"{self.player} pose {self.card.name} ({plural(self.card.value, 'point')})."
+
+
+@dataclass(frozen=True)
+class Discarded(Event):
+    """Masque Maudit: a played card leaves the game."""
+
+    seat: int
+    player: str
+    card: Artifact
+
+    def describe(self) -> str:
+        return f"Masque Maudit : {self.player} défausse {self.card.name}."
+
+
+@dataclass(frozen=True)
+class Stolen(Event):
+    seat: int
+    player: str
+    victim: str
+    card: Artifact
+
+    def describe(self) -> str:
+        return f"Idole Serpent : {self.player} vole {self.card.name} à {self.victim}."
+
+
+@dataclass(frozen=True)
+class Fizzled(Event):
+    card: Artifact
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.card.name} : {self.why}, l'effet est perdu."
+
+
+@dataclass(frozen=True)
+class Looked(Event):
+    """Tablette: how many cards were looked at, for everyone."""
+
+    seat: int
+    player: str
+    count: int
+
+    def describe(self) -> str:
+        return f"{self.player} regarde {plural(self.count, 'carte')} du dessus de la pioche."
+
+
+@dataclass(frozen=True)
+class Peeked(Event):
+    """Tablette: the faces looked at, for the one who looks only."""
+
+    reveals = True
+    seat: int
+    cards: tuple[Artifact, ...]
+
+    def describe(self) -> str:
+        return f"Tablette : tu vois {join_names([c.name for c in self.cards])}."
+
+
+@dataclass(frozen=True)
+class TookOne(Event):
+    seat: int
+    player: str
+    back: int
+
+    def describe(self) -> str:
+        back = f", remet {self.back} sur la pioche" if self.back else ""
+        return f"{self.player} en garde une en main{back}."
+
+
+@dataclass(frozen=True)
+class KeptSecretly(Event):
+    seat: int
+    card: Artifact
+    top: tuple[Artifact, ...]
+
+    def describe(self) -> str:
+        tops = (
+            f" ; dessus de la pioche : {join_names([c.name for c in self.top])}" if self.top else ""
+        )
+        return f"Tu gardes {self.card.name}{tops}."
+
+
+@dataclass(frozen=True)
+class ExtraTurn(Event):
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"Sablier d'Éternité : {self.player} rejoue."
+
+
+@dataclass(frozen=True)
+class Passed(Event):
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} passe son dernier tour."
+
+
+@dataclass(frozen=True)
+class DeckEmpty(Event):
+    last_call: bool
+
+    def describe(self) -> str:
+        if self.last_call:
+            return "La pioche est vide : un dernier tour de pose chacun."
+        return "La pioche est vide : l'expédition s'achève."
+
+
+@dataclass(frozen=True)
+class Ended(Event):
+    summary: str
+
+    def describe(self) -> str:
+        return self.summary
+
+
+# --- conditions (ER-1 to ER-5) ---------------------------------------------------------
+
+
+def previous_turn(history: Sequence[tuple[int, str]], seat: int) -> str:
+    """What `seat` did in its own last turn (ER-3), '' before its first."""
+    return next((kind for who, kind in reversed(history) if who == seat), "")
+
+
+def points(cards: Sequence[Artifact]) -> int:
+    """ER-5: the printed values only."""
+    return sum(c.value for c in cards)
+
+
+def condition_met(state: ExpeditionState, seat: int, card: Artifact) -> bool:
+    """ER-1: checked before the card is placed, so it never counts itself."""
+    return CONDITIONS[card.key](state, seat, 1 - seat)
+
+
+def _count(mine: Callable[[int], bool]) -> Callable[[ExpeditionState, int, int], bool]:
+    return lambda s, me, opp: mine(len(s.played[me]))
+
+
+CONDITIONS: dict[str, Callable[[ExpeditionState, int, int], bool]] = {
+    "statuette": _count(lambda n: n == 0),
+    "bracelet": _count(lambda n: n >= 1),
+    "fresque": _count(lambda n: n == 2),
+    "pierre": lambda s, me, opp: len(s.played[opp]) > len(s.played[me]),
+    "urne": _count(lambda n: n >= 3),
+    "parchemin": lambda s, me, opp: previous_turn(s.history, me) == DRAW,
+    "collier": lambda s, me, opp: any(not c.effect for c in s.played[me]),
+    "jumelle": lambda s, me, opp: s.twin_counts(me, opp),
+    "idole_brisee": lambda s, me, opp: previous_turn(s.history, opp) == PLAY,
+    "offrande": lambda s, me, opp: any(c.kind == ANCIEN for c in s.played[me]),
+    "griffe": lambda s, me, opp: previous_turn(s.history, me) == PLAY,
+    "serre": lambda s, me, opp: bool(s.history) and s.history[-1] == (opp, PLAY),
+    "masque": _count(lambda n: n == 2),
+    "serpent": lambda s, me, opp: any(c.effect for c in s.played[me]),
+    "tablette": lambda s, me, opp: True,
+    "sablier": lambda s, me, opp: any(c.kind == SAVOIR for c in s.played[me]),
+    "lame": lambda s, me, opp: points(s.played[opp]) > points(s.played[me]),
+    "oeil": _count(lambda n: n == 3),
+}
+
+
+def bonus(cards: Sequence[Artifact]) -> int:
+    """Lame +2 (ER-7: whoever owns it at the end), Œil +1 per type, its own included (ER-12)."""
+    keys = {c.key for c in cards}
+    return LAME_BONUS * ("lame" in keys) + len({c.kind for c in cards}) * ("oeil" in keys)
+
+
+def score(cards: Sequence[Artifact]) -> int:
+    return points(cards) + bonus(cards)
+
+
+def kinds(cards: Sequence[Artifact]) -> int:
+    return len({c.kind for c in cards})
+
+
+# --- the state -------------------------------------------------------------------------
+
+
+@dataclass
+class ExpeditionState(State):
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    deck: list[Artifact]
+    """Top card first. A seat's view keeps only the cards it knows on top (`tops`)."""
+    hands: list[list[Artifact]]
+    played: list[list[Artifact]] = field(default_factory=lambda: [[], []])
+    discard: list[Artifact] = field(default_factory=list)
+    history: list[tuple[int, str]] = field(default_factory=list)
+    """Every finished turn in order: (seat, draw, play or pass)."""
+    turn: int = 0
+    phase: str = TURN
+    hidden: list[int] = field(default_factory=lambda: [0, 0, 0])
+    """In a view: the opponent's hand cards not known (by seat), then the deck's."""
+    looked: list[Artifact] = field(default_factory=list)
+    """The cards the Tablette took off the deck, seen by its player only."""
+    packs: list[list[Artifact]] = field(default_factory=lambda: [[], []])
+    """Draft: the cards each seat chooses from now."""
+    picks: int = 0
+    """Draft: cards kept so far by both seats (the first player picks first each round)."""
+    extra: bool = False
+    """Sablier d'Éternité played this turn: the same seat plays again (ER-9)."""
+    final: list[int] = field(default_factory=list)
+    """ER-10 option: the seats still to take their last play-only turn, in order."""
+    tops: list[list[Artifact]] = field(default_factory=lambda: [[], []])
+    """The top cards of the deck each seat knows, in order (its Tablette look)."""
+    held: list[list[Artifact]] = field(default_factory=lambda: [[], []])
+    """The cards each seat knows to be in the other's hand (passed in the draft, a known top
+    card drawn by the other)."""
+    seen: list[set[Artifact]] = field(default_factory=lambda: [set(), set()])
+    """Every card each seat has seen: never a secret to it again."""
+
+    # --- queries ----------------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        if self.phase == DRAFT:
+            return self.drafter()
+        if self.phase == DISCARD and self.options.get("masque", VICTIM) == VICTIM:
+            return 1 - self.turn
+        return self.turn
+
+    def whose_turn(self) -> int | None:
+        return self.to_move() if self.phase in (DRAFT, OVER) else self.turn
+
+    def drafter(self) -> int:
+        """Each draft round, the first player picks first, then the other."""
+        return self.turn if self.picks % 2 == 0 else 1 - self.turn
+
+    def twin_counts(self, me: int, opp: int) -> bool:
+        """ER-4: played cards by default, cards in hand under the option (this one included)."""
+        if self.options.get("jumelle", PLAYED) == HAND:
+            return len(self.hands[me]) == len(self.hands[opp]) + self.hidden[opp]
+        return len(self.played[me]) == len(self.played[opp])
+
+    def deck_size(self) -> int:
+        return len(self.deck) + self.hidden[2]
+
+    def hand_size(self, seat: int) -> int:
+        return len(self.hands[seat]) + self.hidden[seat]
+
+    def playable(self, seat: int) -> list[Artifact]:
+        return [c for c in self.hands[seat] if condition_met(self, seat, c)]
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.to_move()
+        if seat is None:
+            return []
+        if self.phase == DRAFT:
+            return [Pick(c.key) for c in self.packs[seat]]
+        if self.phase == TURN:
+            actions: list[Action] = [Play(c.key) for c in self.playable(seat)]
+            if self.final:
+                return [*actions, Pass()]
+            return [Draw(), *actions] if self.deck_size() else actions
+        choices = {
+            DISCARD: self.played[1 - self.turn],
+            STEAL: self.played[1 - self.turn],
+            KEEP: self.looked,
+            ORDER: self.looked,
+        }[self.phase]
+        return [Pick(c.key) for c in choices]
+
+    def refusal(self, action: Action) -> str:
+        if self.phase == TURN and isinstance(action, Play) and action.card in BY_KEY:
+            card = BY_KEY[action.card]
+            if card in self.hands[self.turn]:
+                return f"Condition non remplie : {card.condition}"
+            return "Cette carte n'est pas dans ta main."
+        if isinstance(action, Draw) and self.phase == TURN:
+            return "La pioche est vide : on ne peut plus piocher."
+        return "Ce coup n'est pas permis maintenant."
+
+    def prompt(self) -> str:
+        if self.phase == DISCARD and self.to_move() != self.turn:
+            return (
+                f"{self.players[self.turn]} a posé le Masque Maudit — "
+                "à toi de défausser une de tes cartes posées."
+            )
+        if self.phase == DRAFT:
+            return "Draft — à toi de choisir la carte que tu gardes."
+        if self.final:
+            return "La pioche est vide — ton dernier tour : poser une carte ou passer."
+        return ""
+
+    def outcome(self) -> Outcome | None:
+        """Points, then the number of types (the rules' tie-break); still tied, a draw."""
+        if self.phase != OVER:
+            return None
+        scores = tuple(score(p) for p in self.played)
+        keys = [(score(p), kinds(p)) for p in self.played]
+        ranks = (1, 1) if keys[0] == keys[1] else (1, 2) if keys[0] > keys[1] else (2, 1)
+        return Outcome(scores, ranks, self.summary(keys))
+
+    def summary(self, keys: list[tuple[int, int]]) -> str:
+        if keys[0] == keys[1]:
+            return f"Égalité parfaite à {plural(keys[0][0], 'point')} : match nul."
+        winner = 0 if keys[0] > keys[1] else 1
+        name = self.players[winner]
+        if keys[0][0] == keys[1][0]:
+            return (
+                f"{name} l'emporte à égalité de points ({keys[0][0]}) "
+                f"avec {plural(keys[winner][1], 'type')} d'artefacts."
+            )
+        return f"{name} l'emporte, {keys[winner][0]} à {keys[1 - winner][0]}."
+
+    # --- privacy --------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> ExpeditionState:
+        """What `seat` may see; None, a spectator, sees no hand nor what a seat knows."""
+        if seat is None:
+            hands, tops = [[], []], []
+        else:
+            hands = [list(self.hands[s] if s == seat else self.held[seat]) for s in (0, 1)]
+            tops = list(self.tops[seat])
+        sizes = [self.hand_size(0), self.hand_size(1), self.deck_size()]
+        return ExpeditionState(
+            self.players,
+            self.options,
+            deck=tops,
+            hands=hands,
+            played=[list(p) for p in self.played],
+            discard=list(self.discard),
+            history=list(self.history),
+            turn=self.turn,
+            phase=self.phase,
+            hidden=[size - len(known) for size, known in zip(sizes, [*hands, tops], strict=True)],
+            looked=list(self.looked) if seat == self.turn else [],
+            packs=[list(p) if s == seat else [] for s, p in enumerate(self.packs)],
+            picks=self.picks,
+            extra=self.extra,
+            final=list(self.final),
+            tops=[list(self.tops[s]) if s == seat else [] for s in (0, 1)],
+            held=[list(self.held[s]) if s == seat else [] for s in (0, 1)],
+            seen=[set(self.seen[s]) if s == seat else set() for s in (0, 1)],
+        )
+
+    def secrets(self, seat: int) -> frozenset[Any]:
+        hidden = {*self.hands[1 - seat], *self.deck, *self.packs[1 - seat]}
+        if seat != self.turn:
+            hidden |= set(self.looked)
+        return frozenset(hidden - self.seen[seat])
+
+    # --- moves ----------------------------------------------------------------------
+
+    def _apply(self, action: Action, rng: Random) -> list[Event]:
+        if self.phase == DRAFT:
+            return self._draft(BY_KEY[action.card])
+        if isinstance(action, Draw):
+            return self._draw()
+        if isinstance(action, Pass):
+            return [Passed(self.turn, self.players[self.turn]), *self._end_turn(PASS)]
+        if isinstance(action, Play):
+            return self._play(BY_KEY[action.card])
+        card = BY_KEY[action.card]
+        return {
+            DISCARD: self._discard,
+            STEAL: self._steal,
+            KEEP: self._keep,
+            ORDER: self._order,
+        }[self.phase](card)
+
+    def _draw(self) -> list[Event]:
+        seat, card = self.turn, self.deck.pop(0)
+        self.hands[seat].append(card)
+        self.seen[seat].add(card)
+        self._follow_top(seat, card)
+        events: list[Event] = [
+            Drew(seat, self.players[seat], len(self.deck)),
+            DrewCard(seat, card, audience=(seat,)),
+        ]
+        return events + self._end_turn(DRAW)
+
+    def _follow_top(self, seat: int, card: Artifact) -> None:
+        """A top card someone knew leaves the deck: into the drawer's hand, known to both."""
+        for s in (0, 1):
+            if self.tops[s][:1] == [card]:
+                self.tops[s].pop(0)
+                if s != seat:
+                    self.held[s].append(card)
+
+    def _play(self, card: Artifact) -> list[Event]:
+        seat, opp = self.turn, 1 - self.turn
+        self.hands[seat].remove(card)
+        self.held[opp] = [c for c in self.held[opp] if c != card]
+        self.played[seat].append(card)
+        events: list[Event] = [Laid(seat, self.players[seat], card)]
+        if card.key == "masque":
+            if self.played[opp]:
+                self.phase = DISCARD
+                return events
+            events.append(Fizzled(card, f"{self.players[opp]} n'a aucune carte posée"))
+        elif card.key == "serpent":
+            if self.played[opp]:
+                self.phase = STEAL
+                return events
+            events.append(Fizzled(card, f"{self.players[opp]} n'a aucune carte posée"))
+        elif card.key == "tablette":
+            return events + self._look(card)
+        elif card.key == "sablier":
+            self.extra = True
+        return events + self._end_turn(PLAY)
+
+    def _look(self, card: Artifact) -> list[Event]:
+        """ER-8: the top three (or what is left) leave the deck while the player chooses."""
+        seat = self.turn
+        if not self.deck:
+            return [Fizzled(card, "la pioche est vide"), *self._end_turn(PLAY)]
+        self.looked, self.deck = self.deck[:PEEK], self.deck[PEEK:]
+        self.seen[seat].update(self.looked)
+        self.tops = [[], []]  # nobody knows the top any longer
+        self.phase = KEEP
+        return [
+            Looked(seat, self.players[seat], len(self.looked)),
+            Peeked(seat, tuple(self.looked), audience=(seat,)),
+        ]
+
+    def _keep(self, card: Artifact) -> list[Event]:
+        seat = self.turn
+        self.looked.remove(card)
+        self.hands[seat].append(card)
+        if len(self.looked) == 2:
+            self.phase = ORDER
+            return []
+        return self._put_back(card)
+
+    def _order(self, top: Artifact) -> list[Event]:
+        """ER-8: the player chooses which card goes back on top."""
+        kept = self.hands[self.turn][-1]
+        self.looked.remove(top)
+        self.looked.insert(0, top)
+        return self._put_back(kept)
+
+    def _put_back(self, kept: Artifact) -> list[Event]:
+        seat, back = self.turn, self.looked
+        self.deck = back + self.deck
+        self.tops[seat] = list(back)
+        self.looked = []
+        events: list[Event] = [
+            TookOne(seat, self.players[seat], len(back)),
+            KeptSecretly(seat, kept, tuple(back), audience=(seat,)),
+        ]
+        return events + self._end_turn(PLAY)
+
+    def _discard(self, card: Artifact) -> list[Event]:
+        """ER-6: the card leaves the game."""
+        victim = 1 - self.turn
+        self.played[victim].remove(card)
+        self.discard.append(card)
+        return [Discarded(victim, self.players[victim], card), *self._end_turn(PLAY)]
+
+    def _steal(self, card: Artifact) -> list[Event]:
+        """ER-7: the stolen card keeps its value and bonus; its effect does not fire again."""
+        seat, victim = self.turn, 1 - self.turn
+        self.played[victim].remove(card)
+        self.played[seat].append(card)
+        event = Stolen(seat, self.players[seat], self.players[victim], card)
+        return [event, *self._end_turn(PLAY)]
+
+    def _draft(self, card: Artifact) -> list[Event]:
+        """ER-13: keep one of three, then one of the two received; the last card passed on
+        is kept by whoever receives it."""
+        seat = self.drafter()
+        self.packs[seat].remove(card)
+        self.hands[seat].append(card)
+        self.picks += 1
+        events: list[Event] = [
+            DraftKept(seat, self.players[seat], card, audience=(seat,)),
+            DraftPassed(seat, self.players[seat], len(self.packs[seat])),
+        ]
+        if self.picks % 2:
+            return events
+        self.packs = [self.packs[1], self.packs[0]]
+        for s in (0, 1):
+            self.seen[s].update(self.packs[s])
+        if self.picks < 4:
+            return events + [Dealt(s, tuple(self.packs[s]), True, audience=(s,)) for s in (0, 1)]
+        for s in (0, 1):
+            self.hands[s] += self.packs[s]
+            events.append(Dealt(s, tuple(self.packs[s]), audience=(s,)))
+        for s in (0, 1):  # what a seat passed and did not get back is in the other's hand
+            self.held[s] = [c for c in self.hands[1 - s] if c in self.seen[s]]
+        self.packs, self.phase = [[], []], TURN
+        return events
+
+    def _end_turn(self, kind: str) -> list[Event]:
+        """ER-9, ER-10: the next turn, or the end once the deck ran out during this one."""
+        seat = self.turn
+        self.history.append((seat, kind))
+        self.phase = TURN
+        if self.extra:  # a Sablier never empties the deck: the same seat plays on
+            self.extra = False
+            return [ExtraTurn(seat, self.players[seat])]
+        if self.final:
+            self.final.pop(0)
+            if not self.final:
+                return self._finish()
+            self.turn = self.final[0]
+            return []
+        if self.deck:
+            self.turn = 1 - seat
+            return []
+        last_call = bool(self.options.get("dernier_tour", False))
+        events: list[Event] = [DeckEmpty(last_call)]
+        if not last_call:
+            return events + self._finish()
+        self.final, self.turn = [1 - seat, seat], 1 - seat
+        return events
+
+    def _finish(self) -> list[Event]:
+        self.phase = OVER
+        return [Ended(self.outcome().summary)]
+
+    def clone(self) -> ExpeditionState:
+        """A copy to look ahead on (the robot's imagined futures)."""
+        return ExpeditionState(
+            self.players,
+            self.options,
+            deck=list(self.deck),
+            hands=[list(h) for h in self.hands],
+            played=[list(p) for p in self.played],
+            discard=list(self.discard),
+            history=list(self.history),
+            turn=self.turn,
+            phase=self.phase,
+            hidden=list(self.hidden),
+            looked=list(self.looked),
+            packs=[list(p) for p in self.packs],
+            picks=self.picks,
+            extra=self.extra,
+            final=list(self.final),
+        )
+
+
+# --- the robot -------------------------------------------------------------------------
+
+WORLDS = 24
+"""Deals of the unseen cards the robot imagines for each decision."""
+
+
+def unseen(view: ExpeditionState) -> list[Artifact]:
+    """The cards whose place this view does not show, in catalogue order."""
+    shown = {
+        *view.hands[0],
+        *view.hands[1],
+        *view.played[0],
+        *view.played[1],
+        *view.discard,
+        *view.deck,
+        *view.looked,
+        *view.packs[0],
+        *view.packs[1],
+    }
+    return [a for a in ARTIFACTS if a not in shown]
+
+
+def imagine(view: ExpeditionState, rng: Random) -> ExpeditionState:
+    """One whole state consistent with the view: the unseen cards dealt at random to the
+    opponent's unknown hand cards and under the known top of the deck."""
+    world = view.clone()
+    pool = unseen(view)
+    rng.shuffle(pool)
+    for seat in (0, 1):
+        world.hands[seat] += pool[: view.hidden[seat]]
+        pool = pool[view.hidden[seat] :]
+    world.deck += pool[: view.hidden[2]]
+    world.hidden = [0, 0, 0]
+    return world
+
+
+def greedy(state: ExpeditionState, rng: Random) -> Action:
+    """The quick policy of imagined futures: lay the best card allowed, now and then draw."""
+    if state.phase == TURN:
+        cards = state.playable(state.turn)
+        if cards and (not state.deck or rng.random() < 0.8):
+            return Play(max(cards, key=lambda c: c.value + rng.random()).key)
+        return Draw() if state.deck else Pass()
+    choices = [BY_KEY[a.card] for a in state.legal_actions()]
+    if state.phase == DISCARD and state.to_move() != state.turn:
+        return Pick(min(choices, key=lambda c: c.value).key)
+    return Pick(max(choices, key=lambda c: c.value + rng.random()).key)
+
+
+def result_for(state: ExpeditionState, seat: int) -> float:
+    """A win counts most; the margin separates wins and losses of the same kind."""
+    mine, theirs = score(state.played[seat]), score(state.played[1 - seat])
+    won = (mine, kinds(state.played[seat])) > (theirs, kinds(state.played[1 - seat]))
+    lost = (mine, kinds(state.played[seat])) < (theirs, kinds(state.played[1 - seat]))
+    return won - lost + (mine - theirs) / 20
+
+
+class ExplorerBot:
+    """Looks ahead from its seat's view: for each move, the same few imagined deals of the
+    cards it has not seen, each played to the end by a quick greedy policy."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, view: ExpeditionState) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = view.to_move()
+        if view.phase == DRAFT:
+            return Pick(max(view.packs[seat], key=lambda c: c.value + self.rng.random()).key)
+        worlds = [imagine(view, self.rng) for _ in range(WORLDS)]
+        seeds = [self.rng.random() for _ in worlds]
+        totals = {}
+        for action in legal:
+            total = 0.0
+            for world, seed in zip(worlds, seeds, strict=True):
+                total += self.play_out(world.clone(), action, seat, Random(seed))
+            totals[action] = total
+        return max(legal, key=lambda a: totals[a])
+
+    @staticmethod
+    def play_out(world: ExpeditionState, action: Action, seat: int, rng: Random) -> float:
+        world._apply(action, rng)
+        while world.phase != OVER:
+            world._apply(greedy(world, rng), rng)
+        return result_for(world, seat)
+
+
+# --- the game --------------------------------------------------------------------------
+
+
+class ExpeditionRivale(Game):
+    info = GAMES["expedition_rivale"]
+    options = (
+        Option(
+            "draft",
+            "Mise en place",
+            (
+                Choice(False, "Une carte chacun"),
+                Choice(True, "Draft initial (3 cartes chacun)"),
+            ),
+            False,
+            "Draft : on pioche 3 cartes, on en garde 1 et on passe les autres, deux fois.",
+        ),
+        Option(
+            "masque",
+            "Défausse du Masque",
+            (
+                Choice(VICTIM, "Choisie par l'adversaire"),
+                Choice(PLAYER, "Choisie par le poseur"),
+            ),
+            VICTIM,
+        ),
+        Option(
+            "jumelle",
+            "Statue jumelle",
+            (
+                Choice(PLAYED, "Autant de cartes posées"),
+                Choice(HAND, "Autant de cartes en main"),
+            ),
+            PLAYED,
+        ),
+        Option(
+            "dernier_tour",
+            "Fin de partie",
+            (
+                Choice(False, "Dès que la pioche est vide"),
+                Choice(True, "Puis un dernier tour de pose chacun"),
+            ),
+            False,
+            "Par défaut, celui qui pioche la dernière carte ne peut plus la poser.",
+        ),
+    )
+    action_types = (Draw, Play, Pass, Pick)
+
+    def new(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
+    ) -> ExpeditionState:
+        deck = list(ARTIFACTS)
+        rng.shuffle(deck)
+        first = rng.choice((0, 1))
+        state = ExpeditionState(tuple(players), dict(options), deck=deck, hands=[[], []])
+        state.turn = first
+        if options.get("draft", False):
+            state.packs, state.deck, state.phase = [deck[:3], deck[3:6]], deck[6:], DRAFT
+            seen = state.packs
+        else:
+            state.hands, state.deck = [[deck[0]], [deck[1]]], deck[2:]
+            seen = state.hands
+        state.seen = [set(cards) for cards in seen]
+        return state
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> ExplorerBot:
+        return ExplorerBot(seed)
+
+
+GAME = ExpeditionRivale()

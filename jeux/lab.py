@@ -1,0 +1,265 @@
+"""The designer's lab: `python -m jeux.lab` plays robots against robots and rewrites the README's
+« Le labo » section, between its markers, with the numbers the rule texts left open."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from .catalog import available, load_game
+from .engine.core import LEVELS
+from .engine.simulate import Report, has_own_bot, simulate
+from .engine.text import percent
+
+START, END = "<!-- labo:début -->", "<!-- labo:fin -->"
+README = Path(__file__).resolve().parent.parent / "README.md"
+SEED = 1
+
+
+class Lab:
+    """Measures within a time budget: as many games as `seconds` allow, at least `least`."""
+
+    def __init__(self, seconds: float, least: int = 200, most: int = 4000) -> None:
+        self.seconds, self.least, self.most = seconds, least, most
+
+    def measure(
+        self,
+        game_id: str,
+        players: int,
+        levels: Sequence[str] = (),
+        rotate: bool = False,
+        options: dict | None = None,
+    ) -> Report:
+        game = load_game(game_id)
+        if not levels and has_own_bot(game):
+            levels = ("moyen",) * players
+        start = time.perf_counter()
+        report = simulate(game, players, self.least, SEED, options, levels, rotate=rotate)
+        pace = (time.perf_counter() - start) / self.least
+        more = min(self.most - self.least, int((self.seconds - pace * self.least) / pace))
+        if more > 0:
+            report.merge(
+                simulate(game, players, more, SEED + self.least, options, levels, rotate=rotate)
+            )
+            report.games += more
+        return report
+
+
+def share(report: Report, seat: int = 0) -> str:
+    value, low, high = report.win_shares()[seat]
+    return f"{percent(value)} ({percent(low)}–{percent(high)})"
+
+
+def level_share(report: Report, level: str) -> str:
+    value, low, high = report.level_shares()[level]
+    return f"{percent(value)} ({percent(low)}–{percent(high)})"
+
+
+def table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    return lines + ["| " + " | ".join(row) + " |" for row in rows]
+
+
+def multiplayer() -> list:
+    return [info for info in available() if info.max_players > 1]
+
+
+def levels_section(lab: Lab) -> list[str]:
+    """Each level against the level below, seats alternated."""
+    rows = []
+    for info in multiplayer():
+        game = load_game(info.id)
+        players = max(2, info.min_players)
+        if not game.levels:
+            rows.append([info.title, "un seul robot", "un seul robot", "—"])
+            continue
+        cells, times = [], {}
+        for upper, lower in (("moyen", "debutant"), ("fort", "moyen")):
+            levels = (upper,) + (lower,) * (players - 1)
+            report = lab.measure(info.id, players, levels, rotate=True)
+            fair = f" sur {percent(1 / players)} attendus" if players > 2 else ""
+            cells.append(f"{level_share(report, upper)}{fair} · {report.played} parties")
+            times |= {level: report.to_json()["decision_ms"][level] for level in levels}
+        timing = " · ".join(
+            f"{LEVELS[level].lower()} {t['median']:.1f} / {t['p95']:.1f} ms"
+            for level, t in times.items()
+        )
+        rows.append([info.title, *cells, timing])
+    return [
+        "### Les niveaux des robots",
+        "",
+        "Part des parties gagnées par le niveau supérieur, places alternées, avec son intervalle "
+        "de confiance à 95 % ; temps de décision médian / 95ᵉ centile.",
+        "",
+        *table(["Jeu", "Moyen contre Débutant", "Fort contre Moyen", "Décisions"], rows),
+    ]
+
+
+def first_player_section(lab: Lab) -> list[str]:
+    rows = []
+    for info in multiplayer():
+        cells = []
+        for players in (2, 4):
+            if info.min_players <= players <= info.max_players:
+                report = lab.measure(info.id, players)
+                cells.append(f"{share(report)} sur {percent(1 / players)}")
+            else:
+                cells.append("—")
+        rows.append([info.title, *cells])
+    return [
+        "### L'avantage du premier joueur",
+        "",
+        "Part des victoires de la première place, robots moyens partout (au hasard pour un jeu "
+        "sans robot), contre la part d'un jeu équitable.",
+        "",
+        *table(["Jeu", "À 2", "À 4"], rows),
+    ]
+
+
+def variants(
+    lab: Lab, game_id: str, players: int, rows: Sequence[tuple[str, dict]], extra=None
+) -> list[str]:
+    """One line per variant: how long, how fair, and what `extra` reads in the report."""
+    lines = []
+    for label, options in rows:
+        report = lab.measure(game_id, players, options=options)
+        data = report.to_json()
+        cells = [
+            label,
+            f"{data['mean_rounds']:.1f} ± {data['rounds_spread']:.1f}",
+            share(report),
+            spread(report),
+        ]
+        lines.append(cells + ([extra(report)] if extra else []))
+    return lines
+
+
+def spread(report: Report) -> str:
+    """The gap between the luckiest and the unluckiest seat."""
+    shares = [s for s, _, _ in report.win_shares()]
+    return f"{round(100 * (max(shares) - min(shares)))} pts"
+
+
+def per_turn(*names: str) -> Callable[[Report], str]:
+    def read(report: Report) -> str:
+        turns = sum(report.rounds) * report.players
+        return " · ".join(f"{report.events[n] / turns:.2f}" for n in names)
+
+    return read
+
+
+HEAD = ["Variante", "Tours par joueur", "Part du 1ᵉʳ joueur", "Écart entre places"]
+
+
+def questions_section(lab: Lab) -> list[str]:
+    out = ["### Les questions des règles", ""]
+    out += [
+        "**Les pilleurs de tombe : la table par nombre de joueurs.** Crans et artefacts "
+        "d'office (8/7/6/7/7 crans, 5/10/15/12/14 artefacts), puis à 4 joueurs le « 15 (10 ?) » "
+        "des règles.",
+        "",
+    ]
+    rows = []
+    for players in range(2, 7):
+        rows += variants(lab, "pilleurs_de_tombe", players, [(f"{players} joueurs", {})])
+    rows += variants(lab, "pilleurs_de_tombe", 4, [("4 joueurs, 10 artefacts", {"artifacts": 10})])
+    out += [*table(HEAD, rows), ""]
+    out += ["**Le 5000 : ses variantes** (2 joueurs ; dernière colonne : pertes par tour).", ""]
+    rows = variants(
+        lab,
+        "le_5000",
+        2,
+        [
+            ("Règles d'office (ouverture à 750)", {}),
+            ("Objectif 10 000", {"target": 10000}),
+            ("Arrivée exacte", {"finish": "exact"}),
+            ("Dernier tour pour les autres", {"finish": "last_turn"}),
+            ("Carré doublé", {"four_of_a_kind": "double"}),
+        ],
+        per_turn("Busted"),
+    )
+    out += [*table([*HEAD, "Pertes par tour"], rows), ""]
+    out += [
+        "**Sortie 20 : la face spéciale** (2 joueurs ; dernière colonne : dés retournés · "
+        "six activés, par tour).",
+        "",
+    ]
+    rows = variants(
+        lab,
+        "sortie_20",
+        2,
+        [("Règles d'office", {}), ("Relances strictes", {"strict_reroll": True})],
+        per_turn("DieFlipped", "SixActivated"),
+    )
+    out += [*table([*HEAD, "Retournés · six activés"], rows), ""]
+    out += ["**Trois Couronnes : le Royaume déclinant** (3 joueurs).", ""]
+    rows = variants(
+        lab,
+        "trois_couronnes",
+        3,
+        [
+            ("Sans déclin", {"decline": "off"}),
+            ("Déclin sous zéro", {"decline": "non_positive"}),
+            ("Déclin à zéro", {"decline": "zero"}),
+        ],
+    )
+    out += [*table(HEAD, rows), ""]
+    out += ["**Push to Five : l'objectif** (2 et 4 joueurs).", ""]
+    rows = []
+    for players in (2, 4):
+        rows += variants(
+            lab,
+            "push_to_five",
+            players,
+            [
+                (f"Cumul, {players} joueurs", {"mode": "cumulative"}),
+                (f"Sprint, {players} joueurs", {"mode": "sprint"}),
+                (f"Cumul, cartes lentes, {players} joueurs", {"deck": "slow"}),
+            ],
+        )
+    out += table(HEAD, rows)
+    return out
+
+
+def report(lab: Lab) -> list[str]:
+    return [
+        START,
+        "",
+        *levels_section(lab),
+        "",
+        *first_player_section(lab),
+        "",
+        *questions_section(lab),
+        "",
+        f"*Produit par `python -m jeux.lab --seconds {lab.seconds:g}` "
+        f"(graines {SEED} et suivantes).*",
+        "",
+        END,
+    ]
+
+
+def rewrite(readme: Path, lines: list[str]) -> None:
+    text = readme.read_text(encoding="utf-8")
+    head, _, rest = text.partition(START)
+    _, _, tail = rest.partition(END)
+    readme.write_text(head + "\n".join(lines) + tail, encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m jeux.lab", description=__doc__)
+    parser.add_argument("--seconds", type=float, default=6.0, help="budget par mesure")
+    parser.add_argument("--print", action="store_true", help="afficher sans réécrire le README")
+    args = parser.parse_args(argv)
+    lines = report(Lab(args.seconds))
+    if args.print or START not in README.read_text(encoding="utf-8"):
+        print("\n".join(lines))
+    else:
+        rewrite(README, lines)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,19 @@
+"""The designer's lab report: its measures and the README section it rewrites."""
+
+from jeux.lab import END, START, Lab, rewrite, table, variants
+
+
+def test_a_variant_line_says_how_long_and_how_fair():
+    lab = Lab(seconds=0, least=20)
+    [row] = variants(lab, "le_5000", 2, [("Objectif 10 000", {"target": 10000})])
+    label, rounds, first, gap = row
+    assert label == "Objectif 10 000" and "±" in rounds and "%" in first and gap.endswith("pts")
+
+
+def test_the_readme_section_is_replaced_between_its_markers(tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# jeux\n{START}\nvieux\n{END}\nla suite\n", encoding="utf-8")
+    rewrite(readme, [START, *table(["a", "b"], [["1", "2"]]), END])
+    assert readme.read_text(encoding="utf-8") == (
+        f"# jeux\n{START}\n| a | b |\n|---|---|\n| 1 | 2 |\n{END}\nla suite\n"
+    )

@@ -1,0 +1,52 @@
+"""The designer's lab behind `jeux simulate`: parallel runs, variants, intervals."""
+
+import pytest
+
+from jeux.catalog import load_game
+from jeux.engine.simulate import histogram, option_values, simulate, wilson
+
+
+def test_the_results_do_not_depend_on_the_number_of_processes():
+    game = load_game("le_capitaine")
+    alone = simulate(game, 3, 400, seed=11, processes=1)
+    shared = simulate(game, 3, 400, seed=11, processes=2)
+    assert alone.to_json() | {"games_per_second": 0} == shared.to_json() | {"games_per_second": 0}
+    assert sum(alone.wins_by_seat) >= 400 and len(alone.lengths) == 400
+
+
+def test_options_are_read_from_text_and_refused_in_french():
+    game = load_game("le_5000")
+    assert option_values(game, ["target=10000"]) == {"target": 10000}
+    with pytest.raises(ValueError, match="option inconnue : 'cible'.*target"):
+        option_values(game, ["cible=10000"])
+    with pytest.raises(ValueError, match=r"valeurs : 5000, 10000"):
+        option_values(game, ["target=7"])
+
+
+def test_an_option_changes_the_games_played():
+    game = load_game("le_5000")
+    short = simulate(game, 2, 60, seed=1, options={"target": 5000}, processes=1)
+    long = simulate(game, 2, 60, seed=1, options={"target": 10000}, processes=1)
+    assert sum(long.lengths) > sum(short.lengths)
+    assert short.to_json()["options"] == {"target": 5000}
+
+
+def test_wilson_interval_brackets_the_share():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.404, abs=1e-3) and high == pytest.approx(0.596, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_histogram_counts_every_value_once():
+    lines = histogram([1, 1, 2, 9, 30], bins=3)
+    assert sum(int(line.split()[-1]) for line in lines) == 5
+    assert lines[0].split()[0] == "1–10"
+
+
+def test_rotated_levels_take_every_seat_in_turn_and_count_their_wins():
+    game = load_game("the_last_spell")
+    report = simulate(game, 2, 40, seed=5, levels=("fort", "debutant"), rotate=True, processes=1)
+    assert report.seated(5) == ("debutant", "fort") and report.seated(6) == ("fort", "debutant")
+    assert sum(report.wins_by_level.values()) == sum(report.wins_by_seat)
+    assert set(report.to_json()["wins_by_level"]) == {"fort", "debutant"}
+    assert report.decisions.keys() == {"fort", "debutant"}

@@ -1,0 +1,109 @@
+"""Layer 3: what is special to Push to Five on screen: cards turned by key and by click, a
+turned card refused, the full cycle's reshuffle by button, the solo record on the results."""
+
+from textual.widgets import Button, Static
+
+from jeux.engine.match import Match, Seat
+from jeux.games.push_to_five.rules import GAME, LOSE_ALL, PROTECTION, Flip, Reshuffle, Stop
+from jeux.games.push_to_five.screen import PushToFiveScreen
+from jeux.screenshots import open_match
+from jeux.ui.screens.results import ResultsScreen
+
+from .pilot import last_notice, text
+
+
+def row(match: Match) -> list[str]:
+    return [slot.card for slot in match.state.slots]
+
+
+def seeded(seats, test) -> Match:
+    """The first seeded match whose first row passes `test`."""
+    for seed in range(200):
+        match = Match(GAME, seed, seats, {})
+        if test(row(match)):
+            return match
+    raise AssertionError("no seed deals such a row")
+
+
+def safe_start(cards: list[str]) -> bool:
+    """The Protection lies before Perdre tout: turning the row in order is a full cycle."""
+    return cards.index(PROTECTION) < cards.index(LOSE_ALL) and LOSE_ALL not in cards[:2]
+
+
+async def opened(app, pilot, match):
+    await open_match(app, match)
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, PushToFiveScreen)
+    return screen
+
+
+def answer_button(screen, label: str) -> Button:
+    return next(b for b in screen.query("#answers > Button") if str(b.label).startswith(label))
+
+
+async def test_cards_turn_by_key_and_by_click_and_the_stop_button_banks(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        match = seeded((Seat("Lina"), Seat("Marc")), safe_start)
+        screen = await opened(app, pilot, match)
+        assert screen.keys_for(Flip(3)) == ["4"]
+        await pilot.press("1")
+        await pilot.pause()
+        assert match.actions == [Flip(0)]
+        assert "Lina : " in text(screen, "#centre-text")
+        assert screen.hand_row.cards[0].card is not None
+        await pilot.press("1")  # already face up: refused, nothing played
+        await pilot.pause()
+        assert last_notice(app) == "Cette carte est déjà retournée."
+        assert match.actions == [Flip(0)]
+        await pilot.click(screen.hand_row.cards[1])
+        await pilot.pause()
+        assert match.actions == [Flip(0), Flip(1)]
+        assert "Retourner (1-5)" in text(screen, "#peek")
+        await pilot.click(answer_button(screen, "Arrêter"))
+        await pilot.pause()
+        assert match.actions[-1] == Stop() and match.state.current == 1
+        assert all(card.card is None for card in screen.hand_row.cards)  # Marc's new row
+
+
+async def test_a_full_cycle_offers_the_reshuffle_by_button_and_key(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        match = seeded((Seat("Lina"), Seat("Marc")), safe_start)
+        screen = await opened(app, pilot, match)
+        await pilot.press("1", "2", "3", "4", "5")
+        await pilot.pause()
+        assert match.state.phase == "full"
+        assert "tour complet ! Remélange (r) ou arrête (a)." in text(screen, "#question")
+        assert screen.keys_for(Reshuffle()) == ["r"]
+        await pilot.click(answer_button(screen, "Remélanger"))
+        await pilot.pause()
+        assert match.actions[-1] == Reshuffle() and match.state.cycle == 2
+        assert "2e mélange" in text(screen, "#centre-text")
+        assert all(card.card is None for card in screen.hand_row.cards)
+
+
+async def test_solo_results_keep_the_best_score(app_factory):
+    app = app_factory(players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        lina = app.profiles.players[0]
+        seats = (Seat(lina.name, lina.id),)
+        match = Match(GAME, 7, seats, {})
+        bot = GAME.bot(7)
+        while not match.over:
+            match.play(bot.choose(match.state.view(0)))
+        last = match.actions[-1]
+        match = Match(GAME, 7, seats, {}, match.actions[:-1])
+        screen = await opened(app, pilot, match)
+        assert "Manche 5/5" in text(screen, "#turn")
+        await pilot.press(*screen.keys_for(last))
+        for _ in range(50):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        score = match.outcome().scores[0]
+        assert app.records.record(lina.id, "push_to_five").best == score
+        records = str(app.screen.query_one("#records", Static).render())
+        assert f"meilleur score {score}" in records and "points gardés" in records

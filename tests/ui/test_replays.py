@@ -1,0 +1,177 @@
+"""The history and the replay viewer, played by keys (and a click)."""
+
+import pytest
+from textual.widgets import Input, OptionList, Select
+from textual.widgets._footer import FooterKey
+
+from jeux.catalog import available
+from jeux.engine.match import Match, Seat
+from jeux.screenshots import demo_match
+from jeux.ui.replay import ReplayMode
+from jeux.ui.screens.history import HistoryScreen, ImportScreen
+from jeux.ui.widgets.game_log import GameLog
+
+from .pilot import last_notice, text
+
+
+def keep_finished(app, match: Match) -> int:
+    match_id = app.records.start(match.to_saved())
+    app.records.finish(match_id, match.to_saved(), [])
+    return match_id
+
+
+def log_lines(screen) -> int:
+    return len(screen.query_one(GameLog)._said)
+
+
+async def open_history(app, pilot) -> HistoryScreen:
+    await pilot.pause()
+    await pilot.press("f4")
+    await pilot.pause()
+    assert isinstance(app.screen, HistoryScreen)
+    return app.screen
+
+
+async def test_stepping_a_replay_forward_and_back_by_action_and_turn(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        match = demo_match("deck_menteur", 100_000)
+        keep_finished(app, match)
+        await open_history(app, pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayMode)
+        steps = replay.replay.steps
+        assert text(replay, "#turn").startswith(f"0/{steps} · Manche 1 · au tour de Lina")
+        assert "mains visibles" in text(replay, "#game-title")
+        others = text(replay, "#opponents")
+        assert "Marc" in others and app.glyphs.back not in others  # faces, not backs
+        assert log_lines(replay) == 0
+
+        await pilot.press("right", "right")
+        assert replay.step == 2 and len(replay.match.actions) == 2
+        assert text(replay, "#turn").startswith(f"2/{steps} ·")
+        await pilot.press("left")
+        assert replay.step == 1
+        await pilot.press("down")
+        first_turn_end = replay.replay.next_turn(1)
+        assert replay.step == first_turn_end
+        await pilot.press("up")
+        assert replay.step == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert replay.step == steps and text(replay, "#turn").endswith("Partie terminée")
+        assert log_lines(replay) > 0
+        await pilot.press("right")  # at the end: stays
+        assert replay.step == steps
+        await pilot.press("home")
+        assert replay.step == 0
+        forward = next(k for k in replay.query(FooterKey) if k.action == "step(1)")
+        await pilot.click(forward)  # the mouse steps too
+        assert replay.step == 1
+        await pilot.press("left")
+
+        await pilot.press("1", "a", "enter", "u")  # the game's keys play nothing
+        await pilot.pause()
+        assert replay.step == 0 and replay.match.actions == []
+        assert app.records.unfinished() == []
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in available()])
+async def test_every_game_replays_in_its_own_screen(app_factory, game_id):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        keep_finished(app, demo_match(game_id, 100_000))
+        history = await open_history(app, pilot)
+        history.action_replay()
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayMode) and replay.match.game.info.id == game_id
+        for key in ("down", "down", "right", "end", "up", "left", "home"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert text(replay, "#turn").startswith(f"{replay.step}/{replay.replay.steps} ·")
+        assert app.screen is replay and not app._notifications
+
+
+async def test_history_filters_exports_and_imports(app_factory, tmp_path):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        keep_finished(app, demo_match("le_5000", 100_000))
+        hostile = Match(demo_match("scoundrel", 0).game, 5, (Seat("[/][red]x" * 2000),), {})
+        bot = hostile.game.bot(5)
+        while not hostile.over:
+            hostile.play(bot.choose(hostile.state.view(0)))
+        scoundrel = keep_finished(app, hostile)
+        history = await open_history(app, pilot)
+        listing = history.query_one("#matches", OptionList)
+        assert listing.option_count == 2
+        assert "[/][red]x" in str(listing.get_option_at_index(0).prompt)
+
+        history.query_one("#player-filter", Select).value = "Zoé"
+        await pilot.pause()
+        assert [m.game for m in history.matches] == ["le_5000"]
+        history.query_one("#player-filter", Select).value = Select.NULL
+        history.query_one("#game-filter", Select).value = "scoundrel"
+        await pilot.pause()
+        assert [m.id for m in history.matches] == [scoundrel]
+
+        await pilot.press("m")
+        await pilot.press("j")
+        exports = app.locations.data_dir / "exports"
+        names = sorted(p.suffix for p in exports.iterdir())
+        assert names == [".json", ".md"]
+        assert "Scoundrel" in (exports / next(p.name for p in exports.iterdir())).read_text()
+
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, ImportScreen)
+        app.screen.query_one(Input).value = str(next(exports.glob("*.json")))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "déjà dans l'historique" in last_notice(app)
+
+        not_a_match = tmp_path / "liste.json"
+        not_a_match.write_text("[]", encoding="utf-8")
+        await pilot.press("i")
+        await pilot.pause()
+        app.screen.query_one(Input).value = str(not_a_match)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "n'est pas une partie de jeux" in last_notice(app)
+        assert len(app.records.finished()) == 2
+
+
+async def test_a_match_of_an_older_version_says_so(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        match = demo_match("le_5000", 100_000)
+        saved = {**match.to_saved(), "version": match.game.version - 1}
+        match_id = app.records.start(saved)
+        app.records.finish(match_id, saved, [])
+        history = await open_history(app, pilot)
+        assert "autre version de ses règles" in text(history, "#match-details")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is history and "autre version" in last_notice(app)
+        await pilot.press("m")
+        assert "autre version" in last_notice(app)
+
+
+async def test_history_and_replay_in_ascii_show_no_symbol(app_factory):
+    from .test_french_and_ascii import screen_text, symbols
+
+    app = app_factory()
+    app.settings.ascii = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        keep_finished(app, demo_match("deck_menteur", 100_000))
+        await open_history(app, pilot)
+        assert not symbols(screen_text(app))
+        await pilot.press("enter", "right", "right", "right")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayMode)
+        assert not symbols(screen_text(app))
