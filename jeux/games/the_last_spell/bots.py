@@ -1,14 +1,16 @@
 """The Last Spell's robots, one per level (RULINGS.md §17, interaction profile: nothing hidden).
 
 The only decision is to roll again or to cast. Débutant casts as soon as its spell beats the
-score; Moyen wants a margin that shrinks as its instability grows; Fort plays the Classic duel
-exactly: the chance to win of whoever is to move, for every score to beat and holder, solved
-once by dynamic programming over the dice (and used as the best guess with more players).
+score; Moyen rolls on while no 1 shows; Fort plays the Classic duel exactly: the chance to win
+of whoever is to move, for every score to beat and holder, solved once by dynamic programming
+over the dice (and taken as the best guess with more players). In Survival the last one
+standing wins: Moyen and Fort cast after one throw.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from itertools import product
 from random import Random
@@ -29,6 +31,9 @@ from .rules import (
 POWER_CAP = 120
 """Powers at or past this count as this: a spell that strong is out of anyone's reach."""
 
+Table = list[list[float]]
+"""A value by power (0 to POWER_CAP) and instability (0 to 2)."""
+
 
 @cache
 def outcomes() -> tuple[tuple[int, int, float], ...]:
@@ -40,7 +45,9 @@ def outcomes() -> tuple[tuple[int, int, float], ...]:
     return tuple((ones, gain, n / 216) for (ones, gain), n in sorted(tally.items()))
 
 
-def _roll(power: int, unstable: int, after) -> tuple[float, float]:
+def _roll(
+    power: int, unstable: int, after: Callable[[int, int], tuple[float, float]]
+) -> tuple[float, float]:
     """The (a, b) value of throwing once more, `after(power, instability)` giving those of
     the positions a throw may lead to; an explosion is worth 0."""
     a = b = 0.0
@@ -69,8 +76,6 @@ def _turn(to_beat: int, ahead: Table, fail: float) -> list[list[tuple[float, flo
             table[power][unstable] = (a, b)
     return table
 
-
-Table = list[list[float]]
 
 WON: Table = [[1.0] * EXPLOSION for _ in range(POWER_CAP + 1)]
 """The holder who beats its own score wins at once."""
@@ -122,8 +127,8 @@ class SpellBot:
 
 
 class Debutant(SpellBot):
-    """Casts as soon as its spell beats the score, and never risks a third 1; in Survival
-    too, where any throw past the first only risks the instability of the whole round."""
+    """Casts as soon as its spell beats the score, and never risks a third 1 (in Survival too,
+    where each throw adds to the instability of the whole round)."""
 
     def rolls_on(self, state: LastSpellState) -> bool:
         unstable = state.instability[state.current]
@@ -161,10 +166,11 @@ class Fort(Moyen):
             return super().rolls_on(state)
         own, theirs, ahead = duel()
         to_beat = min(state.score_to_beat, POWER_CAP - 1)
-        if state.holder == state.current:
+        holder = state.holder == state.current
+        if holder:
             ahead, fail = WON, 1 - theirs[to_beat]
         else:
-            fail = 1 - own[to_beat]
+            fail = 1 - own[to_beat]  # a failed cast hands the turn to the holder (in a duel)
         power, unstable = min(state.power, POWER_CAP), state.instability[state.current]
         table = _turn(to_beat, ahead, fail)
 
@@ -172,8 +178,9 @@ class Fort(Moyen):
             return (ahead[p][i], 0.0) if p > to_beat else table[p][i]
 
         a, b = _roll(power, unstable, after)
-        cast = (1 - theirs[power]) if power > to_beat and ahead is not WON else 1.0
-        return a + b * fail > (cast if power > to_beat else fail)
+        if power <= to_beat:
+            return a + b * fail > fail
+        return a + b * fail > (1.0 if holder else 1 - theirs[power])
 
 
 LEVEL_BOTS = {"debutant": Debutant, "moyen": Moyen, "fort": Fort}
