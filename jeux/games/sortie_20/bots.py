@@ -10,7 +10,7 @@ follows the ruling's rules of thumb; Débutant stops at once unless a 5 shows.
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import factorial
 from random import Random
@@ -76,7 +76,8 @@ class Turn:
 
     def __init__(self, utility: Utility, min_free: int) -> None:
         self.utility, self.min_free = utility, min_free
-        self.memo: dict[tuple, float] = {}
+        self.memo: dict[tuple[Dice, Dice, int], float] = {}
+        self.throws_memo: dict[tuple[Dice, int, int], float] = {}
 
     def stopped(self, kept: Dice, free: Dice, special: int) -> float:
         return self.utility[score_dice(kept + free, special == ACTIVATED).points - LOWEST]
@@ -101,12 +102,13 @@ class Turn:
         return self.memo[key]
 
     def rerolled(self, kept: Dice, thrown: int, special: int) -> float:
-        key = (kept, thrown, special, "throw")
-        if key not in self.memo:
-            self.memo[key] = sum(
+        """A reroll's worth: the kept dice afterwards, and how many dice are thrown."""
+        key = (kept, thrown, special)
+        if key not in self.throws_memo:
+            self.throws_memo[key] = sum(
                 [q * self.settled(kept, faces, special) for faces, q in throws(thrown)]
             )
-        return self.memo[key]
+        return self.throws_memo[key]
 
 
 def specials(kept: Dice, free: Dice, special: int) -> list[tuple[Dice, Dice, int]]:
@@ -137,7 +139,7 @@ def rerolls(free: Dice, kept: Dice, min_free: int) -> list[tuple[Dice, int]]:
     return sorted(found)
 
 
-@cache
+@lru_cache(maxsize=64)
 def turn(utility: Utility, min_free: int) -> Turn:
     return Turn(utility, min_free)
 
