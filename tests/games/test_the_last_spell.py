@@ -307,9 +307,10 @@ def test_every_level_rolls_first_and_never_risks_a_third_one_once_ahead(level):
     assert isinstance(bot.choose(at(25, 2, 20, holder=1)), Stop)
 
 
-def test_debutant_casts_as_soon_as_its_spell_beats_the_score():
+def test_debutant_chases_the_score_whatever_the_ones_and_casts_as_soon_as_it_beats_it():
     assert isinstance(GAME.bot(1, "debutant").choose(at(23, 0, 0, holder=None)), Stop)
-    assert isinstance(GAME.bot(1, "debutant").choose(at(12, 0, 15, holder=1)), Roll)
+    assert isinstance(GAME.bot(1, "debutant").choose(at(12, 2, 15, holder=1)), Roll)
+    assert isinstance(GAME.bot(1, "moyen").choose(at(12, 2, 15, holder=1)), Stop)
 
 
 @pytest.mark.parametrize("level", ["moyen", "fort"])

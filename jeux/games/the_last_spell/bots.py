@@ -1,10 +1,10 @@
 """The Last Spell's robots, one per level (RULINGS.md §17, interaction profile: nothing hidden).
 
-The only decision is to roll again or to cast. Débutant casts as soon as its spell beats the
-score; Moyen rolls on while no 1 shows; Fort plays the Classic duel exactly: the chance to win
-of whoever is to move, for every score to beat and holder, solved once by dynamic programming
-over the dice (and taken as the best guess with more players). In Survival the last one
-standing wins: Moyen and Fort cast after one throw.
+The only decision is to roll again or to cast. Débutant chases the score to beat and casts as
+soon as it beats it; Moyen rolls on while no 1 shows; Fort plays the Classic duel exactly: the
+chance to win of whoever is to move, for every score to beat and holder, solved once by dynamic
+programming over the dice (and taken as the best guess with more players). In Survival the
+last one standing wins: Moyen and Fort cast after one throw.
 """
 
 from __future__ import annotations
@@ -127,12 +127,10 @@ class SpellBot:
 
 
 class Debutant(SpellBot):
-    """Casts as soon as its spell beats the score, and never risks a third 1 (in Survival too,
-    where each throw adds to the instability of the whole round)."""
+    """Rolls until its spell beats the score, whatever the 1s showing, then casts at once."""
 
     def rolls_on(self, state: LastSpellState) -> bool:
-        unstable = state.instability[state.current]
-        return state.power <= state.score_to_beat and unstable < EXPLOSION - 1
+        return state.power <= state.score_to_beat
 
 
 class Moyen(SpellBot):
