@@ -89,8 +89,8 @@ def duel() -> tuple[list[float], list[float], Table]:
     own = [0.0] * (POWER_CAP + 1)
     theirs = [0.0] * (POWER_CAP + 1)
     ahead: Table = [[0.0] * EXPLOSION for _ in range(POWER_CAP + 1)]
+    x = y = 0.5  # each score starts from the values of the score above
     for to_beat in range(POWER_CAP, -1, -1):
-        x = y = 0.5
         for _ in range(50):
             # x: the holder to move; y: the other to move. A failed cast hands the turn over:
             # x = as + bs (1 - y), y = ao + bo (1 - x), solved exactly for the current policy.
