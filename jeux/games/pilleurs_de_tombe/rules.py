@@ -20,7 +20,9 @@ from typing import Any, NamedTuple
 from jeux.catalog import GAMES
 from jeux.engine.core import (
     DEFAULT_LEVEL,
+    LEVELS,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -730,8 +732,12 @@ class Pilleurs(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> RaiderBot:
-        return RaiderBot(seed)
+    levels = tuple(LEVELS)
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import robot  # the other levels build on this module's rules and robot
+
+        return robot(seed, level)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> PilleursState:
         return PilleursState(players, options, rng)
