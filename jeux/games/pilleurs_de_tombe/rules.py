@@ -643,6 +643,8 @@ class RaiderBot:
     def throw_or_stop(self, state: PilleursState, legal: list[Action]) -> Action:
         faces, free = state.faces, set(state.rerollable()) - state.snakes
         gains = state.appraise()
+        if state.advances[state.current] + gains.advances >= state.target:
+            return Stop()  # the centre is reached: nothing to win by throwing again
         keep: set[int] = set()
 
         def keep_some(face: int, count: int) -> None:
