@@ -61,6 +61,12 @@ def throws_of(count: int) -> tuple[tuple[tuple[int, ...], float], ...]:
 
 
 @cache
+def after_keeping(keep: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every sorted throw the dice left beside `keep` may give, with its chance."""
+    return tuple((tuple(sorted(keep + rest)), p) for rest, p in throws_of(DICE - len(keep)))
+
+
+@cache
 def keeps_of(faces: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """The distinct sorted sub-multisets of `faces` one may keep (at least one die thrown)."""
     return tuple(
@@ -332,8 +338,7 @@ class Search:
         key = (keep, throw)
         if key not in self.kept:
             self.kept[key] = sum(
-                p * self.value(tuple(sorted(keep + rest)), throw + 1)
-                for rest, p in throws_of(DICE - len(keep))
+                p * self.value(faces, throw + 1) for faces, p in after_keeping(keep)
             )
         return self.kept[key]
 

@@ -53,6 +53,12 @@ def throws_of(count: int) -> tuple[tuple[tuple[int, ...], float], ...]:
 
 
 @cache
+def after_keeping(keep: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every sorted throw the dice left beside `keep` may give, with its chance."""
+    return tuple((tuple(sorted(keep + rest)), p) for rest, p in throws_of(DICE - len(keep)))
+
+
+@cache
 def keeps_of(faces: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """The sorted sub-multisets of `faces` (sorted) that hold every snake and leave a die."""
     snakes = faces.count(SNAKE)
@@ -161,8 +167,7 @@ class TurnSearch:
         key = (keep, throw)
         if key not in self.kept:
             self.kept[key] = sum(
-                p * self.value(tuple(sorted(keep + rest)), throw + 1)
-                for rest, p in throws_of(DICE - len(keep))
+                p * self.value(faces, throw + 1) for faces, p in after_keeping(keep)
             )
         return self.kept[key]
 

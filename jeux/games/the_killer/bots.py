@@ -10,7 +10,7 @@ dice Phase 2 sets aside, against each target's life points). Everything is publi
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb, factorial
 from random import Random
@@ -194,6 +194,13 @@ class StrongBot:
         return best
 
 
+@lru_cache(maxsize=512)
+def shared_memo(signature: tuple) -> dict[tuple[int, int, int], float]:
+    """The throw values of one Phase 1 search, shared by the searches with the same
+    worths: the decisions of a turn, and turns in the same standing, reuse them."""
+    return {}
+
+
 class Phase1:
     """The expectimax of Phase 1 for the player to move: only the kept dice's sum, the dice
     left to throw and the throws made matter."""
@@ -209,7 +216,7 @@ class Phase1:
         self.attacks = not dying or state.dying_attack
         self.side = state.side[me] if state.zombie[me] else None
         self.horizon = min(THROWS, horizon)
-        self.memo: dict[tuple[int, int, int], float] = {}
+        self.memo = shared_memo((self.worths, self.heal, self.attacks, self.side, self.horizon))
 
     def stop(self, total: int) -> float:
         """The worth of stopping on `total` (0 when it gives nothing)."""
