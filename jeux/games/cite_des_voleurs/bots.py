@@ -8,6 +8,7 @@ game is public, so the view is the whole state.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -246,7 +247,7 @@ class SearchBot:
         legal = state.legal_actions()
         if state.phase in (START, ANNOUNCING):
             return legal[0]
-        search = Search(state, state.throw + self.depth, self.measure)
+        search = search_for(state, state.throw + self.depth, self.measure)
         if state.phase == AIMING:
             return max(legal, key=lambda a: search.apply_value(state.faces, a))
         faces = tuple(sorted(state.faces))
@@ -268,10 +269,32 @@ class SearchBot:
         return best
 
 
+def search_for(state: CiteState, horizon: int, measure: Measure) -> Search:
+    """The search of this table, shared by every decision taken on the same table (the
+    opening one recurs at every game's start)."""
+    key = (
+        tuple(state.tokens),
+        state.pot,
+        tuple(state.camouflaged),
+        state.current,
+        state.tries,
+        state.rob_camouflaged,
+        min(THROWS, horizon),
+        measure,
+    )
+    if key not in SEARCHES:
+        if len(SEARCHES) >= 512:
+            SEARCHES.clear()
+        SEARCHES[key] = Search(state, horizon, measure)
+    return SEARCHES[key]
+
+
 class Search:
-    """The expectimax of one decision: the values of throws and keeps, memoised."""
+    """The expectimax of one table: the values of throws and keeps, memoised."""
 
     def __init__(self, state: CiteState, horizon: int, measure: Measure) -> None:
+        state = copy.copy(state)  # the view is the live state: keep this table's numbers
+        state.tokens, state.camouflaged = list(state.tokens), list(state.camouflaged)
         self.state, self.horizon, self.measure = state, min(THROWS, horizon), measure
         self.targets = state.targets()
         self.seen: dict[tuple[tuple[int, ...], int], float] = {}
@@ -349,6 +372,9 @@ class Search:
         quad = (faces[1],) * DICE  # the triple's face: the middle die of sorted faces
         success = max(self.apply_value(quad, Apply(ANNOUNCED, t)) for t in self.targets)
         return chance * success + (1 - chance) * self.paying(2)
+
+
+SEARCHES: dict[tuple, Search] = {}
 
 
 def fort(seed: int | str | None) -> SearchBot:
