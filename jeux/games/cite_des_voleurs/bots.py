@@ -1,9 +1,12 @@
-"""The robots of La Cité des Voleurs beyond the heuristic one (`ThiefBot`, Moyen, in rules.py).
+"""The robots of La Cité des Voleurs at each level.
 
-Débutant applies what it sees at once. Fort plays each turn exactly: an expectimax over the
-throws left (four dice, at most 126 distinct throws) whose leaves are the token tables every
-combination, announcement or penalty would leave, valued by `table_value`. Everything in this
-game is public, so the view is the whole state.
+Débutant mostly applies what it sees at once. Moyen and Fort search the turn: an expectimax
+over the throws (four dice, at most 126 distinct throws) whose leaves are the token tables
+every combination, announcement or penalty would leave. Moyen looks one throw ahead and
+counts its tokens against the richest rival's; Fort looks to the last throw and also weighs
+the pot, the camouflage and the nearness of the goal (`table_value`). Measured, both are as
+strong: the turn is short and chance decides most of the game (see the lab's numbers).
+Everything in this game is public, so the view is the whole state.
 """
 
 from __future__ import annotations
