@@ -83,6 +83,14 @@ def test_a_weak_attack_early_is_worth_throwing_again(level):
     assert isinstance(action, Throw) and 0 in action.keep
 
 
+def test_debutant_names_a_target_even_when_forgetting_is_possible():
+    state = new(forgetful=True)
+    play(state, Throw(), 1, 1, 1, 2, 3)
+    play(state, Stop())
+    for seed in range(10):
+        assert isinstance(GAME.bot(seed, "debutant").choose(state.view(0)), Attack)
+
+
 def test_debutant_keeps_the_dice_toward_the_nearer_edge():
     state = new()
     play(state, Throw(), 1, 6, 1, 5, 2)

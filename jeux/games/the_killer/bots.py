@@ -137,7 +137,9 @@ class BeginnerBot:
 
     def choose(self, state: KillerState) -> Action:
         legal = state.legal_actions()
-        if state.phase in (RISE, SIDE, TARGET) or not state.faces:
+        if state.phase == TARGET:  # never lets the forgetful mode turn the blow on itself
+            return self.rng.choice([a for a in legal if isinstance(a, Attack)] or legal)
+        if state.phase in (RISE, SIDE) or not state.faces:
             return self.rng.choice(legal)
         if Stop() in legal:
             return Stop()
