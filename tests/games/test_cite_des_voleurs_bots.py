@@ -26,7 +26,7 @@ def throw(state, *faces):
     [
         (2, {}),
         (3, {"announce_tries": "next_throw"}),
-        (6, {"rob_camouflaged": True}),
+        (4, {"rob_camouflaged": True}),
     ],
 )
 def test_every_level_plays_legal_moves_to_the_end(level, players, options):
