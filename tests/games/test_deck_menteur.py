@@ -12,6 +12,7 @@ from jeux.engine.cards import JOKER, NOBODY, SUITS, Dealt, PlayingCard, Zone
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.deck_menteur.bots import lie_chance
 from jeux.games.deck_menteur.present import (
     challenge_cards,
     peek_text,
@@ -38,7 +39,6 @@ from jeux.games.deck_menteur.rules import (
     RoundStarted,
     SuitAnnounced,
     common_pile,
-    lie_chance,
 )
 
 NAMES = ("Lina", "Marc", "Zoé", "Ana")
