@@ -97,7 +97,7 @@ def model_lie(unseen: int, backing: int, size: int, plays: tuple[int, ...]) -> f
 
 
 @dataclass
-class Seat:
+class Counts:
     """One seat in an imagined round: its hand as counts and what it knows of the pile."""
 
     matching: int
@@ -118,22 +118,21 @@ class Seat:
 class Round:
     """A round as counts: every hand the robot knows or imagines, the last play's truth."""
 
-    seats: dict[int, Seat]
+    seats: dict[int, Counts]
     order: list[int]
     """Seats in play, in table order."""
     turn: int
     last: tuple[int, bool] | None
     """The last play's seat and whether it lied."""
-    max_play: int
 
     def copy(self) -> Round:
         seats = {
-            s: Seat(p.matching, p.others, p.size, p.backing, list(p.plays))
+            s: Counts(p.matching, p.others, p.size, p.backing, list(p.plays))
             for s, p in self.seats.items()
         }
-        return Round(seats, self.order, self.turn, self.last, self.max_play)
+        return Round(seats, self.order, self.turn, self.last)
 
-    def follower(self) -> Seat:
+    def follower(self) -> Counts:
         return self.seats[self.order[(self.order.index(self.turn) + 1) % len(self.order)]]
 
     def play(self, honest: int, lies: int) -> None:
@@ -189,22 +188,22 @@ def playout(game: Round, move: tuple[int, int], rng: Random) -> int:
     return game.loser()
 
 
-def counts(view: DeckMenteurState, seat: int) -> Seat:
+def counts(view: DeckMenteurState, seat: int) -> Counts:
     """A seat of the view as counts: the seat to move exactly, another by its hand's size."""
     plays = [p for p in view.plays if p.seat == seat]
     size = len(view.hands[seat]) + sum(len(p.cards) for p in plays)
     if seat != view.turn:
-        return Seat(0, len(view.hands[seat]), size, 0, [len(p.cards) for p in plays])
+        return Counts(0, len(view.hands[seat]), size, 0, [len(p.cards) for p in plays])
     honest, others = held(view, seat)
     backing = len(honest) + sum(matches(c.card, view.announced) for p in plays for c in p.cards)
-    return Seat(len(honest), len(others), size, backing, [len(p.cards) for p in plays])
+    return Counts(len(honest), len(others), size, backing, [len(p.cards) for p in plays])
 
 
 def known_round(view: DeckMenteurState) -> Round:
     """The round as the seat to move knows it: other hands by their size only."""
     seats = {s: counts(view, s) for s in view.alive_seats}
     last = view.last_play
-    return Round(seats, view.alive_seats, view.turn, last and (last.seat, False), view.max_play)
+    return Round(seats, view.alive_seats, view.turn, last and (last.seat, False))
 
 
 def imagined_round(view: DeckMenteurState, rng: Random) -> Round:
@@ -296,7 +295,7 @@ class Fort:
             if 1 <= h + b <= view.max_play
         ]
         if view.can_accuse():
-            moves.append(ACCUSE)
+            moves.insert(0, ACCUSE)  # first: a sure win is taken at once
         worth = dict.fromkeys(moves, 0.0)
         for _ in range(WORLDS):
             world = imagined_round(view, self.rng)
