@@ -181,7 +181,9 @@ def equilibrium(matrix: Sequence[Sequence[float]]) -> list[float]:
     return [float(r == safest) for r in range(rows)]
 
 
-def _indifferent(matrix, support, against) -> list[float] | None:
+def _indifferent(
+    matrix: Sequence[Sequence[float]], support: Sequence[int], against: Sequence[int]
+) -> list[float] | None:
     """Row weights on `support` that make every column of `against` pay the same."""
     size = len(support)
     # Unknowns: the weights, then the value; equations: each column pays the value, sum 1.
@@ -197,7 +199,12 @@ def _indifferent(matrix, support, against) -> list[float] | None:
     return mix
 
 
-def _answer_holds(matrix, support, against, value) -> bool:
+def _answer_holds(
+    matrix: Sequence[Sequence[float]],
+    support: Sequence[int],
+    against: Sequence[int],
+    value: float,
+) -> bool:
     """Whether the column player can mix on `against` so no row beats `value`."""
     transposed = [[-matrix[r][c] for r in range(len(matrix))] for c in range(len(matrix[0]))]
     mix = _indifferent(transposed, against, support)
