@@ -5,7 +5,7 @@ A kingdom turn is small enough to solve exactly: locked dice are always the role
 4 in order and every other die is thrown again, so a position is told by the free faces, the
 number of locks and the throws made. `TurnSolver` plays it best for any worth of the turn's
 change of score: the points themselves for Moyen (its tables are kept, so it decides at
-once), the chance of ending the game first for Fort.
+once), and in the last round, for Fort, the chance of ending the game first.
 """
 
 from __future__ import annotations
