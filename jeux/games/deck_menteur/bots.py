@@ -32,6 +32,9 @@ BACKING = sum(matches(c, ANNOUNCEABLE[0]) for c in common_pile())
 """Cards of the pile that back any announcement: its six cards of that suit and the jokers."""
 BLUFF = 0.15
 """How often a player is taken to lie although it could have told the truth."""
+LOOSE = 0.5
+"""How often Fort imagines another seat playing as Débutant does rather than as Moyen: it
+does not know how its rivals play, and must not be caught out by either style."""
 WORLDS = 48
 """Deals Fort imagines per decision: enough to rank moves, within its time budget."""
 
@@ -108,6 +111,8 @@ class Counts:
     """Matching cards among those dealt to it."""
     plays: list[int]
     """Its plays' card counts this round."""
+    loose: bool = False
+    """Imagined to play as Débutant does (`loose_move`), rather than as Moyen."""
 
     @property
     def empty(self) -> bool:
@@ -124,13 +129,14 @@ class Round:
     turn: int
     last: tuple[int, bool] | None
     """The last play's seat and whether it lied."""
+    max_play: int
 
     def copy(self) -> Round:
         seats = {
-            s: Counts(p.matching, p.others, p.size, p.backing, list(p.plays))
+            s: Counts(p.matching, p.others, p.size, p.backing, list(p.plays), p.loose)
             for s, p in self.seats.items()
         }
-        return Round(seats, self.order, self.turn, self.last)
+        return Round(seats, self.order, self.turn, self.last, self.max_play)
 
     def follower(self) -> Counts:
         return self.seats[self.order[(self.order.index(self.turn) + 1) % len(self.order)]]
@@ -157,6 +163,17 @@ class Round:
             PILE - seat.size, BACKING - seat.backing, accused.size, tuple(accused.plays)
         )
 
+    def blind_lie_chance(self) -> float:
+        """`lie_chance` as Débutant reckons it: the last play's cards taken at random."""
+        assert self.last is not None
+        seat = self.seats[self.turn]
+        unseen, backing = PILE - seat.size, BACKING - seat.backing
+        claimed = sum(sum(s.plays) for s in self.seats.values() if s is not seat)
+        count = self.seats[self.last[0]].plays[-1]
+        if claimed > backing or comb(unseen, count) == 0:
+            return 1.0
+        return 1.0 - comb(backing, count) / comb(unseen, count)
+
 
 ACCUSE = (0, 0)
 
@@ -180,11 +197,26 @@ def moyen_move(game: Round, bluff: float = 0.0, rng: Random | None = None) -> tu
     return (0, 1) if seat.others else (1, 0)
 
 
+def loose_move(game: Round, rng: Random) -> tuple[int, int]:
+    """Débutant's move in counts (`Debutant.choose`)."""
+    seat = game.seats[game.turn]
+    if game.last is not None:
+        if seat.empty or rng.random() < game.blind_lie_chance() - 0.15:
+            return ACCUSE
+    if seat.matching and rng.random() < 0.8:
+        return rng.randint(1, min(seat.matching, game.max_play)), 0
+    return (0, 1) if seat.others else (1, 0)
+
+
 def playout(game: Round, move: tuple[int, int], rng: Random) -> int:
-    """Play `move`, then the round to its challenge with Moyen's rules: the seat that flips."""
+    """Play `move`, then the round to its challenge, each seat by its imagined style: the
+    seat that flips."""
     while move != ACCUSE:
         game.play(*move)
-        move = moyen_move(game, BLUFF, rng)
+        if game.seats[game.turn].loose:
+            move = loose_move(game, rng)
+        else:
+            move = moyen_move(game, BLUFF, rng)
     return game.loser()
 
 
@@ -203,7 +235,7 @@ def known_round(view: DeckMenteurState) -> Round:
     """The round as the seat to move knows it: other hands by their size only."""
     seats = {s: counts(view, s) for s in view.alive_seats}
     last = view.last_play
-    return Round(seats, view.alive_seats, view.turn, last and (last.seat, False))
+    return Round(seats, view.alive_seats, view.turn, last and (last.seat, False), view.max_play)
 
 
 def imagined_round(view: DeckMenteurState, rng: Random) -> Round:
@@ -225,6 +257,7 @@ def imagined_round(view: DeckMenteurState, rng: Random) -> Round:
             matching, others = spend(matching, others, count, lie)
             lies[number] = lie
         seat.matching, seat.others = matching, others
+        seat.loose = rng.random() < LOOSE
     if game.last is not None:
         game.last = (game.last[0], lies[game.last[0]])
     return game
@@ -276,8 +309,9 @@ class Moyen:
 
 class Fort:
     """For each move it may make, deals the unseen cards `WORLDS` times consistently with
-    what its seat saw and plays the round out with Moyen's rules; it takes the move whose
-    challenge costs it least, a flip weighing by the flipper's chance of turning its Ace."""
+    what its seat saw and plays the round out, each rival imagined playing as Moyen or as
+    Débutant; it takes the move whose challenge costs it least, a flip weighing by the
+    flipper's chance of turning its Ace."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = Random(seed)
