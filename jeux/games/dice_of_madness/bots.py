@@ -137,6 +137,9 @@ class MadnessBot:
 DISCOUNT = 0.95
 """What the same sheet is worth one turn later: the opponents race on meanwhile."""
 
+SETTLED = 1e-7
+"""Value iteration stops when no value of a level moves more than this: far finer than
+any difference between two moves worth choosing."""
 MAD = MADNESS_LIMIT
 """The row of the Madness axis that stands for « out » (worth nothing); higher levels are
 clipped onto it."""
@@ -263,13 +266,13 @@ class Rules:
         for knowledge in reversed(range(KNOWLEDGE_GOAL)):
             if knowledge + 1 < KNOWLEDGE_GOAL:
                 sheets[knowledge] = sheets[knowledge + 1]
-            for self.sweeps in range(1, 200):
+            for _ in range(200):
                 scored = self.scored(sheets, knowledge)
                 second, first, choose = self.turn(scored)
                 values = self.opening(choose)
                 change = np.abs(values - sheets[knowledge]).max()
                 sheets[knowledge] = values
-                if change < 1e-9:
+                if change < SETTLED:
                     break
             plans[knowledge] = (scored, second, first)
         return plans
