@@ -421,13 +421,16 @@ def test_every_level_keeps_the_better_die_and_never_pays_its_last_life(level):
     assert bot.choose(state.view(0)) == Answer(STAY)
 
 
-def test_fort_pays_its_way_to_the_heart_and_leaves_at_once():
+def test_fort_pays_its_way_to_the_heart_and_waits_only_while_safe():
     bot = GAME.bot(0, "fort")
     state = at(duo(), step=9, hp=2)
     play(state, Roll(), 3)
     assert bot.choose(state.view(0)) == Answer(PAY)
-    play(state, Answer(PAY))
+    play(state, Answer(PAY))  # 1 life point left: a 1 while waiting would kill
     assert state.phase == EXIT and bot.choose(state.view(0)) == Exit(True)
+    state = at(duo(), step=9, hp=3)
+    play(state, Roll(), 12)
+    assert state.phase == EXIT and bot.choose(state.view(0)) == Exit(False)
 
 
 def test_fort_keeps_its_life_and_heals_when_low():

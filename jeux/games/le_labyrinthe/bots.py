@@ -8,10 +8,10 @@ table's questions, the partner's call for help and the heart's « leave or wait 
 - Moyen is a careful partner (`Explorer`): it pays and enters only with life to spare,
   helps a partner in trouble, waits at the heart with 3 life points or more.
 - Fort plays for its own way out, from a policy computed once per option set: the chance
-  of reaching the heart alive, discounted per turn (the partner may get there first and
-  leave), by value iteration over every sheet (step, life, malus, two dice, tokens,
-  blocked). Leaving at once is a sure win, so it leaves; a life point given to a partner
-  is one it lacks, so it keeps them.
+  of reaching the heart alive, discounted per turn, by value iteration over every sheet
+  (step, life, malus, two dice, tokens, blocked). A life point given to a partner is one
+  it lacks, so it keeps them; at the heart it waits for its partner only while a waiting
+  throw cannot kill it (it may still leave next turn), so waiting costs it nothing.
 """
 
 from __future__ import annotations
@@ -90,6 +90,8 @@ class NoviceBot:
 
 # --- Fort -------------------------------------------------------------------------------------
 
+WORST_WAIT = 2
+"""The most life a throw while waiting at the heart can cost (a 1, LAB-8)."""
 DISCOUNT = 0.93
 """What the same sheet is worth one turn later: meanwhile the partner may leave first."""
 MAX_TOKENS = 3
@@ -189,7 +191,7 @@ def policy(trap_rule: str, critical_token: bool) -> Policy:
 
 class PlannerBot:
     """Follows `Policy`: the die and the answers worth the most for its own way out; it
-    leaves the heart at once and keeps its life points for itself."""
+    keeps its life points for itself and waits at the heart only while that is safe."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = Random(seed)  # kept for the contract: this robot needs no chance
@@ -199,7 +201,7 @@ class PlannerBot:
         if phase == HELP:
             return Help(False)
         if phase == EXIT:
-            return Exit(True)
+            return Exit(state.hp[state.current] <= WORST_WAIT)
         if phase == ROLL:
             return Roll()
         seat = state.current
