@@ -34,12 +34,12 @@ HOSTILE_TEXT = "[/] [@click=app.quit]x"
 
 
 def next_move(match: Match) -> Action:
-    """What the game's bot plays now for the seat to move, seeded as `GameScreen.think`; for
-    a human seat, its typed text made hostile (robots play on screen exactly as here)."""
+    """What the game's bot plays now for the seat to move, seeded and levelled as
+    `GameScreen.think`; for a human seat, its typed text made hostile (robots play on screen
+    exactly as here)."""
     seat = match.state.to_move()
-    bot = match.game.bot(
-        f"{match.seed}:{len(match.actions)}", match.seats[seat].level or DEFAULT_LEVEL
-    )
+    level = match.seats[seat].level or DEFAULT_LEVEL
+    bot = match.game.bot(f"{match.seed}:{len(match.actions)}", level)
     action = bot.choose(match.state.view(seat))
     if match.seats[seat].bot:
         return action
