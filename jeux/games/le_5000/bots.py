@@ -1,0 +1,210 @@
+"""Le 5000 robots at three levels (RULINGS.md §2: push-your-luck thresholds, the 750 opening).
+
+- Débutant sets aside every scoring die it can and banks at a whim between 300 and 500
+  once opened: plausible, greedy with dice and timid with points.
+- Moyen sets aside what scores most for the dice it keeps in hand and banks at classic
+  thresholds, sooner with few dice left.
+- Fort plays each turn by expectimax over every throw to come (`Plan`), a turn's end valued
+  by its chance to win the race (`Race`), worked out once per option set.
+
+Every level banks a winning total.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial, prod
+from random import Random
+
+from jeux.engine.core import Action
+
+from .rules import (
+    DICE,
+    NOTE_OVERSHOOT,
+    OPENING,
+    ROLL,
+    Bank,
+    Le5000State,
+    Roll,
+    keep_choices,
+    target_met,
+)
+
+UNIT = 50
+"""Every score is a multiple of 50: the plans count in these units."""
+
+
+def _banks(state: Le5000State) -> list[tuple[int, tuple[int, ...]]]:
+    """(total after banking, points kept, dice kept) for every set-aside that may bank now
+    without passing an exact target."""
+    banks = []
+    for indices, value in state.keep_choices:
+        if state.can_bank(indices):
+            total, note = state.bank_preview(indices)
+            if note != NOTE_OVERSHOOT:
+                banks.append((total, value.points, indices))
+    return banks
+
+
+def _winning_bank(state: Le5000State) -> Action | None:
+    """A bank that reaches the target, with the most points."""
+    wins = [b for b in _banks(state) if target_met(b[0], state.target, state.finish)]
+    return Bank(max(wins)[2]) if wins else None
+
+
+class BeginnerBot:
+    """Sets aside every die that scores (the most points, whatever dice it leaves) and banks
+    once the turn is worth a whim between 300 and 500, or 750 to open."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, state: Le5000State) -> Action:
+        if state.phase == ROLL:
+            return Roll()
+        if win := _winning_bank(state):
+            return win
+        keep, scoring = max(state.keep_choices, key=lambda c: (c[1].points, len(c[0])))
+        enough = self.rng.choice((300, 350, 400, 450, 500))
+        if state.can_bank(keep) and state.turn_total + scoring.points >= enough:
+            total, note = state.bank_preview(keep)
+            if note != NOTE_OVERSHOOT:
+                return Bank(keep)
+        return Roll(keep)
+
+
+BANK_AT = {1: 300, 2: 300, 3: 400, 4: 1000, DICE: 2000}
+"""Moyen banks once the turn is worth this much, by the number of dice it would throw next."""
+DIE_WORTH = 150
+"""How much Moyen values keeping one more die in hand, when it chooses what to set aside."""
+
+
+class MediumBot:
+    """Sets aside what scores most for the dice kept in hand, and banks at classic
+    push-your-luck thresholds (sooner with few dice left); always banks a winning total."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
+
+    def choose(self, state: Le5000State) -> Action:
+        if state.phase == ROLL:
+            return Roll()
+        choices = state.keep_choices
+        keep, scoring = max(
+            choices,
+            key=lambda c: (c[1].points + DIE_WORTH * state.dice_to_throw(c[0]), c[1].points),
+        )
+        banks = _banks(state)
+        if banks:
+            total, points, indices = max(banks)
+            wins = target_met(total, state.target, state.finish)
+            left = state.dice_to_throw(keep)
+            if wins or state.turn_total + points >= BANK_AT[left]:
+                return Bank(indices)
+        return Roll(keep)
+
+
+# --- Fort: expectimax over the dice ---------------------------------------------------------
+
+
+@cache
+def throw_kinds(count: int, four_double: bool) -> tuple[tuple[float, frozenset, bool], ...]:
+    """The throws of `count` dice grouped by what they allow: (chance, the set-asides as
+    (points in units, dice thrown next), five 1s). Five dice that all score come back."""
+    kinds: Counter[tuple[frozenset, bool]] = Counter()
+    for faces in combinations_with_replacement(range(1, 7), count):
+        ways = factorial(count) // prod(factorial(n) for n in Counter(faces).values())
+        choices = frozenset(
+            (scoring.points // UNIT, count - len(indices) or DICE)
+            for indices, scoring in keep_choices(faces, four_double)
+        )
+        kinds[choices, faces == (1,) * DICE] += ways
+    return tuple((n / 6**count, choices, five) for (choices, five), n in kinds.items())
+
+
+class Plan:
+    """The best play of one turn, worked out on demand: `banks[t]` is what banking a turn of
+    t units is worth (None: not allowed yet; the last entry stands for every larger turn,
+    which always banks), `bust` what losing the turn is worth, `five_ones` what winning at
+    once is worth. Values are any measure to maximise: points, or the chance to win."""
+
+    def __init__(
+        self,
+        banks: Sequence[float | None],
+        bust: float,
+        five_ones: float,
+        four_double: bool,
+    ) -> None:
+        self.banks, self.bust, self.five_ones = banks, bust, five_ones
+        self.four_double = four_double
+        self.cap = len(banks) - 1
+        self.memo: dict[tuple[int, int], float] = {}
+
+    def after(self, turn: int, dice: int) -> float:
+        """The value of a turn of `turn` units with `dice` to throw next: bank or throw."""
+        if turn >= self.cap:
+            return self.banks[self.cap]
+        bank = self.banks[turn]
+        throw = self.throw(turn, dice)
+        return throw if bank is None or throw > bank else bank
+
+    def bank_value(self, turn: int) -> float | None:
+        return self.banks[min(turn, self.cap)]
+
+    def throw(self, turn: int, dice: int) -> float:
+        """The value of throwing `dice` dice with `turn` units at stake, then playing well."""
+        key = turn, dice
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        value = 0.0
+        for chance, choices, five_ones in throw_kinds(dice, self.four_double):
+            if five_ones:
+                value += chance * self.five_ones
+            elif not choices:
+                value += chance * self.bust
+            else:
+                value += chance * max(self.after(turn + p, left) for p, left in choices)
+        self.memo[key] = value
+        return value
+
+
+@cache
+def points_plan(target: int, opened: bool, four_double: bool) -> Plan:
+    """The plan that maximises the turn's expected points (a bank counted at its points)."""
+    cap = target // UNIT
+    need = 0 if opened else OPENING // UNIT
+    banks = [float(t) if t >= need else None for t in range(cap + 1)]
+    return Plan(banks, 0.0, float(cap), four_double)
+
+
+class StrongBot:
+    """Picks the set-aside and the bank or the throw that the turn's plan values most."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
+
+    def choose(self, state: Le5000State) -> Action:
+        if state.phase == ROLL:
+            return Roll()
+        if win := _winning_bank(state):
+            return win
+        me = state.current
+        plan = points_plan(state.target, state.opened[me], state.four_double)
+        turn = state.turn_total // UNIT
+        best: tuple[float, Action] | None = None
+        for indices, scoring in state.keep_choices:
+            after = turn + scoring.points // UNIT
+            options = [(plan.throw(after, state.dice_to_throw(indices)), Roll(indices))]
+            if state.can_bank(indices) and (bank := plan.bank_value(after)) is not None:
+                options.append((bank, Bank(indices)))
+            for option in options:
+                if best is None or option[0] > best[0]:
+                    best = option
+        return best[1]
+
+
+LEVELS = {"debutant": BeginnerBot, "moyen": MediumBot, "fort": StrongBot}
