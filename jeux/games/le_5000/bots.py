@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 from random import Random
@@ -29,6 +29,7 @@ from .rules import (
     Bank,
     Le5000State,
     Roll,
+    bank_result,
     keep_choices,
     target_met,
 )
@@ -49,9 +50,21 @@ def _banks(state: Le5000State) -> list[tuple[int, tuple[int, ...]]]:
     return banks
 
 
+def _best_other(state: Le5000State) -> int:
+    return max((s for i, s in enumerate(state.scores) if i != state.current), default=0)
+
+
+def _wins(state: Le5000State, total: int) -> bool:
+    """Whether banking to `total` wins: reaching the target, or in the last round of "Tours
+    égaux", reaching the best score of the others (a tie shares the victory)."""
+    if state.last_round:
+        return total >= _best_other(state)
+    return target_met(total, state.target, state.finish)
+
+
 def _winning_bank(state: Le5000State) -> Action | None:
-    """A bank that reaches the target, with the most points."""
-    wins = [b for b in _banks(state) if target_met(b[0], state.target, state.finish)]
+    """A bank that wins, with the most points."""
+    wins = [b for b in _banks(state) if _wins(state, b[0])]
     return Bank(max(wins)[2]) if wins else None
 
 
@@ -68,6 +81,8 @@ class BeginnerBot:
         if win := _winning_bank(state):
             return win
         keep, scoring = max(state.keep_choices, key=lambda c: (c[1].points, len(c[0])))
+        if state.last_round:  # banking short of the leader loses for sure
+            return Roll(keep)
         enough = self.rng.choice((300, 350, 400, 450, 500))
         if state.can_bank(keep) and state.turn_total + scoring.points >= enough:
             total, note = state.bank_preview(keep)
@@ -97,12 +112,12 @@ class MediumBot:
             choices,
             key=lambda c: (c[1].points + DIE_WORTH * state.dice_to_throw(c[0]), c[1].points),
         )
+        if win := _winning_bank(state):
+            return win
         banks = _banks(state)
-        if banks:
+        if banks and not state.last_round:  # banking short of the leader loses for sure
             total, points, indices = max(banks)
-            wins = target_met(total, state.target, state.finish)
-            left = state.dice_to_throw(keep)
-            if wins or state.turn_total + points >= BANK_AT[left]:
+            if state.turn_total + points >= BANK_AT[state.dice_to_throw(keep)]:
                 return Bank(indices)
         return Roll(keep)
 
@@ -181,6 +196,23 @@ def points_plan(target: int, opened: bool, four_double: bool) -> Plan:
     return Plan(banks, 0.0, float(cap), four_double)
 
 
+@lru_cache(maxsize=64)
+def catch_up_plan(
+    score: int, best: int, target: int, finish: str, opened: bool, four_double: bool
+) -> Plan:
+    """The last turn of a player at `score` who must reach `best`: the plan that maximises
+    the chance to get there (a bank short of it loses)."""
+    cap = (best - score) // UNIT + 1
+    need = 0 if opened else OPENING // UNIT
+    banks = [
+        (1.0 if bank_result(score, t * UNIT, target, finish)[0] >= best else 0.0)
+        if t >= need
+        else None
+        for t in range(max(cap, need) + 1)
+    ]
+    return Plan(banks, 0.0, 1.0, four_double)
+
+
 class StrongBot:
     """Picks the set-aside and the bank or the throw that the turn's plan values most."""
 
@@ -193,7 +225,17 @@ class StrongBot:
         if win := _winning_bank(state):
             return win
         me = state.current
-        plan = points_plan(state.target, state.opened[me], state.four_double)
+        if state.last_round:
+            plan = catch_up_plan(
+                state.scores[me],
+                _best_other(state),
+                state.target,
+                state.finish,
+                state.opened[me],
+                state.four_double,
+            )
+        else:
+            plan = points_plan(state.target, state.opened[me], state.four_double)
         turn = state.turn_total // UNIT
         best: tuple[float, Action] | None = None
         for indices, scoring in state.keep_choices:

@@ -2,7 +2,8 @@
 choice is, once 6-5-4 is complete, to sail or to rethrow one or both cargo dice (CAP-3).
 
 - Débutant sails as soon as the cargo looks decent, and rethrows both dice otherwise.
-- Moyen rethrows the cargo while it is below 8, the low dice alone when it may.
+- Moyen rethrows the cargo while it is below 8, the low dice alone when it may, and in
+  the last round while it stays behind the leader.
 - Fort maximises the expected cargo, die by die, and in the last round sails only with
   enough to beat the leader.
 """
@@ -37,7 +38,8 @@ class BeginnerBot:
 
 class MediumBot:
     """RULINGS.md §1: rethrows the cargo while it is below about 8 and throws remain; one
-    die at a time when allowed (the low ones), both together otherwise."""
+    die at a time when allowed (the low ones), both together otherwise. In the last round
+    it rethrows any cargo that leaves it behind the leader."""
 
     THRESHOLD = 8
 
@@ -48,7 +50,9 @@ class MediumBot:
         legal = state.legal_actions()
         if not state.crew_complete:
             return legal[0]
-        if state.cargo >= self.THRESHOLD:
+        sailed = state.knots[state.current] + state.cargo
+        behind = state.race.final_round and sailed < max(state.knots)
+        if state.cargo >= self.THRESHOLD and not behind:
             return _STOP
         low = tuple(i for i in state.cargo_dice if state.faces[i] <= 3)
         if state.may_rethrow(low):

@@ -14,7 +14,6 @@ from __future__ import annotations
 from functools import cache
 from itertools import product
 from random import Random
-from typing import NamedTuple
 
 from jeux.engine.core import Action
 
@@ -77,24 +76,16 @@ class StrongBot:
 # --- the exact duel -----------------------------------------------------------------------
 
 
-class Kind(NamedTuple):
-    """One kind of throw of n dice, with its probability."""
-
-    chance: float
-    points: int
-    scoring: int
-    even: int
-
-
 @cache
-def kinds(count: int) -> tuple[Kind, ...]:
-    """The throws of `count` dice grouped by what they do: points, odd dice kept, even left."""
+def kinds(count: int) -> tuple[tuple[float, int, int, int], ...]:
+    """The throws of `count` dice grouped by what they do, with their chance: (chance, points,
+    odd dice kept, even dice left)."""
     tally: dict[tuple[int, int, int], int] = {}
     for faces in product(range(1, 7), repeat=count):
         value = throw_value(faces)
         key = (value.points, len(value.scoring), len(value.even))
         tally[key] = tally.get(key, 0) + 1
-    return tuple(Kind(n / 6**count, *key) for key, n in sorted(tally.items()))
+    return tuple((n / 6**count, *key) for key, n in sorted(tally.items()))
 
 
 Linear = tuple[float, float]
@@ -117,36 +108,39 @@ class Turn:
     def throw(self, turn_total: int, count: int, kept: int, first: bool = False) -> Linear:
         """Throwing `count` dice now, `kept` dice staying kept, then playing on as well as
         possible; `first` says the throw opens the turn (three odd dice may then go again)."""
-        if not (first or self.any_time):
+        again = first or self.any_time
+        if not again:
             kept = 0  # three kept dice no longer matter
         key = (turn_total, count, kept, first)
         known = self.memo.get(key)
         if known is not None:
             return known
         c = p = 0.0
-        for kind in kinds(count):
-            total = turn_total + kind.points
-            if not kind.points or total > self.room:
-                p += kind.chance
-            elif total == self.room:
-                c += kind.chance
+        room, bust, banks = self.room, self.bust, self.banks
+        for chance, points, scoring, even in kinds(count):
+            total = turn_total + points
+            if not points or total > room:
+                p += chance
+                continue
+            if total == room:
+                c += chance
+                continue
+            # After a throw that scored: the better of banking and throwing on.
+            bank = banks[total]
+            if again and kept + scoring == DICE:
+                gc, gp = self.throw(total, DICE, 0)
+            elif even:
+                gc, gp = self.throw(total, even, kept + scoring)
             else:
-                dc, dp = self.decide(total, kept + kind.scoring, kind.even, first)
-                c += kind.chance * dc
-                p += kind.chance * dp
+                c += chance * bank
+                continue
+            if gc + gp * bust > bank:
+                c += chance * gc
+                p += chance * gp
+            else:
+                c += chance * bank
         self.memo[key] = c, p
         return c, p
-
-    def decide(self, turn_total: int, kept: int, even: int, first: bool) -> Linear:
-        """The better of banking and throwing on, after a throw that scored."""
-        bank = self.banks[turn_total], 0.0
-        if kept == DICE and (first or self.any_time):
-            go = self.throw(turn_total, DICE, 0)
-        elif even:
-            go = self.throw(turn_total, even, kept)
-        else:
-            return bank
-        return go if self.worth(go) > bank[0] else bank
 
     def worth(self, value: Linear) -> float:
         return value[0] + value[1] * self.bust
@@ -177,7 +171,7 @@ def win_table(any_time: bool) -> list[list[float]]:
                 # x = c1 + p1 (1 - y) and y = c2 + p2 (1 - x)
                 new_x = (c1 + p1 - p1 * (c2 + p2)) / (1.0 - p1 * p2)
                 new_y = c2 + p2 * (1.0 - new_x)
-                done = abs(new_x - x) + abs(new_y - y) < 1e-12
+                done = abs(new_x - x) + abs(new_y - y) < 1e-9
                 x, y = new_x, new_y
                 if done:
                     break
