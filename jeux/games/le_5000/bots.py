@@ -25,6 +25,7 @@ from .rules import (
     DICE,
     NOTE_OVERSHOOT,
     OPENING,
+    REACH,
     ROLL,
     Bank,
     Le5000State,
@@ -187,13 +188,18 @@ class Plan:
         return value
 
 
-@cache
-def points_plan(target: int, opened: bool, four_double: bool) -> Plan:
-    """The plan that maximises the turn's expected points (a bank counted at its points)."""
-    cap = target // UNIT
+@lru_cache(maxsize=256)
+def points_plan(score: int, target: int, finish: str, opened: bool, four_double: bool) -> Plan:
+    """The plan that maximises the points a turn adds to `score`: nothing for a turn that
+    passes an exact target, the capped points when the last 1000 come in one turn. Only
+    those finishes depend on the score: with the default one, pass 0."""
+    cap = (target - score) // UNIT + 1
     need = 0 if opened else OPENING // UNIT
-    banks = [float(t) if t >= need else None for t in range(cap + 1)]
-    return Plan(banks, 0.0, float(cap), four_double)
+    banks = [
+        (bank_result(score, t * UNIT, target, finish)[0] - score) / UNIT if t >= need else None
+        for t in range(max(cap, need) + 1)
+    ]
+    return Plan(banks, 0.0, float(target // UNIT), four_double)
 
 
 @lru_cache(maxsize=64)
@@ -213,6 +219,19 @@ def catch_up_plan(
     return Plan(banks, 0.0, 1.0, four_double)
 
 
+def _plan(state: Le5000State) -> Plan:
+    """The plan for the turn being played: catch up with the leader in the last round,
+    else make the most points."""
+    me = state.current
+    score, opened = state.scores[me], state.opened[me]
+    if state.last_round:
+        best = _best_other(state)
+        return catch_up_plan(score, best, state.target, state.finish, opened, state.four_double)
+    if state.finish == REACH:
+        score = 0  # the points are worth the same at any score
+    return points_plan(score, state.target, state.finish, opened, state.four_double)
+
+
 class StrongBot:
     """Picks the set-aside and the bank or the throw that the turn's plan values most."""
 
@@ -224,18 +243,7 @@ class StrongBot:
             return Roll()
         if win := _winning_bank(state):
             return win
-        me = state.current
-        if state.last_round:
-            plan = catch_up_plan(
-                state.scores[me],
-                _best_other(state),
-                state.target,
-                state.finish,
-                state.opened[me],
-                state.four_double,
-            )
-        else:
-            plan = points_plan(state.target, state.opened[me], state.four_double)
+        plan = _plan(state)
         turn = state.turn_total // UNIT
         best: tuple[float, Action] | None = None
         for indices, scoring in state.keep_choices:
