@@ -10,13 +10,15 @@ choice is, once 6-5-4 is complete, to sail or to rethrow one or both cargo dice 
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 from itertools import product
+from operator import mul
 from random import Random
 
 from jeux.engine.core import Action
 
-from .rules import _ROLLS, _STOP, BOTH, CapitaineState
+from .rules import _ROLLS, _STOP, BOTH, CREW_ORDER, DICE, THROWS, CapitaineState
 
 FACES = range(1, 7)
 
@@ -61,8 +63,9 @@ class MediumBot:
 
 
 class StrongBot:
-    """Chooses the rethrow with the best expected value of the turn (`best_rethrow`); when
-    the round is the last one, the value of a cargo is whether it beats the leader."""
+    """Chooses the rethrow with the best chance to win (`best_rethrow`): in the last round,
+    whether the cargo beats the leader; before, the exact race against the best of the
+    others (`race_table`)."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = Random(seed)  # kept for the contract: this bot needs no chance
@@ -72,13 +75,13 @@ class StrongBot:
         if not state.crew_complete:
             return legal[0]
         a, b = (state.faces[i] for i in state.cargo_dice)
-        values = _final_values(state) if state.race.final_round else _KNOTS
+        values = _final_values(state) if state.race.final_round else _race_values(state)
         rethrow = best_rethrow(values, a, b, state.throws_left, state.cargo_reroll == BOTH)
         return _ROLLS[tuple(state.cargo_dice[i] for i in rethrow)] if rethrow else _STOP
 
 
 _KNOTS = tuple(range(13))
-"""A cargo valued at its knots: the value of the turn is its expected cargo."""
+"""Every cargo, and 0 for a turn without a full crew."""
 
 
 def _final_values(state: CapitaineState) -> tuple[float, ...]:
@@ -90,7 +93,17 @@ def _final_values(state: CapitaineState) -> tuple[float, ...]:
     return tuple(1.0 if mine + c > best else 0.5 if mine + c == best else 0.0 for c in _KNOTS)
 
 
-@cache
+def _race_values(state: CapitaineState) -> tuple[float, ...]:
+    """What ending the turn with each cargo is worth: the chance to win the race of two
+    against the best of the others, from the table of `race_table`."""
+    race, me = state.race, state.current
+    rival = max(s for i, s in enumerate(state.knots) if i != me) if state.seats > 1 else 0
+    table = race_table(state.target, race.equal_turns)
+    last = me == race.contenders[-1]  # nobody plays after me in this round
+    return table.values(state.knots[me], rival, last)
+
+
+@lru_cache(maxsize=4096)
 def best_rethrow(
     values: tuple[float, ...], a: int, b: int, throws_left: int, both_only: bool
 ) -> tuple[int, ...]:
@@ -104,7 +117,7 @@ def best_rethrow(
     return max(options, key=lambda option: option[1])[0]
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _value(values: tuple[float, ...], a: int, b: int, throws_left: int, both_only: bool) -> float:
     dice = best_rethrow(values, a, b, throws_left, both_only)
     if not dice:
@@ -128,6 +141,125 @@ def _rethrow_value(
             new[i] = face
         total += _value(values, new[0], new[1], throws_left - 1, both_only)
     return total / len(outcomes)
+
+
+# --- Fort: the exact race of two --------------------------------------------------------
+
+PAIRS = tuple((x, y) for x in FACES for y in FACES if x <= y)
+"""Two cargo dice, in either order; the tables below index them by their place here."""
+PAIR_SUMS = tuple(x + y for x, y in PAIRS)
+PAIR_CHANCES = tuple((1 if x == y else 2) / 36 for x, y in PAIRS)
+WITH = tuple(tuple(PAIRS.index((min(x, k), max(x, k))) for k in FACES) for x in FACES)
+"""`WITH[x - 1]`: the pairs a die showing x makes with each face of the other."""
+SIDES = tuple((x - 1, y - 1) for x, y in PAIRS)
+
+
+@cache
+def crew_odds() -> tuple[float, tuple[tuple[float, ...], ...]]:
+    """The chance that a turn finds no crew in its three throws, and by throws left once
+    the crew is complete (0, 1, 2), the chance of each cargo pair. Locking is automatic
+    and in order (CAP-4, CAP-5): the cargo is what the completing throw leaves."""
+    done = [[0.0] * len(PAIRS) for _ in range(THROWS)]
+    locked = {0: 1.0}
+    for throw in range(1, THROWS + 1):
+        after: dict[int, float] = {}
+        for members, chance in locked.items():
+            count = DICE - members
+            share = chance / 6**count
+            for faces in product(FACES, repeat=count):
+                left, found = list(faces), members
+                for face in CREW_ORDER[members:]:
+                    if face not in left:
+                        break
+                    left.remove(face)
+                    found += 1
+                if found == len(CREW_ORDER):
+                    done[THROWS - throw][PAIRS.index((min(left), max(left)))] += share
+                else:
+                    after[found] = after.get(found, 0.0) + share
+        locked = after
+    return sum(locked.values()), tuple(map(tuple, done))
+
+
+def turn_value(values: Sequence[float], both_only: bool) -> float:
+    """The chance to win over one turn played well, `values[cargo]` being what ending the
+    turn with that cargo is worth; a turn without a crew counts 0 here (it is added apart,
+    as it hands the move over with the scores unchanged)."""
+    _, done = crew_odds()
+    now = list(map(values.__getitem__, PAIR_SUMS))
+    value = sum(map(mul, done[0], now))
+    better = now
+    for left in (1, 2):
+        better = _rethrown(now, better, both_only)
+        value += sum(map(mul, done[left], better))
+    return value
+
+
+def _rethrown(now: list[float], after: list[float], both_only: bool) -> list[float]:
+    """The value of each cargo pair with one more throw left, `after` valuing each pair
+    with one throw fewer: the best of sailing and rethrowing one or both dice."""
+    both = sum(map(mul, PAIR_CHANCES, after))
+    if both_only:
+        return [max(v, both) for v in now]
+    keep = [sum(map(after.__getitem__, pairs)) / 6 for pairs in WITH]
+    return [max(v, keep[x], keep[y], both) for v, (x, y) in zip(now, SIDES, strict=True)]
+
+
+class RaceTable:
+    """The chances to win a race of two to `target` knots from the start of a turn:
+    `first[a][b]` for a player at a with the rival at b playing after them in the round,
+    `last[a][b]` for a player who closes the round. With equal turns, reaching the target
+    first gives the rival a last turn to pass it (a tie goes to a tie-break, even odds)."""
+
+    def __init__(self, target: int, equal_turns: bool) -> None:
+        self.target, self.equal_turns = target, equal_turns
+        self.first = [[0.0] * target for _ in range(target)]
+        self.last = [[0.0] * target for _ in range(target)]
+        self.finals: dict[tuple[int, int], float] = {}
+        self._solve()
+
+    def values(self, mine: int, rival: int, last: bool) -> tuple[float, ...]:
+        """What ending my turn with each cargo is worth (index 0: no crew)."""
+        t = self.target
+        if last:  # the rival starts the next round
+            return tuple(
+                1.0 if mine + c >= t else 1.0 - self.first[rival][mine + c] for c in _KNOTS
+            )
+        return tuple(
+            (1.0 - self.final(rival, mine + c) if self.equal_turns else 1.0)
+            if mine + c >= t
+            else 1.0 - self.last[rival][mine + c]
+            for c in _KNOTS
+        )
+
+    def final(self, mine: int, best: int) -> float:
+        """The last turn of a player at `mine` who must pass `best`."""
+        key = mine, best
+        if key not in self.finals:
+            values = [1.0 if mine + c > best else 0.5 if mine + c == best else 0.0 for c in _KNOTS]
+            self.finals[key] = turn_value(values, False)
+        return self.finals[key]
+
+    def _solve(self) -> None:
+        """By decreasing sum of the scores: a turn adds 0 or at least 2 knots, and a turn
+        without a crew hands the move over unchanged, so `first[a][b]` and `last[b][a]`
+        depend on each other and on higher sums only: two linear equations."""
+        t = self.target
+        fail, _ = crew_odds()
+        for total in range(2 * t - 2, -1, -1):
+            for a in range(max(0, total - t + 1), min(total, t - 1) + 1):
+                b = total - a
+                x = turn_value(self.values(a, b, last=False), False)
+                y = turn_value(self.values(b, a, last=True), False)
+                # first = x + fail (1 - last) and last = y + fail (1 - first)
+                first = (x + fail - fail * (y + fail)) / (1.0 - fail * fail)
+                self.first[a][b] = first
+                self.last[b][a] = y + fail * (1.0 - first)
+
+
+@cache
+def race_table(target: int, equal_turns: bool) -> RaceTable:
+    return RaceTable(target, equal_turns)
 
 
 LEVELS = {"debutant": BeginnerBot, "moyen": MediumBot, "fort": StrongBot}
