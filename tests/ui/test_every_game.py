@@ -55,6 +55,8 @@ async def set_up_by_keys(pilot, chosen: list[int], robots: int) -> None:
         await pilot.press("tab", "tab", "tab")  # past the new player's name and its button
         assert setup.focused.id == "bots"
         await pilot.press("enter", *["down"] * robots, "enter")
+        await pilot.pause()  # a level to choose appears for each robot: each keeps Moyen
+        await pilot.press(*["tab"] * len(setup.query("Select.level")))
         await pilot.press("tab", "enter", "down", "enter")  # the order: as in the list
     await pilot.press("f5")
 
