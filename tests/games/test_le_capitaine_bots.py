@@ -6,6 +6,7 @@ from random import Random
 import pytest
 
 from jeux.engine.testing import ForcedRng
+from jeux.games.le_capitaine.bots import crew_odds, race_table
 from jeux.games.le_capitaine.rules import GAME, Roll, Stop
 
 LEVELS = ("debutant", "moyen", "fort")
@@ -50,6 +51,21 @@ def test_every_level_plays_legally_at_every_player_count(players):
 )
 def test_every_level_follows_the_options(options):
     assert play_out(3, options, 3, LEVELS).outcome() is not None
+
+
+def test_crew_odds_cover_every_turn():
+    fail, done = crew_odds()
+    assert fail + sum(map(sum, done)) == pytest.approx(1.0)
+    # A 6, a 5 and a 4 among the first five dice: 1 - 3 (5/6)^5 + 3 (4/6)^5 - (3/6)^5
+    first_throw = 1 - 3 * (5 / 6) ** 5 + 3 * (4 / 6) ** 5 - (3 / 6) ** 5
+    assert sum(done[2]) == pytest.approx(first_throw)
+
+
+def test_the_race_table_is_a_chance_to_win():
+    table = race_table(50, True, False)
+    assert 0.4 < table.first[0][0] < 0.6
+    assert table.first[45][10] > 0.9 > 0.1 > table.first[10][45]
+    assert all(0.0 <= p <= 1.0 for rows in (table.first, table.last) for row in rows for p in row)
 
 
 @pytest.mark.parametrize("level", LEVELS)

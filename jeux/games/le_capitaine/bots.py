@@ -4,8 +4,9 @@ choice is, once 6-5-4 is complete, to sail or to rethrow one or both cargo dice 
 - Débutant sails as soon as the cargo looks decent, and rethrows both dice otherwise.
 - Moyen rethrows the cargo while it is below 8, the low dice alone when it may, and in
   the last round while it stays behind the leader.
-- Fort maximises the expected cargo, die by die, and in the last round sails only with
-  enough to beat the leader.
+- Fort plays the exact race of two against the best of the others (`race_table`: equal
+  turns, the last turn to pass the leader), and in the last round sails only with enough
+  to beat the leader. Alone, it makes the most knots it can.
 """
 
 from __future__ import annotations
@@ -95,10 +96,12 @@ def _final_values(state: CapitaineState) -> tuple[float, ...]:
 
 def _race_values(state: CapitaineState) -> tuple[float, ...]:
     """What ending the turn with each cargo is worth: the chance to win the race of two
-    against the best of the others, from the table of `race_table`."""
+    against the best of the others, from the table of `race_table`; alone, its knots."""
     race, me = state.race, state.current
-    rival = max(s for i, s in enumerate(state.knots) if i != me) if state.seats > 1 else 0
-    table = race_table(state.target, race.equal_turns)
+    if race.solo:
+        return _KNOTS
+    rival = max(s for i, s in enumerate(state.knots) if i != me)
+    table = race_table(state.target, race.equal_turns, state.cargo_reroll == BOTH)
     last = me == race.contenders[-1]  # nobody plays after me in this round
     return table.values(state.knots[me], rival, last)
 
@@ -209,10 +212,11 @@ class RaceTable:
     """The chances to win a race of two to `target` knots from the start of a turn:
     `first[a][b]` for a player at a with the rival at b playing after them in the round,
     `last[a][b]` for a player who closes the round. With equal turns, reaching the target
-    first gives the rival a last turn to pass it (a tie goes to a tie-break, even odds)."""
+    first gives the rival a last turn to pass it (a tie goes to a tie-break, even odds).
+    `both_only`: the cargo dice are thrown again together (CAP-3 option)."""
 
-    def __init__(self, target: int, equal_turns: bool) -> None:
-        self.target, self.equal_turns = target, equal_turns
+    def __init__(self, target: int, equal_turns: bool, both_only: bool) -> None:
+        self.target, self.equal_turns, self.both_only = target, equal_turns, both_only
         self.first = [[0.0] * target for _ in range(target)]
         self.last = [[0.0] * target for _ in range(target)]
         self.finals: dict[tuple[int, int], float] = {}
@@ -237,7 +241,7 @@ class RaceTable:
         key = mine, best
         if key not in self.finals:
             values = [1.0 if mine + c > best else 0.5 if mine + c == best else 0.0 for c in _KNOTS]
-            self.finals[key] = turn_value(values, False)
+            self.finals[key] = turn_value(values, self.both_only)
         return self.finals[key]
 
     def _solve(self) -> None:
@@ -249,8 +253,8 @@ class RaceTable:
         for total in range(2 * t - 2, -1, -1):
             for a in range(max(0, total - t + 1), min(total, t - 1) + 1):
                 b = total - a
-                x = turn_value(self.values(a, b, last=False), False)
-                y = turn_value(self.values(b, a, last=True), False)
+                x = turn_value(self.values(a, b, last=False), self.both_only)
+                y = turn_value(self.values(b, a, last=True), self.both_only)
                 # first = x + fail (1 - last) and last = y + fail (1 - first)
                 first = (x + fail - fail * (y + fail)) / (1.0 - fail * fail)
                 self.first[a][b] = first
@@ -258,8 +262,9 @@ class RaceTable:
 
 
 @cache
-def race_table(target: int, equal_turns: bool) -> RaceTable:
-    return RaceTable(target, equal_turns)
+def race_table(target: int, equal_turns: bool, both_only: bool) -> RaceTable:
+    """Solved once per option set: about a second."""
+    return RaceTable(target, equal_turns, both_only)
 
 
 LEVELS = {"debutant": BeginnerBot, "moyen": MediumBot, "fort": StrongBot}
