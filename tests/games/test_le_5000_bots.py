@@ -6,7 +6,8 @@ from random import Random
 import pytest
 
 from jeux.engine.testing import ForcedRng
-from jeux.games.le_5000.rules import EXACT, GAME, LAST_TURN, Bank, Roll
+from jeux.games.le_5000.bots import Duel, duel_chance, turn_spread
+from jeux.games.le_5000.rules import EXACT, GAME, LAST_TURN, REACH, Bank, Roll
 
 LEVELS = ("debutant", "moyen", "fort")
 
@@ -63,6 +64,19 @@ def test_every_level_plays_legally_at_every_player_count(players):
 )
 def test_every_level_follows_the_options(options):
     assert play_out(2, options, 3, LEVELS).outcome() is not None
+
+
+def test_a_turn_for_points_banks_every_outcome_once():
+    five_ones, spread = turn_spread(5000, True, False)
+    assert five_ones + sum(spread) == pytest.approx(1.0)
+    assert 250 < 50 * sum(units * chance for units, chance in enumerate(spread)) < 400
+
+
+def test_the_duel_favours_the_leader_and_is_even_at_the_start():
+    duel = Duel(5000, REACH, True, False)
+    assert duel_chance(duel, (0, False), (0, False)) == pytest.approx(0.5, abs=0.05)
+    assert duel_chance(duel, (3000, True), (1000, True)) > 0.8
+    assert duel_chance(duel, (1000, True), (3000, True)) < 0.2
 
 
 @pytest.mark.parametrize("level", LEVELS)

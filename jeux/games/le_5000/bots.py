@@ -4,8 +4,10 @@
   once opened: plausible, greedy with dice and timid with points.
 - Moyen sets aside what scores most for the dice it keeps in hand and banks at classic
   thresholds, sooner with few dice left.
-- Fort plays each turn by expectimax over every throw to come (`Plan`), a turn's end valued
-  by its chance to win the race (`Race`), worked out once per option set.
+- Fort plays each turn by expectimax over every throw to come (`Plan`), a bank valued by
+  its chance to win the race of two against the best of the others (`duel_chance`, from
+  how many turns each needs when playing for points); in the last round, by whether it
+  catches the leader.
 
 Every level banks a winning total.
 """
@@ -15,9 +17,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from heapq import heappop, heappush
 from itertools import combinations_with_replacement
 from math import factorial, prod
+from operator import mul
 from random import Random
+from typing import NamedTuple
 
 from jeux.engine.core import Action
 
@@ -221,15 +226,160 @@ def catch_up_plan(
 
 def _plan(state: Le5000State) -> Plan:
     """The plan for the turn being played: catch up with the leader in the last round,
-    else make the most points."""
+    else the race against the best of the others (alone, the most points)."""
     me = state.current
     score, opened = state.scores[me], state.opened[me]
     if state.last_round:
         best = _best_other(state)
         return catch_up_plan(score, best, state.target, state.finish, opened, state.four_double)
-    if state.finish == REACH:
-        score = 0  # the points are worth the same at any score
-    return points_plan(score, state.target, state.finish, opened, state.four_double)
+    if state.solo:
+        score = 0 if state.finish == REACH else score
+        return points_plan(score, state.target, state.finish, opened, state.four_double)
+    rival = max((s for s in range(state.seats) if s != me), key=state.scores.__getitem__)
+    return race_plan(
+        Duel(state.target, state.finish, state.race.equal_turns, state.four_double),
+        (score, opened),
+        (state.scores[rival], state.opened[rival]),
+    )
+
+
+# --- Fort: the race of two, turn by turn ---------------------------------------------------
+
+TURNS = 40
+"""Turns looked ahead by the race model: far more than a game lasts."""
+
+
+class Duel(NamedTuple):
+    """The options that shape a race of two."""
+
+    target: int
+    finish: str
+    equal_turns: bool
+    four_double: bool
+
+
+@cache
+def turn_spread(target: int, opened: bool, four_double: bool) -> tuple[float, list[float]]:
+    """What a turn played by the points plan banks: the chance of five 1s, and by number
+    of units banked, its chance (at 0: a bust)."""
+    plan = points_plan(0, target, REACH, opened, four_double)
+    spread = [0.0] * (plan.cap + 1)
+    five = 0.0
+    waiting = {(0, DICE): 1.0}  # (units at stake, dice to throw): chance
+    order = [(0, DICE)]
+    while order:
+        turn, dice = key = heappop(order)  # the turn only grows: each state comes once
+        mass = waiting.pop(key)
+        for chance, choices, five_ones in throw_kinds(dice, four_double):
+            share = mass * chance
+            if five_ones:
+                five += share
+                continue
+            if not choices:
+                spread[0] += share
+                continue
+            p, left = max(choices, key=lambda c: plan.after(turn + c[0], c[1]))
+            after = turn + p
+            bank = plan.bank_value(after)
+            if after >= plan.cap or (bank is not None and bank >= plan.throw(after, left)):
+                spread[min(after, plan.cap)] += share
+            elif (after, left) in waiting:
+                waiting[after, left] += share
+            else:
+                waiting[after, left] = share
+                heappush(order, (after, left))
+    return five, spread
+
+
+@cache
+def finish_odds(target: int, four_double: bool) -> tuple[list[list[float]], list[list[float]]]:
+    """`odds[k][d]`: the chance to cover d units within k turns, for a player who has
+    opened and for one who has not (whose first points must make the opening)."""
+    units = target // UNIT
+    five_o, spread_o = turn_spread(target, True, four_double)
+    five_c, spread_c = turn_spread(target, False, four_double)
+    tail_o, tail_c = _tails(spread_o, units), _tails(spread_c, units)
+    opened = [[1.0] + [0.0] * units]
+    closed = [[1.0] + [0.0] * units]
+    for _ in range(TURNS):
+        po, pc = opened[-1], closed[-1]
+        # A turn of x units covers d from the odds of covering d - x in one turn fewer.
+        opened.append(
+            [1.0]
+            + [
+                five_o + tail_o[d] + sum(map(mul, spread_o[:d], po[d:0:-1]))
+                for d in range(1, units + 1)
+            ]
+        )
+        closed.append(
+            [1.0]
+            + [
+                five_c
+                + tail_c[d]
+                + spread_c[0] * pc[d]
+                + sum(map(mul, spread_c[1:d], po[d - 1 : 0 : -1]))
+                for d in range(1, units + 1)
+            ]
+        )
+    return opened, closed
+
+
+def _tails(spread: list[float], units: int) -> list[float]:
+    """`tails[d]`: the chance that one turn banks d units or more."""
+    tails = [0.0] * (units + 2)
+    for d in range(len(spread) - 1, -1, -1):
+        if d <= units + 1:
+            tails[d] = spread[d] + (tails[d + 1] if d + 1 <= units + 1 else 0.0)
+    return tails
+
+
+def _odds(duel: Duel, score: int, opened: bool) -> list[float]:
+    """The chance to reach the target within 0, 1, 2… turns from `score`."""
+    tables = finish_odds(duel.target, duel.four_double)[0 if opened else 1]
+    d = max(0, (duel.target - score) // UNIT)
+    return [row[d] for row in tables]
+
+
+def duel_chance(duel: Duel, mover: tuple[int, bool], other: tuple[int, bool]) -> float:
+    """The chance that the player about to throw, at `mover` (score, opened), wins the
+    race against `other`, who plays next: reach the target first, and with equal turns
+    keep the lead through the other's last turn (even odds if both get there)."""
+    mine, theirs = _odds(duel, *mover), _odds(duel, *other)
+    share = 0.5 if duel.equal_turns else 0.0
+    win = sum(
+        (mine[k] - mine[k - 1]) * (1.0 - theirs[k - 1] - share * (theirs[k] - theirs[k - 1]))
+        for k in range(1, TURNS + 1)
+    )
+    return win + 0.5 * (1.0 - mine[TURNS]) * (1.0 - theirs[TURNS])
+
+
+@lru_cache(maxsize=64)
+def race_plan(duel: Duel, me: tuple[int, bool], rival: tuple[int, bool]) -> Plan:
+    """The turn that gives the best chance to win the race of two, each bank valued by the
+    chance to win once the rival has the dice (`duel_chance`)."""
+    score, opened = me
+    cap = (duel.target - score) // UNIT + 11  # a bigger lead still helps, a little
+    need = 0 if opened else OPENING // UNIT
+    banks: list[float | None] = []
+    for t in range(cap + 1):
+        total, note = bank_result(score, t * UNIT, duel.target, duel.finish)
+        if t < need:
+            banks.append(None)
+        elif target_met(total, duel.target, duel.finish):
+            banks.append(1.0 - _last_chance(duel, rival, total) if duel.equal_turns else 1.0)
+        else:
+            banks.append(1.0 - duel_chance(duel, rival, (total, opened or note != NOTE_OVERSHOOT)))
+    bust = 1.0 - duel_chance(duel, rival, me)
+    return Plan(banks, bust, 1.0, duel.four_double)
+
+
+def _last_chance(duel: Duel, player: tuple[int, bool], total: int) -> float:
+    """The chance that `player` reaches `total` in one last turn, roughly: as if the
+    target were that far."""
+    score, opened = player
+    tables = finish_odds(duel.target, duel.four_double)[0 if opened else 1]
+    d = min(duel.target // UNIT, max(0, (total - score) // UNIT))
+    return tables[1][d]
 
 
 class StrongBot:
