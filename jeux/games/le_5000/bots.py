@@ -44,7 +44,7 @@ UNIT = 50
 """Every score is a multiple of 50: the plans count in these units."""
 
 
-def _banks(state: Le5000State) -> list[tuple[int, tuple[int, ...]]]:
+def _banks(state: Le5000State) -> list[tuple[int, int, tuple[int, ...]]]:
     """(total after banking, points kept, dice kept) for every set-aside that may bank now
     without passing an exact target."""
     banks = []
