@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from heapq import heappop, heappush
 from itertools import combinations_with_replacement
-from math import factorial, prod
 from operator import mul
 from random import Random
 from typing import NamedTuple
 
 from jeux.engine.core import Action
+from jeux.engine.dice import ways
 
 from .rules import (
     DICE,
@@ -137,12 +137,11 @@ def throw_kinds(count: int, four_double: bool) -> tuple[tuple[float, frozenset, 
     (points in units, dice thrown next), five 1s). Five dice that all score come back."""
     kinds: Counter[tuple[frozenset, bool]] = Counter()
     for faces in combinations_with_replacement(range(1, 7), count):
-        ways = factorial(count) // prod(factorial(n) for n in Counter(faces).values())
         choices = frozenset(
             (scoring.points // UNIT, count - len(indices) or DICE)
             for indices, scoring in keep_choices(faces, four_double)
         )
-        kinds[choices, faces == (1,) * DICE] += ways
+        kinds[choices, faces == (1,) * DICE] += ways(faces)
     return tuple((n / 6**count, choices, five) for (choices, five), n in kinds.items())
 
 

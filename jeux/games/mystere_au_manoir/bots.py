@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 from itertools import combinations_with_replacement, product
-from math import factorial
 from random import Random
 
 from jeux.engine.core import Action
+from jeux.engine.dice import throw_chances
 
 from .rules import (
     CHOOSE,
@@ -37,18 +37,6 @@ Dice = tuple[int, ...]
 """Five faces, sorted: the positions of the solved pass."""
 
 
-@cache
-def throws(count: int) -> tuple[tuple[Dice, float], ...]:
-    """Every sorted outcome of `count` dice with its probability."""
-    result = []
-    for faces in combinations_with_replacement(range(1, 7), count):
-        ways = factorial(count)
-        for n in Counter(faces).values():
-            ways //= factorial(n)
-        result.append((faces, ways / 6**count))
-    return tuple(result)
-
-
 def rerolls(dice: Dice, double_one_used: bool) -> list[tuple[Dice, bool]]:
     """The distinct rerolls allowed from `dice` (sorted): the dice kept, and whether the
     double 1 pays for it (MM-2, MM-4)."""
@@ -66,7 +54,7 @@ def rerolls(dice: Dice, double_one_used: bool) -> list[tuple[Dice, bool]]:
     return found
 
 
-POSITIONS: tuple[Dice, ...] = tuple(d for d, _ in throws(DICE))
+POSITIONS: tuple[Dice, ...] = tuple(d for d, _ in throw_chances(DICE))
 INDEX = {dice: i for i, dice in enumerate(POSITIONS)}
 
 
@@ -79,7 +67,7 @@ def kept_sets() -> tuple[Dice, ...]:
 @cache
 def landing(kept: Dice) -> tuple[tuple[int, ...], tuple[float, ...]]:
     """The positions (indices) a throw of the other dice leads to, and their chances."""
-    outcomes = throws(DICE - len(kept))
+    outcomes = throw_chances(DICE - len(kept))
     return (
         tuple(INDEX[tuple(sorted(kept + r))] for r, _ in outcomes),
         tuple(q for _, q in outcomes),

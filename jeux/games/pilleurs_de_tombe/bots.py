@@ -11,13 +11,12 @@ dice still to come. Everything in this game is public, so the view is the whole 
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from functools import cache
-from itertools import combinations_with_replacement
-from math import comb, factorial
+from math import comb
 from random import Random
 
 from jeux.engine.core import LEVELS, Action
+from jeux.engine.dice import throw_chances
 
 from .rules import (
     ADVANCE,
@@ -41,21 +40,9 @@ from .rules import (
 
 
 @cache
-def throws_of(count: int) -> tuple[tuple[tuple[int, ...], float], ...]:
-    """Every sorted outcome of `count` dice with its chance."""
-    outcomes = []
-    for faces in combinations_with_replacement(range(1, 7), count):
-        ways = factorial(count)
-        for n in Counter(faces).values():
-            ways //= factorial(n)
-        outcomes.append((faces, ways / 6**count))
-    return tuple(outcomes)
-
-
-@cache
 def after_keeping(keep: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], float], ...]:
     """Every sorted throw the dice left beside `keep` may give, with its chance."""
-    return tuple((tuple(sorted(keep + rest)), p) for rest, p in throws_of(DICE - len(keep)))
+    return tuple((tuple(sorted(keep + rest)), p) for rest, p in throw_chances(DICE - len(keep)))
 
 
 @cache

@@ -9,13 +9,12 @@ follows the ruling's rules of thumb; Débutant stops at once unless a 5 shows.
 
 from __future__ import annotations
 
-from collections import Counter
-from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement
-from math import factorial
+from functools import lru_cache
+from itertools import combinations
 from random import Random
 
 from jeux.engine.core import Action
+from jeux.engine.dice import throw_chances
 
 from .rules import (
     DICE,
@@ -44,18 +43,6 @@ LOWEST, HIGHEST = -FIVE_PENALTY * DICE, 8
 `Utility` tables start at the worst."""
 Utility = tuple[float, ...]
 """What each turn score is worth, from LOWEST up to the best a turn can score."""
-
-
-@cache
-def throws(count: int) -> tuple[tuple[Dice, float], ...]:
-    """Every sorted outcome of `count` dice with its probability."""
-    result = []
-    for faces in combinations_with_replacement(range(1, 7), count):
-        ways = factorial(count)
-        for n in Counter(faces).values():
-            ways //= factorial(n)
-        result.append((faces, ways / 6**count))
-    return tuple(result)
 
 
 def without(dice: Dice, face: int) -> Dice:
@@ -106,7 +93,7 @@ class Turn:
         key = (kept, thrown, special)
         if key not in self.throws_memo:
             self.throws_memo[key] = sum(
-                [q * self.settled(kept, faces, special) for faces, q in throws(thrown)]
+                [q * self.settled(kept, faces, special) for faces, q in throw_chances(thrown)]
             )
         return self.throws_memo[key]
 

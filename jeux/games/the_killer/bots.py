@@ -9,13 +9,13 @@ dice Phase 2 sets aside, against each target's life points). Everything is publi
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement
-from math import comb, factorial
+from itertools import combinations
+from math import comb
 from random import Random
 
 from jeux.engine.core import LEVELS, Action
+from jeux.engine.dice import throw_chances
 
 from .rules import (
     DICE,
@@ -37,18 +37,6 @@ from .rules import (
 )
 
 # --- chance ---------------------------------------------------------------------------
-
-
-@cache
-def throws_of(count: int) -> tuple[tuple[tuple[int, ...], float], ...]:
-    """Every sorted outcome of `count` dice with its chance."""
-    outcomes = []
-    for faces in combinations_with_replacement(range(1, 7), count):
-        ways = factorial(count)
-        for n in Counter(faces).values():
-            ways //= factorial(n)
-        outcomes.append((faces, ways / 6**count))
-    return tuple(outcomes)
 
 
 @cache
@@ -238,7 +226,7 @@ class Phase1:
             return self.memo[key]
         value = 0.0
         last = throws + 1 >= self.horizon or dice < 2
-        for faces, chance in throws_of(dice):
+        for faces, chance in throw_chances(dice):
             total = kept + sum(faces)
             best = self.stop(total)
             if not last:

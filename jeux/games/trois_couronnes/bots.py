@@ -14,11 +14,11 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import accumulate, combinations_with_replacement
-from math import factorial, prod
+from itertools import accumulate
 from random import Random
 
 from jeux.engine.core import Action
+from jeux.engine.dice import throw_chances
 
 from .rules import (
     ALLIANCE_BET,
@@ -51,16 +51,7 @@ ACCEPTED = 0.8
 """How likely Fort takes an offered alliance to be accepted."""
 
 
-def _throws(dice: int) -> tuple[tuple[tuple[int, ...], float], ...]:
-    """Every throw of `dice` dice as sorted faces, with its probability."""
-    found = []
-    for faces in combinations_with_replacement(range(1, 7), dice):
-        orders = factorial(dice) // prod(factorial(faces.count(f)) for f in set(faces))
-        found.append((faces, orders / 6**dice))
-    return tuple(found)
-
-
-THROWS = {dice: _throws(dice) for dice in range(1, DICE + 1)}
+THROWS = {dice: throw_chances(dice) for dice in range(1, DICE + 1)}
 
 
 @dataclass(frozen=True)
