@@ -7,7 +7,6 @@ import pytest
 
 from jeux.engine.core import LEVELS
 from jeux.engine.testing import ForcedRng
-from jeux.games.cite_des_voleurs.bots import throws_of
 from jeux.games.cite_des_voleurs.rules import GAME, TRIPLE, Apply, Roll
 
 
@@ -42,11 +41,6 @@ def test_every_level_plays_legal_moves_to_the_end(level, players, options):
 
 def test_the_game_offers_the_three_levels():
     assert GAME.levels == tuple(LEVELS)
-
-
-def test_the_chances_of_a_throw_add_up():
-    assert sum(p for _, p in throws_of(4)) == pytest.approx(1)
-    assert dict(throws_of(2))[(1, 2)] == pytest.approx(2 / 36)
 
 
 @pytest.mark.parametrize("level", ["moyen", "fort"])

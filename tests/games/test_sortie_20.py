@@ -5,8 +5,9 @@ from random import Random
 import pytest
 
 from jeux.engine.core import IllegalAction
+from jeux.engine.dice import throw_chances
 from jeux.engine.testing import ForcedRng
-from jeux.games.sortie_20.bots import HIGHEST, LOWEST, OPEN, throws, turn
+from jeux.games.sortie_20.bots import HIGHEST, LOWEST, OPEN, turn
 from jeux.games.sortie_20.rules import (
     ELIMINATED,
     FREE,
@@ -541,5 +542,5 @@ def test_s20_3_fort_turns_a_five_into_a_two_when_no_reroll_is_left():
 def test_fort_searches_the_whole_turn_for_its_average():
     utility = tuple(float(p) for p in range(LOWEST, HIGHEST + 1))
     search = turn(utility, min_free=3)
-    average = sum(q * search.best((), dice, OPEN) for dice, q in throws(5))
+    average = sum(q * search.best((), dice, OPEN) for dice, q in throw_chances(5))
     assert 2.5 < average < 3.2  # points a turn brings, played best (Moyen's: about 1.7)
