@@ -1,8 +1,6 @@
 """The Killer: the three robot levels play legal moves from their seat's view and make the
 obvious choices (RULINGS.md §5, interaction profile: Phase 1 keep/stop and the target)."""
 
-from random import Random
-
 import pytest
 
 from jeux.engine.core import LEVELS
@@ -17,30 +15,6 @@ def new(players=("Lina", "Marc", "Zoé"), **options):
 
 def play(state, action, *dice):
     return state.apply(action, ForcedRng(dice))
-
-
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize(
-    ("players", "options"),
-    [
-        (2, {}),
-        (3, {"zombie": True, "terminator": True}),
-        (5, {"dying_attack": True, "all_aside": "again", "death_at": -6}),
-    ],
-)
-def test_every_level_plays_legal_moves_to_the_end(level, players, options):
-    names = [f"J{i}" for i in range(players)]
-    state = GAME.new(names, GAME.resolve_options(options), Random(players))
-    bots, rng = [GAME.bot(f"{players}:{seat}", level) for seat in range(players)], Random(1)
-    while (seat := state.to_move()) is not None:
-        action = bots[seat].choose(state.view(seat))
-        assert action in state.legal_actions()
-        state.apply(action, rng)
-    assert state.outcome() is not None
-
-
-def test_the_game_offers_the_three_levels():
-    assert GAME.levels == tuple(LEVELS)
 
 
 def test_the_dice_set_aside_are_spread_as_the_blow_throws_them():
