@@ -347,6 +347,9 @@ class ScoundrelScreen(GameScreen):
 
     def dungeon_text(self) -> str:
         day = daily_day(self.match.seed)
+        if self.label.startswith(HINTED):
+            where = f"Donjon du {french_date(day)}" if day else "Partie libre"
+            return f"{where} · avec conseils : compté à part"
         if day and self.label.startswith(DAILY):
             return f"Donjon du jour du {french_date(day)} : il compte"
         if day and self.label.startswith(DAILY_REPLAY):
