@@ -51,6 +51,10 @@ SQLITE_REASONS = {
 }
 
 
+HINTED = "aide:"
+"""The label prefix of a solo run where the player asked for hints: it counts apart."""
+
+
 @dataclass(frozen=True)
 class SavedMatch:
     id: int
@@ -344,6 +348,15 @@ class Records:
                 (profile, game, *(p for prefix in label_prefixes for p in (prefix, prefix))),
             ).fetchone()
         return Record(played, won, best)
+
+    def mark_hinted(self, match_id: int) -> str:
+        """Mark a solo run as helped by hints, for good: its label gets the HINTED prefix, so
+        its results count apart. Returns the new label."""
+        label = self.label_of(match_id)
+        if not label.startswith(HINTED):
+            label = HINTED + label
+            self.relabel(match_id, label)
+        return label
 
     def relabel(self, match_id: int, label: str) -> None:
         """Change a match's label while it is played (e.g. a run marked as helped by hints);
