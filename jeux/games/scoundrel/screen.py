@@ -24,7 +24,7 @@ from jeux.engine.cards import PlayingCard
 from jeux.engine.core import Action, Event
 from jeux.engine.match import Match, Seat
 from jeux.engine.text import join_names, plural
-from jeux.store.records import Record, SavedMatch
+from jeux.store.records import HINTED, Record, SavedMatch
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart, resume_match, start_match
 from jeux.ui.screens.answer import AnswerScreen
@@ -59,8 +59,6 @@ from .solver import QUESTION, Hint, answer, hint
 GAME_ID = "scoundrel"
 DAILY, DAILY_REPLAY = "daily:", "daily-replay:"
 """Label prefixes of a day's first attempt and of its replays (followed by the ISO date)."""
-HINTED = "aide:"
-"""Put before the label of a run where a hint was asked: it counts apart."""
 DAILY_SEED = "donjon-"
 KIND_TITLES = {MONSTER: "Monstre", POTION: "Potion"}
 
@@ -607,9 +605,7 @@ class ScoundrelScreen(GameScreen):
 
     def action_hint(self) -> None:
         """Ask for a hint: the run is marked as helped, for good."""
-        if not self.label.startswith(HINTED):
-            self.label = HINTED + self.label
-            self.app.records.relabel(self.match_id, self.label)
+        self.label = self.app.records.mark_hinted(self.match_id)
         self.query_one("#prompt", Static).update(Content("Conseil : recherche…"))
         self.think_hint(len(self.match.actions), self.match.state.view(0))
 

@@ -295,6 +295,10 @@ def answer(first: ScoundrelState) -> list[str]:
 
 SAMPLES = 8
 """Deals looked at per hint: enough to weigh the next room, fast enough to answer at once."""
+EXACT_UNSEEN = 12
+"""With this few cards never seen, each sampled deal is solved to the end."""
+EXACT_SECONDS = 0.3
+"""Past this, the exact counts are dropped and the plans alone decide."""
 
 
 def unseen(view: ScoundrelState) -> list[PlayingCard]:
@@ -328,17 +332,29 @@ class Hint:
 
 
 def best_action(view: ScoundrelState, samples: int = SAMPLES) -> Action:
-    """The move whose plan for this room and the next scores best over sampled deals."""
+    """The move whose plan for this room and the next scores best over sampled deals; near
+    the end, the move that wins the most deals solved exactly, the plans breaking ties."""
     legal = view.legal_actions()
     if len(legal) == 1:
         return legal[0]
     rules = rules_of(view)
+    decks = sampled_decks(view, samples)
     totals: Counter[Action] = Counter()
-    for deck in sampled_decks(view, samples):
+    for deck in decks:
         search = Search(rules)
         for action, after in moves(position_of(view, deck), rules):
             totals[action] += search.outlook(after, 1)
-    return max(legal, key=lambda action: totals[action])
+    wins: Counter[Action] = Counter()
+    if len(unseen(view)) <= EXACT_UNSEEN:
+        try:
+            deadline = time.perf_counter() + EXACT_SECONDS
+            for deck in decks:
+                search = Search(rules, deadline)
+                for action, after in moves(position_of(view, deck), rules):
+                    wins[action] += search.line(after) is not None
+        except TimeoutError:
+            wins.clear()
+    return max(legal, key=lambda action: (wins[action], totals[action]))
 
 
 def hint(view: ScoundrelState) -> Hint:
