@@ -329,7 +329,7 @@ async def test_the_hint_key_suggests_a_move_and_the_run_counts_apart(app_factory
             if "Conseil (" in text(screen.query_one("#details", Static)):
                 break
         details = text(screen.query_one("#details", Static))
-        assert details.startswith("Conseil (") and "des ordres possibles" in details
+        assert details.startswith("Conseil (") and "sortie sûre dans" in details
         assert app.records.label_of(screen.match_id) == "aide:"
         await play_to_the_end(pilot, app)
         records = text(app.screen.query_one("#records", Static))

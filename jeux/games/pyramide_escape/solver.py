@@ -193,12 +193,11 @@ def hint(view: PyramideState) -> Hint:
         if time.perf_counter() > deadline:
             break
     action = max(legal, key=lambda a: (sure[a], isinstance(a, NoItem | LeaveRoom)))
-    chance = sure[action] / tried
-    return Hint(action, chance, reason(view, action, chance))
+    odds = f"ordres des salles essayés : sortie sûre dans {sure[action]} sur {tried}"
+    return Hint(action, sure[action] / tried, reason(view, action, odds))
 
 
-def reason(view: PyramideState, action: Action, chance: float) -> str:
-    odds = f"sortie assurée dans {round(100 * chance)} % des ordres possibles"
+def reason(view: PyramideState, action: Action, odds: str) -> str:
     if isinstance(action, NoItem):
         return f"Avance sans objet : garde tes objets pour la suite ({odds})."
     if isinstance(action, UseItem):

@@ -34,6 +34,7 @@ class AnswerScreen(ModalScreen[None]):
             yield Button("Fermer (Échap)", id="close", variant="primary")
 
     def on_mount(self) -> None:
+        self.query_one("#answer-lines").focus()  # the arrows scroll a long answer
         self.search()
 
     @work(thread=True, exclusive=True)
