@@ -51,6 +51,10 @@ SQLITE_REASONS = {
 }
 
 
+HINTED = "aide:"
+"""The label prefix of a solo run where the player asked for hints: it counts apart."""
+
+
 @dataclass(frozen=True)
 class SavedMatch:
     id: int
@@ -334,16 +338,31 @@ class Records:
                 found.append((match_id, status))
         return found
 
-    def record_outside(self, profile: str, game: str, label_prefix: str) -> Record:
-        """Like `record`, over the results whose label does NOT start with the prefix."""
+    def record_outside(self, profile: str, game: str, *label_prefixes: str) -> Record:
+        """Like `record`, over the results whose label starts with none of the prefixes."""
+        outside = " AND substr(label, 1, length(?)) != ?" * len(label_prefixes)
         with self._db() as db:
             played, won, best = db.execute(
                 "SELECT COUNT(*), COALESCE(SUM(won), 0), MAX(CASE WHEN NOT forfeit THEN score END) "
-                "FROM results "
-                "WHERE profile = ? AND game = ? AND substr(label, 1, length(?)) != ?",
-                (profile, game, label_prefix, label_prefix),
+                "FROM results WHERE profile = ? AND game = ?" + outside,
+                (profile, game, *(p for prefix in label_prefixes for p in (prefix, prefix))),
             ).fetchone()
         return Record(played, won, best)
+
+    def mark_hinted(self, match_id: int) -> str:
+        """Mark a solo run as helped by hints, for good: its label gets the HINTED prefix, so
+        its results count apart. Returns the new label."""
+        label = self.label_of(match_id)
+        if not label.startswith(HINTED):
+            label = HINTED + label
+            self.relabel(match_id, label)
+        return label
+
+    def relabel(self, match_id: int, label: str) -> None:
+        """Change a match's label while it is played (e.g. a run marked as helped by hints);
+        its results take the label it has when it finishes."""
+        with self._db() as db:
+            db.execute("UPDATE matches SET label = ? WHERE id = ?", (label, match_id))
 
     def last_label(self, profile: str, game: str) -> str | None:
         """The label of this profile's latest finished match of a game, None if none."""

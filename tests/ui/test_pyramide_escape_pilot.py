@@ -14,6 +14,7 @@ from jeux.games.pyramide_escape.rules import (
     UseItem,
 )
 from jeux.games.pyramide_escape.screen import PyramideScreen
+from jeux.ui.screens.answer import AnswerScreen
 from jeux.ui.screens.confirm import ConfirmScreen
 from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.widgets.card import Card
@@ -306,3 +307,49 @@ async def test_undo_takes_back_a_choice_until_the_next_room_is_turned(app_factor
         await pilot.press("0", "r", "u")
         await pilot.pause()
         assert len(screen.match.actions) == 2
+
+
+async def play_to_the_end(pilot, app):
+    screen = app.screen
+    for _ in range(100):
+        if isinstance(app.screen, ResultsScreen):
+            return
+        await pilot.press(*screen.keys_for(screen.match.state.legal_actions()[0]))
+        await pilot.pause()
+    raise AssertionError("the pyramid never ended")
+
+
+async def test_the_hint_key_suggests_a_move_and_the_run_counts_apart(app_factory):
+    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(pilot)
+        await pilot.press("h")
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if "Conseil (" in text(screen.query_one("#details", Static)):
+                break
+        details = text(screen.query_one("#details", Static))
+        assert details.startswith("Conseil (") and "sortie sûre dans" in details
+        assert app.records.label_of(screen.match_id) == "aide:"
+        await play_to_the_end(pilot, app)
+        records = text(app.screen.query_one("#records", Static))
+        assert "Partie jouée avec des conseils : comptée à part." in records
+        assert "Lina : 0 partie" in records and "Avec conseils (hors palmarès) : 1" in records
+
+
+async def test_the_results_answer_whether_the_pyramid_could_be_escaped(app_factory):
+    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await start(pilot)
+        await play_to_the_end(pilot, app)
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, AnswerScreen)
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if text(app.screen.query_one("#answer", Static)) != "Recherche…":
+                break
+        assert text(app.screen.query_one("#answer", Static)).startswith("Oui, à coup sûr")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, AnswerScreen)

@@ -12,6 +12,7 @@ from jeux.engine.match import Match, Seat
 from jeux.games.scoundrel import screen as scoundrel_screen
 from jeux.games.scoundrel.rules import GAME, MONSTER, POTION, WEAPON, Avoid, Pick, card_kind
 from jeux.games.scoundrel.screen import ScoundrelScreen, daily_seed
+from jeux.ui.screens.answer import AnswerScreen
 from jeux.ui.screens.confirm import ConfirmScreen
 from jeux.ui.screens.results import ResultsScreen
 from jeux.ui.screens.setup import SetupScreen
@@ -348,3 +349,41 @@ async def test_replay_this_dungeon_from_the_results_keeps_seed_and_options(app_f
         assert again.match.seed == 1234 and again.match.options == screen.match.options
         assert app.records.label_of(again.match_id) == ""
         assert again.match.state.room == first_room(1234, **screen.match.options)
+
+
+async def test_the_hint_key_suggests_a_move_and_marks_the_run_as_helped(app_factory):
+    app = app_factory(start_game="scoundrel", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_game(app, pilot)
+        await pilot.press("h")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if "Conseil (" in text(screen, "#prompt"):
+                break
+        prompt = text(screen, "#prompt")
+        assert prompt.startswith("Conseil (") and " : " in prompt
+        assert app.records.label_of(screen.match_id) == "aide:"
+        assert "avec conseils : compté à part" in text(screen, "#dungeon")
+        await play_to_the_end(pilot, app)
+        records = text(app.screen, "#records")
+        assert "Partie jouée avec des conseils : comptée à part." in records
+        assert "0 partie libre" in records and "Avec conseils (hors palmarès) : 1" in records
+
+
+async def test_the_results_answer_whether_the_dungeon_was_winnable(app_factory):
+    app = app_factory(start_game="scoundrel", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_game(app, pilot)
+        await play_to_the_end(pilot, app)
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, AnswerScreen)
+        assert text(app.screen, ".title") == "Ce donjon était-il gagnable ?"
+        for _ in range(400):
+            await pilot.pause(0.05)
+            if text(app.screen, "#answer") != "Recherche…":
+                break
+        assert text(app.screen, "#answer").startswith("Oui ! Une façon de le traverser :")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, AnswerScreen)

@@ -8,8 +8,11 @@ Carte ancienne, 1-3 pick a room and ←→ move it, Entrée keeps the order; und
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
+from random import Random
+from typing import Any
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -17,7 +20,11 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from jeux.engine.core import Action, Event
+from jeux.engine.match import Match, Seat
+from jeux.store.records import HINTED
 from jeux.ui.game_screen import GameScreen
+from jeux.ui.launch import ExtraStart
+from jeux.ui.screens.answer import AnswerScreen
 from jeux.ui.screens.confirm import ConfirmScreen
 from jeux.ui.widgets.card import Card, CardData
 from jeux.ui.widgets.coin import Coin
@@ -30,6 +37,7 @@ from .rules import (
     CHOOSE,
     COULOIR,
     FOSSE,
+    GAME,
     GARDIEN,
     ITEMS,
     JUGEMENT,
@@ -67,6 +75,7 @@ from .rules import (
     RoomsPeeked,
     UseItem,
 )
+from .solver import QUESTION, Hint, answer, hint
 
 SHOWN = 3
 """How many places of the room deck the strip shows (the Carte ancienne looks at 3)."""
@@ -116,6 +125,7 @@ PHASES_OF = {
     "move": {REORDER},
     "target": {CHOOSE},
     "leave_room": {SANDS},
+    "hint": {CHOOSE, REORDER, SANDS},
 }
 """Which phases show a binding in the footer; each key also has a hidden binding that works in
 every phase, so a key pressed at the wrong time still gets the engine's French refusal."""
@@ -162,6 +172,13 @@ def fatigue_words(forecast: Forecast) -> str:
     return f"fatigue {face}"
 
 
+def _record_words(record) -> str:
+    games = f"{record.played} partie{'s' if record.played > 1 else ''}"
+    escapes = f"{record.won} évasion{'s' if record.won > 1 else ''}"
+    best = f", meilleur score {record.best}" if record.best is not None else ""
+    return f"{games}, {escapes}{best}"
+
+
 class PyramideScreen(GameScreen):
     CSS_PATH = "screen.tcss"
     BINDINGS = [
@@ -196,6 +213,7 @@ class PyramideScreen(GameScreen):
         Binding("right", "shift(1)", show=False),
         Binding("q", "leave_room", "Quitter la salle"),
         Binding("q", "any_leave_room", show=False),
+        Binding("h", "hint", "Conseil"),
     ]
 
     def __init__(self, match, match_id: int) -> None:
@@ -626,6 +644,24 @@ class PyramideScreen(GameScreen):
     def action_reveal(self) -> None:
         self.act(Reveal())
 
+    def action_hint(self) -> None:
+        """Ask for a hint: the run is marked as helped, for good."""
+        self.app.records.mark_hinted(self.match_id)
+        self.note = Content("Conseil : recherche…")
+        self._refresh()
+        self.think_hint(len(self.match.actions), self.match.state.view(0))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def think_hint(self, played: int, view: PyramideState) -> None:
+        self.app.call_from_thread(self.show_hint, played, hint(view))
+
+    def show_hint(self, played: int, advice: Hint) -> None:
+        if played != len(self.match.actions):
+            return  # the player moved on meanwhile
+        keys = " puis ".join(self.keys_for(advice.action))
+        self.note = Content.assemble(("Conseil", "bold"), f" ({keys}) : {advice.reason}")
+        self._refresh()
+
     action_any_reveal = action_reveal
 
     def action_object(self, n: int) -> None:
@@ -787,17 +823,31 @@ class PyramideScreen(GameScreen):
         )
 
     @staticmethod
+    def results_starts(app, match: Match) -> list[ExtraStart]:
+        """« Franchissable ? » on the end screen: the search over the rooms as first dealt."""
+
+        def solve(seats: Sequence[Seat], options: dict[str, Any]) -> None:
+            first = GAME.new([s.name for s in match.seats], match.options, Random(match.seed))
+            app.push_screen(AnswerScreen(QUESTION, lambda: answer(first)))
+
+        return [ExtraStart("Franchissable ?", "g", solve)]
+
+    @staticmethod
     def results_records(app, match) -> str:
-        """The end screen's record (a hook of the results screen): plays, escapes, best."""
+        """The end screen's record (a hook of the results screen): plays, escapes, best;
+        the runs helped by hints apart."""
         lines = []
+        game = match.game.info.id
         for seat in match.seats:
             if not seat.profile:
                 continue
-            record = app.records.record(seat.profile, match.game.info.id)
-            games = f"{record.played} partie{'s' if record.played > 1 else ''}"
-            escapes = f"{record.won} évasion{'s' if record.won > 1 else ''}"
-            best = f", meilleur score {record.best}" if record.best is not None else ""
-            lines.append(f"{seat.name} : {games}, {escapes}{best}")
+            if (app.records.last_label(seat.profile, game) or "").startswith(HINTED):
+                lines.append("Partie jouée avec des conseils : comptée à part.")
+            record = app.records.record_outside(seat.profile, game, HINTED)
+            lines.append(f"{seat.name} : {_record_words(record)}")
+            helped = app.records.record(seat.profile, game, HINTED)
+            if helped.played:
+                lines.append(f"Avec conseils (hors palmarès) : {_record_words(helped)}")
         lines.append("Score : salles franchies, + la fatigue gardée si tu t'échappes.")
         return "\n".join(lines)
 

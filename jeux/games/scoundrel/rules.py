@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from jeux.catalog import GAMES
 from jeux.engine.cards import PlayingCard, shuffled
-from jeux.engine.core import DEFAULT_LEVEL, Action, Choice, Event, Game, Option, Outcome, State
+from jeux.engine.core import DEFAULT_LEVEL, Action, Bot, Choice, Event, Game, Option, Outcome, State
 
 ROOM_SIZE = 4
 """Cards dealt into a room."""
@@ -263,7 +263,8 @@ class ScoundrelState(State):
         self.max_hp: int = options["max_hp"]
         self.hp: int = self.max_hp
         self.deck: list[PlayingCard | None] = shuffled(dungeon_deck(), rng)
-        """Top first. In a `view`, every card is None: the order is hidden."""
+        """Top first. In a `view`, the cards never dealt are None: their order is hidden; the
+        cards of an avoided room keep their place under them (SC-2), unless they were shuffled."""
         self.met: set[PlayingCard] = set()
         """Every card dealt into a room so far: those that went back under the deck are
         known, the others are the secrets."""
@@ -478,12 +479,14 @@ class ScoundrelState(State):
         return Outcome((score,), (1,), summary, won=self.won)
 
     def view(self, seat: int) -> ScoundrelState:
-        """The table and what the player remembers; the deck is a face-down pile."""
+        """The table and what the player remembers; the deck is a face-down pile, under which
+        the player knows the avoided rooms' cards."""
         seen = object.__new__(ScoundrelState)
         for name in _ON_THE_TABLE:
             value = getattr(self, name)
             setattr(seen, name, list(value) if isinstance(value, list) else value)
-        seen.deck = [None] * len(self.deck)
+        remembered = self.met if not self.shuffle_avoided else ()
+        seen.deck = [card if card in remembered else None for card in self.deck]
         return seen
 
     def secrets(self, seat: int) -> frozenset[PlayingCard]:
@@ -700,7 +703,14 @@ class Scoundrel(Game):
     ) -> ScoundrelState:
         return ScoundrelState(players, options, rng)
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Adventurer:
+    levels = ("moyen", "fort")
+    """Moyen plays the plain Adventurer; Fort follows the hints (solver.py)."""
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        if level == "fort":
+            from .solver import Guide  # the solver builds on these rules
+
+            return Guide(seed)
         return Adventurer(seed)
 
 

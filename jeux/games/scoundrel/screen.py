@@ -10,9 +10,10 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 from collections.abc import Sequence
+from random import Random
 from typing import Any
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -23,9 +24,10 @@ from jeux.engine.cards import PlayingCard
 from jeux.engine.core import Action, Event
 from jeux.engine.match import Match, Seat
 from jeux.engine.text import join_names, plural
-from jeux.store.records import Record, SavedMatch
+from jeux.store.records import HINTED, Record, SavedMatch
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart, resume_match, start_match
+from jeux.ui.screens.answer import AnswerScreen
 from jeux.ui.screens.confirm import ConfirmScreen
 from jeux.ui.widgets.card import Card, CardData
 from jeux.ui.widgets.gauge import Gauge
@@ -52,6 +54,7 @@ from .rules import (
     card_name,
     the_card,
 )
+from .solver import QUESTION, Hint, answer, hint
 
 GAME_ID = "scoundrel"
 DAILY, DAILY_REPLAY = "daily:", "daily-replay:"
@@ -104,7 +107,10 @@ def start_daily(app, seats: Sequence[Seat], options: dict[str, Any]) -> None:
     day = today()
     label = DAILY + day.isoformat()
     profile = next((seat.profile for seat in seats if seat.profile), "")
-    tried = app.records.labelled_matches(GAME_ID, label, profile) if profile else []
+    tried = []
+    if profile:
+        tried = app.records.labelled_matches(GAME_ID, label, profile)
+        tried += app.records.labelled_matches(GAME_ID, HINTED + label, profile)
     playing = {match_id for match_id, status in tried if status == "playing"}
     saved = next((m for m in app.records.unfinished() if m.id in playing), None)
     if saved is not None and resume_match(app, saved):
@@ -127,7 +133,7 @@ def _best(record: Record) -> str:
 
 def record_lines(app, profile: str, name: str) -> list[str]:
     """A profile's history: free runs (replays included) and daily dungeons, kept apart."""
-    free = app.records.record_outside(profile, GAME_ID, DAILY)
+    free = app.records.record_outside(profile, GAME_ID, DAILY, HINTED)
     daily = app.records.record(profile, GAME_ID, DAILY)
     lines = [
         f"{name} : {plural(free.played, 'partie')} libre{'s' * (free.played > 1)}, "
@@ -138,6 +144,12 @@ def record_lines(app, profile: str, name: str) -> list[str]:
     todays = app.records.record(profile, GAME_ID, DAILY + today().isoformat())
     if todays.played:
         lines[-1] += f" (aujourd'hui : {_best(todays)})"
+    helped = app.records.record(profile, GAME_ID, HINTED)
+    if helped.played:
+        lines.append(
+            f"Avec conseils (hors palmarès) : {helped.played}, "
+            f"{plural(helped.won, 'victoire')}, meilleur score {_best(helped)}"
+        )
     return lines
 
 
@@ -160,6 +172,7 @@ class ScoundrelScreen(GameScreen):
         Binding("m", "barehanded", "Mains nues", show=False),
         Binding("f", "avoid", "Fuir"),
         Binding("f", "avoid_anyway", show=False),
+        Binding("h", "hint", "Conseil"),
         Binding("escape", "cancel", "Retour"),
         Binding("escape", "leave", "Menu"),
     ]
@@ -171,6 +184,8 @@ class ScoundrelScreen(GameScreen):
         self.pending: int | None = None
         """The slot of a monster chosen by key or click, waiting for: weapon or barehanded?"""
         self.label = ""
+        self.advice: tuple[int, Hint] | None = None
+        """The last hint, with the number of moves played when it was given."""
 
     # --- hooks for the shared setup and results screens ---------------------------
 
@@ -204,7 +219,15 @@ class ScoundrelScreen(GameScreen):
             label = DAILY_REPLAY + day.isoformat() if day else ""
             start_match(app, GAME_ID, seats, options, match.seed, label)
 
-        return [ExtraStart("Ce donjon", "d", replay), *cls.setup_starts(app)]
+        def solve(seats: Sequence[Seat], options: dict[str, Any]) -> None:
+            first = GAME.new([s.name for s in match.seats], match.options, Random(match.seed))
+            app.push_screen(AnswerScreen(QUESTION, lambda: answer(first)))
+
+        return [
+            ExtraStart("Ce donjon", "d", replay),
+            ExtraStart("Gagnable ?", "g", solve),
+            *cls.setup_starts(app),
+        ]
 
     @classmethod
     def results_records(cls, app, match: Match) -> str:
@@ -214,7 +237,9 @@ class ScoundrelScreen(GameScreen):
                 continue
             label = app.records.last_label(seat.profile, GAME_ID) or ""
             day = daily_day(match.seed)
-            if day and label.startswith(DAILY):
+            if label.startswith(HINTED):
+                lines.append("Partie jouée avec des conseils : comptée à part.")
+            elif day and label.startswith(DAILY):
                 lines.append(f"Donjon du jour du {french_date(day)} : premier essai, il compte.")
             elif day and label.startswith(DAILY_REPLAY):
                 lines.append(f"Rejeu du donjon du {french_date(day)} : hors palmarès.")
@@ -320,6 +345,9 @@ class ScoundrelScreen(GameScreen):
 
     def dungeon_text(self) -> str:
         day = daily_day(self.match.seed)
+        if self.label.startswith(HINTED):
+            where = f"Donjon du {french_date(day)}" if day else "Partie libre"
+            return f"{where} · avec conseils : compté à part"
         if day and self.label.startswith(DAILY):
             return f"Donjon du jour du {french_date(day)} : il compte"
         if day and self.label.startswith(DAILY_REPLAY):
@@ -334,6 +362,10 @@ class ScoundrelScreen(GameScreen):
     def prompt(self, state: ScoundrelState) -> Content:
         if state.phase == OVER:
             return Content("")
+        if self.advice is not None and self.advice[0] == len(self.match.actions):
+            hint = self.advice[1]
+            keys = " puis ".join(self.keys_for(hint.action))
+            return Content.assemble(("Conseil", "bold"), f" ({keys}) : {hint.reason}")
         if self.pending is not None:
             card = state.room[self.pending]
             armed = state.damage_with_weapon(card)
@@ -494,6 +526,8 @@ class ScoundrelScreen(GameScreen):
             return self.pending is not None
         if action == "avoid":
             return self.match.state.can_avoid and self.pending is None
+        if action == "hint":
+            return self.match.state.phase != OVER
         if action in ("cancel", "leave"):
             return (self.pending is not None) == (action == "cancel")
         return super().check_action(action, parameters)
@@ -568,6 +602,20 @@ class ScoundrelScreen(GameScreen):
     @on(Button.Pressed, "#avoid")
     def avoid_pressed(self) -> None:
         self.action_avoid()
+
+    def action_hint(self) -> None:
+        """Ask for a hint: the run is marked as helped, for good."""
+        self.label = self.app.records.mark_hinted(self.match_id)
+        self.query_one("#prompt", Static).update(Content("Conseil : recherche…"))
+        self.think_hint(len(self.match.actions), self.match.state.view(0))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def think_hint(self, played: int, view: ScoundrelState) -> None:
+        self.app.call_from_thread(self.show_hint, played, hint(view))
+
+    def show_hint(self, played: int, advice: Hint) -> None:
+        self.advice = (played, advice)
+        self.render_state()
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

@@ -1,0 +1,84 @@
+"""Scoundrel's solver and hints (RULINGS.md §26): exact answers on forced decks, winning lines
+replayed through the engine, and hints that depend only on what the player may know."""
+
+from random import Random
+
+from jeux.engine.testing import ForcedRng
+from jeux.games.scoundrel.rules import GAME, Avoid, Pick, dungeon_deck
+from jeux.games.scoundrel.solver import answer, hint, unseen, winning_line
+
+from .test_scoundrel import H, M, W, play, start
+
+
+def rest_of(deck_top):
+    return [card for card in dungeon_deck() if card not in deck_top]
+
+
+def test_a_winnable_dungeon_is_solved_and_its_line_wins_through_the_engine():
+    state = GAME.new(("Lina",), GAME.default_options(), Random(7))
+    line = winning_line(state)
+    assert line
+    for action in line:
+        play(state, action)
+    assert state.won and state.to_move() is None
+
+
+def test_two_rooms_of_heavy_monsters_in_a_row_cannot_be_survived():
+    # SC-2: the first room may be fled, but not the second; three of A K Q J kill barehanded.
+    top = [M(14), M(13), M(12), M(11)] + [M(r, "trefle") for r in (14, 13, 12, 11)]
+    state = start(top + rest_of(top))
+    assert winning_line(state) is None
+    assert answer(start(top + rest_of(top))) == [
+        "Non : aucune façon de jouer ne traversait ce donjon."
+    ]
+
+
+def test_the_answer_tells_the_winning_line_in_french():
+    lines = answer(GAME.new(("Lina",), GAME.default_options(), Random(7)))
+    assert lines[0] == "Oui ! Une façon de le traverser :"
+    assert "ouvre la salle 2" in " ".join(lines) and "sort du donjon" in lines[-1]
+
+
+def test_strict_binding_is_searched_by_its_own_rule():
+    # SC-6: a 2 weapon bound to an 8 may strike another 8 only by default.
+    top = [W(2), M(8), M(8, "trefle"), H(2)]
+    state = start(top + rest_of(top), binding="strict")
+    play(state, Pick(0))
+    play(state, Pick(1, weapon=True))
+    assert Pick(2, weapon=True) not in state.legal_actions()
+
+
+def hidden_orders(top, seeds):
+    rest = rest_of(top)
+    for seed in seeds:
+        order = rest[:]
+        Random(seed).shuffle(order)
+        yield start(top + order)
+
+
+def test_a_hint_depends_on_the_view_and_never_on_the_hidden_order():
+    top = [M(9), W(7), H(5), M(3, "trefle")]
+    hints = {hint(state.view(0)) for state in hidden_orders(top, range(3))}
+    assert len(hints) == 1
+    (advice,) = hints
+    assert advice.action in start(top + rest_of(top)).legal_actions() and advice.reason
+
+
+def test_the_avoided_cards_stay_known_under_the_deck_and_the_rest_is_unseen():
+    top = [M(14), M(13), M(12), M(11)]
+    state = start(top + rest_of(top))
+    play(state, Avoid())
+    view = state.view(0)
+    assert view.deck[-4:] == top and set(view.deck[:-4]) == {None}
+    assert len(unseen(view)) == 36 and not set(top) & set(unseen(view))
+    shuffled = start(top + rest_of(top), avoid_order="random")
+    play(shuffled, Avoid(), ForcedRng())
+    assert set(shuffled.view(0).deck) == {None}
+
+
+def test_an_obvious_move_is_suggested_with_its_reason():
+    # A free potion when hurt, in a room of harmless cards: drink it.
+    top = [H(9), M(2), M(3), M(2, "trefle")]
+    state = start(top + rest_of(top), hp=8)
+    advice = hint(state.view(0))
+    assert advice.action == Pick(0) and advice.reason == "Bois le 9 de cœur : +9 PV."
