@@ -15,14 +15,14 @@ CASES = [
     (gid, players)
     for gid in GAMES
     if has_engine(gid) and load_game(gid).levels
-    for players in range(max(2, GAMES[gid].min_players), GAMES[gid].max_players + 1)
+    for players in range(GAMES[gid].min_players, GAMES[gid].max_players + 1)
 ]
 
 
-def test_levels_are_the_known_ones_weakest_first():
+def test_levels_are_known_ones_weakest_first():
     for gid in GAMES:
         if has_engine(gid) and (levels := load_game(gid).levels):
-            assert levels == tuple(LEVELS), gid
+            assert levels == tuple(k for k in LEVELS if k in levels), gid
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)

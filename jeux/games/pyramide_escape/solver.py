@@ -12,7 +12,6 @@ seeded by the view, and suggests the action that escapes surely in the most of t
 from __future__ import annotations
 
 import copy
-import time
 from dataclasses import dataclass
 from itertools import permutations
 from random import Random
@@ -78,6 +77,7 @@ class Search:
         self.coin = _FACE if lucky else _PILE
         self.lost: dict[tuple, int] = {}
         self.won: dict[tuple, int] = {}
+        self.steps = 0
 
     def after(self, state: PyramideState, action: Action) -> PyramideState:
         twin = _clone(state)
@@ -92,6 +92,7 @@ class Search:
             return False
         if self.won.get(key, 99) <= state.fatigue:
             return True
+        self.steps += 1
         for action in _thrifty_first(state.legal_actions()):
             if self.escapes(self.after(state, action)):
                 self.won[key] = min(self.won.get(key, 99), state.fatigue)
@@ -175,22 +176,22 @@ class Hint:
     reason: str
 
 
-HINT_SECONDS = 3.0
-"""A hint weighs no more orders once this is spent (at least one is always weighed)."""
+HINT_STEPS = 60_000
+"""A hint weighs no more orders once its searches have visited this many positions (at
+least one order is always weighed): a count, not a clock, so a view always gets one hint."""
 
 
 def hint(view: PyramideState) -> Hint:
     """The action that leads to a sure escape in the most orders the rooms may lie in."""
     legal = view.legal_actions()
     sure: dict[Action, int] = dict.fromkeys(legal, 0)
-    tried = 0
-    deadline = time.perf_counter() + HINT_SECONDS
+    tried = steps = 0
     for state in sampled_states(view):
         search = Search()
         for action in legal:
             sure[action] += search.escapes(search.after(state, action))
-        tried += 1
-        if time.perf_counter() > deadline:
+        tried, steps = tried + 1, steps + search.steps
+        if steps > HINT_STEPS:
             break
     action = max(legal, key=lambda a: (sure[a], isinstance(a, NoItem | LeaveRoom)))
     odds = f"ordres des salles essayés : sortie sûre dans {sure[action]} sur {tried}"

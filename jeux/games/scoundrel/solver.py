@@ -13,7 +13,6 @@ information Monte Carlo). The same view always gives the same hint, whatever the
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -166,11 +165,13 @@ class Search:
     """One exact search over known deck orders, its memory shared between the questions
     asked of it (the lost positions stay lost)."""
 
-    def __init__(self, rules: Rules, deadline: float | None = None) -> None:
+    def __init__(self, rules: Rules, max_steps: int | None = None) -> None:
         self.rules = rules
         self.lost: dict[tuple, int] = {}
         """A position without its health → the most health it is known to lose with."""
-        self.deadline = deadline
+        self.max_steps = max_steps
+        """Positions searched before giving up (TimeoutError): a count, not a clock, so the
+        same question gets the same answer on any machine."""
         self.steps = 0
 
     def line(self, pos: Position | str | None) -> list[Action] | None:
@@ -184,7 +185,7 @@ class Search:
         if self.lost.get(key, 0) >= pos.hp or self.hopeless(pos):
             return None
         self.steps += 1
-        if self.deadline and not self.steps % 64 and time.perf_counter() > self.deadline:
+        if self.max_steps and self.steps > self.max_steps:
             raise TimeoutError
         for actions, after in self.room_ends(pos):
             rest = self.line(after)
@@ -261,16 +262,16 @@ def _worth(pos: Position) -> float:
     return worth
 
 
-def winning_line(state: ScoundrelState, seconds: float | None = None) -> list[Action] | None:
+def winning_line(state: ScoundrelState, max_steps: int | None = None) -> list[Action] | None:
     """The actions that clear this dungeon from `state`, read with its real deck order, or None
     if it cannot be cleared (RULINGS §26; the avoided rooms go back in order, SC-2). Raises
-    TimeoutError after `seconds` if given."""
-    deadline = time.perf_counter() + seconds if seconds is not None else None
-    return Search(rules_of(state), deadline).line(position_of(state, state.deck))
+    TimeoutError past `max_steps` positions if given."""
+    return Search(rules_of(state), max_steps).line(position_of(state, state.deck))
 
 
 QUESTION = "Ce donjon était-il gagnable ?"
-SEARCH_SECONDS = 20.0
+SEARCH_STEPS = 200_000
+"""About twenty seconds of search on a slow machine."""
 
 
 def answer(first: ScoundrelState) -> list[str]:
@@ -279,9 +280,9 @@ def answer(first: ScoundrelState) -> list[str]:
     if first.shuffle_avoided:
         return ["Impossible à dire : les salles fuies repassent sous la pioche au hasard."]
     try:
-        line = winning_line(first, SEARCH_SECONDS)
+        line = winning_line(first, SEARCH_STEPS)
     except TimeoutError:
-        return [f"Pas de réponse en {SEARCH_SECONDS:.0f} secondes : la recherche abandonne."]
+        return ["Pas de réponse : trop de chemins à essayer, la recherche abandonne."]
     if line is None:
         return ["Non : aucune façon de jouer ne traversait ce donjon."]
     lines = ["Oui ! Une façon de le traverser :"]
@@ -298,8 +299,9 @@ SAMPLES = 8
 """Deals looked at per hint: enough to weigh the next room, fast enough to answer at once."""
 EXACT_UNSEEN = 12
 """With this few cards never seen, each sampled deal is solved to the end."""
-EXACT_SECONDS = 0.3
-"""Past this, the exact counts are dropped and the plans alone decide."""
+EXACT_STEPS = 500
+"""Positions each sampled deal may take (about 0.3 s for all of them); past this the exact
+counts are dropped and the plans alone decide."""
 
 
 def unseen(view: ScoundrelState) -> list[PlayingCard]:
@@ -348,9 +350,8 @@ def best_action(view: ScoundrelState, samples: int = SAMPLES) -> Action:
     wins: Counter[Action] = Counter()
     if len(unseen(view)) <= EXACT_UNSEEN:
         try:
-            deadline = time.perf_counter() + EXACT_SECONDS
             for deck in decks:
-                search = Search(rules, deadline)
+                search = Search(rules, EXACT_STEPS)
                 for action, after in moves(position_of(view, deck), rules):
                     wins[action] += search.line(after) is not None
         except TimeoutError:
