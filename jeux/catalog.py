@@ -201,7 +201,16 @@ GAMES: dict[str, GameInfo] = {
             available=True,
         ),
         # Cartes
-        _info("arcane_duel", "Arcane Duel", "Un duel de sorts et de parades.", 2, 4, CARTES, True),
+        _info(
+            "arcane_duel",
+            "Arcane Duel",
+            "Un duel de sorts et de parades.",
+            2,
+            4,
+            CARTES,
+            True,
+            True,
+        ),
         _info(
             "arcane_arena",
             "Arcane Arena",

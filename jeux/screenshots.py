@@ -85,6 +85,7 @@ def scenes() -> dict[str, object]:
     found.update(replay_scenes())
     found.update(expedition_rivale_scenes())
     found.update(arena_scenes())
+    found.update(arcane_duel_scenes())
     return found
 
 
@@ -147,6 +148,28 @@ def deck_menteur_scenes() -> dict[str, object]:
         (await pass_handoff(app)).act(action)
 
     return {f"{game_id}-partie": board, f"{game_id}-accusation": challenge}
+
+
+def arcane_duel_scenes() -> dict[str, object]:
+    """Arcane Duel opens behind the handoff: its play scene is the board of the seat that took
+    the screen; a defence gets a scene of its own (the defender's board, the attack paused)."""
+    from .games.arcane_duel.rules import DEFEND
+
+    game_id = "arcane_duel"
+
+    async def board(app) -> None:
+        await open_match(app, demo_match(game_id, 4))  # Lina's turn to cast
+        await pass_handoff(app)
+
+    async def defence(app) -> None:
+        match = demo_match(game_id, 0)
+        bot = match.game.bot(SEED)
+        while match.state.phase != DEFEND:
+            match.play(bot.choose(match.state.view(match.state.to_move())))
+        await open_match(app, match)
+        await pass_handoff(app)
+
+    return {f"{game_id}-partie": board, f"{game_id}-defense": defence}
 
 
 STATS_DAY = dt.date(2026, 11, 30)

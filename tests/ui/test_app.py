@@ -2,8 +2,10 @@
 
 import json
 
+import pytest
 from textual.widgets import Input, OptionList, Select, Static, Switch
 
+from jeux.catalog import GAMES
 from jeux.engine.match import Match, Seat
 from jeux.games.the_last_spell.rules import GAME, Roll
 from jeux.store.records import Record, Records
@@ -39,9 +41,12 @@ async def test_menu_lists_all_games_and_typing_filters(app_factory):
 
 
 async def test_games_not_built_cannot_be_started(app_factory):
+    waiting = [g for g in GAMES.values() if not g.available]
+    if not waiting:
+        pytest.skip("every game of the catalogue is built")
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"arcane duel", "enter")
+        await pilot.press(*waiting[0].title.lower(), "enter")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
 

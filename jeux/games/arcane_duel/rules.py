@@ -1,0 +1,1162 @@
+"""Arcane Duel v1 (RULINGS.md §18): sixteen unique spells, combinations of two, defences
+played as reactions during the attacker's turn, statuses over turns; three rounds won wins.
+
+A round deals two cards to each wizard at 9 HP. On their turn a wizard draws (below three
+cards) or acts (one Attack or Support card, one combination, or nothing), may discard one card
+to replace it, and ends with at most three cards; then their armed poison strikes.
+
+An attack is a queue of hits. Each hit reaches its target (traps and veils answer first),
+then the target may answer with one Defence card: `to_move()` is the defender while
+`whose_turn()` stays the attacker. Cards are `Dealt` (a spell key under a uid fresh at every
+deal, steal, swap and reshuffle), so no uid a seat once saw tells where a card lies now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from random import Random
+from typing import Any
+
+from jeux.catalog import GAMES
+from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, deal_ids, shuffled
+from jeux.engine.core import (
+    DEFAULT_LEVEL,
+    Action,
+    Choice,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+    ranks_from_scores,
+)
+from jeux.engine.reactions import REACTION_WINDOW, window_opens
+from jeux.engine.text import join_names, plural
+
+ATTACK, DEFENCE, SUPPORT = "attaque", "défense", "soutien"
+
+
+@dataclass(frozen=True)
+class Spell:
+    number: int
+    name: str
+    kind: str
+    text: str
+    """The card's text as printed (C 50–74)."""
+
+
+SPELLS: dict[str, Spell] = {
+    "boule": Spell(1, "Boule de feu", ATTACK, "Inflige 1 dégât à un adversaire."),
+    "explosion": Spell(
+        2,
+        "Explosion",
+        ATTACK,
+        "Inflige 2 points de dégâts, mais subit 1 point de dégâts en retour.",
+    ),
+    "poison": Spell(
+        3, "Nuage de poison", ATTACK, "La cible perd 1 point de vie à la fin de son prochain tour."
+    ),
+    "eclair": Spell(4, "Éclair", ATTACK, "Inflige 1 point de dégâts à tous les adversaires."),
+    "malediction": Spell(
+        5, "Malédiction", ATTACK, "Inflige 2 points de dégâts en défaussant une carte."
+    ),
+    "main": Spell(
+        6, "Main des ombres", ATTACK, "Subir 1 dégât et voler une carte au joueur de son choix."
+    ),
+    "bouclier": Spell(7, "Bouclier", DEFENCE, "Bloque 1 point de dégâts."),
+    "deviation": Spell(8, "Déviation", DEFENCE, "Dévie l'attaque vers un autre joueur au choix."),
+    "miroir": Spell(
+        9, "Miroir", DEFENCE, "Partagez les dégâts avec l'attaquant. La majorité pour vous."
+    ),
+    "barriere": Spell(
+        10, "Barrière d'arcane", DEFENCE, "Bloque 2 points de dégâts en défaussant une carte."
+    ),
+    "epines": Spell(11, "Épines", DEFENCE, "L'attaquant subit 1 dégât s'il vous attaque."),
+    "lumiere": Spell(12, "Lumière de guérison", SUPPORT, "Vous rend 1 point de vie."),
+    "concentration": Spell(
+        13, "Concentration de mana", SUPPORT, "Tirez 1 carte supplémentaire de la pioche."
+    ),
+    "voile": Spell(
+        14, "Voile d'ombre", SUPPORT, "Empêche la prochaine attaque contre vous pendant un tour."
+    ),
+    "absorption": Spell(15, "Absorption", SUPPORT, "Récupérez la dernière carte défaussée."),
+    "controle": Spell(
+        16,
+        "Contrôle de l'esprit",
+        SUPPORT,
+        "L'adversaire doit se défausser d'une carte de son choix.",
+    ),
+}
+"""AD1-4: Éclair's text says « adversaires » under the default ruling (see `spell_text`)."""
+
+
+@dataclass(frozen=True)
+class Combo:
+    number: int
+    name: str
+    cards: frozenset[str]
+    text: str
+
+
+COMBOS: dict[str, Combo] = {
+    c.name: c
+    for c in (
+        Combo(1, "Explosion des flammes", frozenset({"boule", "explosion"}),
+              "Infligez 3 points de dégâts à un adversaire."),
+        Combo(2, "Voile électrique", frozenset({"eclair", "miroir"}),
+              "Infligez 2 dégâts à tout adversaire qui vous attaque à son tour "
+              "et 1 dégât à son voisin de droite."),
+        Combo(3, "Armure gelée", frozenset({"bouclier", "barriere"}),
+              "Bloque jusqu'à 3 points de dégâts de la prochaine attaque."),
+        Combo(4, "Piège arcanique", frozenset({"malediction", "epines"}),
+              "Le prochain adversaire qui vous attaque se défausse d'une carte et subit "
+              "2 points de dégâts. Dure un tour."),
+        Combo(5, "Invocation de tombe", frozenset({"absorption", "main"}),
+              "Récupérez une carte de votre choix dans la pile de défausse."),
+        Combo(6, "Regain vital", frozenset({"absorption", "lumiere"}),
+              "Restaurez 3 points de vie."),
+        Combo(7, "Mana des ombres", frozenset({"concentration", "main"}),
+              "Tirez une carte supplémentaire de la pioche et volez une carte au joueur "
+              "de votre choix."),
+        Combo(8, "Réaction en chaîne", frozenset({"eclair", "boule"}),
+              "Inflige 2 points de dégâts à deux adversaires différents."),
+        Combo(9, "Bénédiction empoisonnée", frozenset({"poison", "lumiere"}),
+              "Ciblez un adversaire pour qu'il perde 1 point de vie à la fin de son prochain "
+              "tour, et récupérez 2 points de vie."),
+        Combo(10, "Invocation spectrale", frozenset({"voile", "deviation"}),
+              "Échangez votre main avec le joueur de votre choix."),
+    )
+}  # fmt: skip
+
+START_HP = 9
+LATER_HP = 5
+MAX_HP = 9
+"""AD1-2: the cap is the starting HP."""
+HAND_LIMIT = 3
+ROUNDS_TO_WIN = 3
+
+ACT, DEFEND, DISCARD, OVER = "action", "défense", "défausse", "fin"
+NOW, NEXT_TURN = "aussitot", "tour_suivant"
+OPPONENTS, EVERY_PLAYER = "adversaires", "tous"
+NOBODY_SEAT = -1
+
+
+def spell_of(card: Dealt) -> Spell:
+    return SPELLS[card.card]  # type: ignore[index]
+
+
+def name_of(card: Dealt) -> str:
+    return spell_of(card).name
+
+
+def combo_of(keys: Sequence[str]) -> Combo | None:
+    wanted = frozenset(keys)
+    return next((c for c in COMBOS.values() if c.cards == wanted and len(keys) == 2), None)
+
+
+def spell_text(key: str, options: Mapping[str, Any]) -> str:
+    if key == "eclair" and options.get("eclair") == EVERY_PLAYER:
+        return "Inflige 1 point de dégâts à tous les joueurs."
+    return SPELLS[key].text
+
+
+# --- actions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Draw one card instead of acting (only below three cards)."""
+
+
+@dataclass(frozen=True)
+class Cast(Action):
+    """One Attack or Support card, or a combination of two cards, by uid in hand order.
+    `targets` are seats; `cost` the card Malédiction discards; `pick` the card Invocation de
+    tombe takes back from the discard pile."""
+
+    cards: tuple[int, ...]
+    targets: tuple[int, ...] = ()
+    cost: int = 0
+    pick: int = 0
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """AD1-20: no action; the discard phase follows as usual."""
+
+
+@dataclass(frozen=True)
+class Defend(Action):
+    """The target of a hit answers with one Defence card; `redirect` for Déviation, `cost`
+    for Barrière d'arcane."""
+
+    card: int
+    redirect: int = NOBODY_SEAT
+    cost: int = 0
+
+
+@dataclass(frozen=True)
+class Endure(Action):
+    """The target of a hit plays no defence."""
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Discard a card: to replace it (the optional discard phase), to come down to three
+    cards, or because a spell says so (Contrôle de l'esprit, Piège arcanique)."""
+
+    card: int
+    replace: bool = False
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End the discard phase without replacing a card."""
+
+
+# --- events ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    number: int
+    starter: str
+    hp: int
+
+    def describe(self) -> str:
+        return f"Manche {self.number} : {self.hp} PV chacun, 2 cartes, {self.starter} commence."
+
+
+@dataclass(frozen=True)
+class CardsReceived(Event):
+    """Cards entering a hand unseen by the others (a deal, a draw, a steal, a swap)."""
+
+    reveals = True
+    seat: int
+    cards: tuple[Dealt, ...]
+    why: str = "reçoit"
+
+    def describe(self) -> str:
+        return f"Tu {self.why} : {join_names([name_of(c) for c in self.cards])}."
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    player: str
+    count: int = 1
+
+    def describe(self) -> str:
+        return f"{self.player} pioche {plural(self.count, 'carte')}."
+
+
+@dataclass(frozen=True)
+class Reshuffled(Event):
+    count: int
+
+    def describe(self) -> str:
+        return f"La défausse est mélangée : nouvelle pioche de {plural(self.count, 'carte')}."
+
+
+@dataclass(frozen=True)
+class SpellCast(Event):
+    """A spell or combination cast, for everyone."""
+
+    seat: int
+    player: str
+    spell: str
+    cards: tuple[Dealt, ...]
+    targets: str = ""
+
+    def describe(self) -> str:
+        aim = f" sur {self.targets}" if self.targets else ""
+        return f"{self.player} lance {self.spell}{aim}."
+
+
+@dataclass(frozen=True)
+class Defended(Event):
+    seat: int
+    player: str
+    card: Dealt
+    detail: str = ""
+
+    def describe(self) -> str:
+        extra = f" ({self.detail})" if self.detail else ""
+        return f"{self.player} se défend avec {name_of(self.card)}{extra}."
+
+
+@dataclass(frozen=True)
+class Said(Event):
+    """A plain public sentence: damage, healing, statuses, steals seen from outside."""
+
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Discarded(Event):
+    seat: int
+    player: str
+    card: Dealt
+    why: str = ""
+
+    def describe(self) -> str:
+        why = f" ({self.why})" if self.why else ""
+        return f"{self.player} défausse {name_of(self.card)}{why}."
+
+
+@dataclass(frozen=True)
+class HpChanged(Event):
+    seat: int
+    player: str
+    change: int
+    hp: int
+    why: str = ""
+
+    def describe(self) -> str:
+        what = f"perd {self.change * -1} PV" if self.change < 0 else f"gagne {self.change} PV"
+        why = f" ({self.why})" if self.why else ""
+        return f"{self.player} {what}{why} : {max(self.hp, 0)} PV."
+
+
+@dataclass(frozen=True)
+class Eliminated(Event):
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} est éliminé·e de la manche."
+
+
+@dataclass(frozen=True)
+class RoundWon(Event):
+    seat: int
+    player: str
+    wins: int
+
+    def describe(self) -> str:
+        if self.seat == NOBODY_SEAT:
+            return "Les derniers sorciers tombent ensemble : personne ne gagne, on rejoue."
+        return f"{self.player} gagne la manche ({self.wins} sur {ROUNDS_TO_WIN})."
+
+
+@dataclass(frozen=True)
+class GameWon(Event):
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} gagne {ROUNDS_TO_WIN} manches : sorcier ultime !"
+
+
+# --- the state -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One target of an attack on its way: `visited` are the seats this chain targeted
+    (AD1-8: Déviation never sends it back to one of them)."""
+
+    target: int
+    damage: int = 0
+    poison: bool = False
+    steal: bool = False
+    visited: tuple[int, ...] = ()
+    reached: bool = False
+    """Whether the target's statuses already answered (a Déviation resets it)."""
+
+
+@dataclass
+class Statuses:
+    """What protects a wizard until the start of their next turn (AD1-11)."""
+
+    veil: bool = False
+    electric: bool = False
+    armour: bool = False
+    trap: bool = False
+
+    def words(self) -> list[str]:
+        return [
+            word
+            for word, on in (
+                ("voile d'ombre", self.veil),
+                ("voile électrique", self.electric),
+                ("armure gelée", self.armour),
+                ("piège arcanique", self.trap),
+            )
+            if on
+        ]
+
+
+@dataclass
+class ArcaneState(State):
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    hands: list[Zone]
+    deck: Zone
+    discard: Zone
+    """Face up; its last card is the top (AD1-15)."""
+    hp: list[int]
+    wins: list[int]
+    status: list[Statuses]
+    poison_pending: list[int]
+    """Poison cast on a seat, striking at the end of its next turn (AD1-9)."""
+    poison_armed: list[int]
+    """Poison striking at the end of the seat's current turn."""
+    later_draws: list[int]
+    """AD1-3 option: replacement cards owed at the start of the seat's next turn."""
+    out: list[int] = field(default_factory=list)
+    phase: str = ACT
+    turn: int = 0
+    starter: int = 0
+    round: int = 0
+    attacker: int = 0
+    spell: str = ""
+    """The name of the attack being resolved, for the defender's prompt."""
+    hits: list[Hit] = field(default_factory=list)
+    owed: list[tuple[int, str]] = field(default_factory=list)
+    """(seat, why): seats that must discard a card of their choice before play goes on."""
+    next_uid: int = 0
+    news: str = ""
+    """What the last decisions did, in public words, for the next handoff."""
+
+    # --- queries -------------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        if self.owed:
+            return self.owed[0][0]
+        if self.phase == DEFEND:
+            return self.hits[0].target
+        return self.turn
+
+    def whose_turn(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    def alive(self, seat: int) -> bool:
+        return seat not in self.out
+
+    @property
+    def alive_seats(self) -> list[int]:
+        return [s for s in range(self.seats) if self.alive(s)]
+
+    def others(self, seat: int) -> list[int]:
+        return [s for s in self.alive_seats if s != seat]
+
+    def next_alive(self, seat: int) -> int:
+        for step in range(1, self.seats + 1):
+            other = (seat + step) % self.seats
+            if self.alive(other):
+                return other
+        return seat
+
+    def right_neighbour(self, seat: int) -> int:
+        """Play passes to the left (AD1-19), so the right-hand neighbour plays just before."""
+        for step in range(1, self.seats):
+            other = (seat - step) % self.seats
+            if self.alive(other):
+                return other
+        return seat
+
+    def hand_keys(self, seat: int) -> list[str]:
+        return [c.card for c in self.hands[seat]]  # type: ignore[misc]
+
+    def can_draw(self) -> bool:
+        return len(self.hands[self.turn]) < HAND_LIMIT and len(self.deck) + len(self.discard) > 0
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        seat = self.to_move()
+        hand = self.hands[seat].cards
+        if self.owed:
+            return [Discard(c.uid) for c in hand]
+        if self.phase == DEFEND:
+            return [*self.defences(), Endure()]
+        if self.phase == DISCARD:
+            if len(hand) > HAND_LIMIT:
+                return [Discard(c.uid) for c in hand]
+            return [Discard(c.uid, replace=True) for c in hand] + [EndTurn()]
+        actions: list[Action] = [Draw()] if self.can_draw() else []
+        return actions + self.casts() + [Pass()]
+
+    def casts(self) -> list[Action]:
+        seat, hand = self.turn, self.hands[self.turn].cards
+        foes, others = self.others(seat), self.others(seat)
+        actions: list[Action] = []
+        for card in hand:
+            key = card.card
+            one = (card.uid,)
+            if key in ("boule", "explosion", "poison", "controle"):
+                actions += [Cast(one, (t,)) for t in foes]
+            elif key == "malediction":  # AD1-5: another card is the cost
+                actions += [
+                    Cast(one, (t,), cost=c.uid) for t in foes for c in hand if c is not card
+                ]
+            elif key == "main":
+                actions += [Cast(one, (t,)) for t in others]
+            elif spell_of(card).kind != DEFENCE:
+                actions.append(Cast(one))
+        for a, b in combinations(hand, 2):
+            combo = combo_of([a.card, b.card])
+            if combo is None:
+                continue
+            pair = (a.uid, b.uid)
+            if combo.number in (1, 9):
+                actions += [Cast(pair, (t,)) for t in foes]
+            elif combo.number in (7, 10):
+                actions += [Cast(pair, (t,)) for t in others]
+            elif combo.number == 8:
+                pairs = list(combinations(foes, 2)) or [(t,) for t in foes]  # AD1-16
+                actions += [Cast(pair, p) for p in pairs]
+            elif combo.number == 5:
+                actions += [Cast(pair, pick=c.uid) for c in self.discard]
+            else:
+                actions.append(Cast(pair))
+        return actions
+
+    def defences(self) -> list[Action]:
+        """The Defence cards that answer this hit (AD1-6: a steal deals no damage, so only
+        Déviation and Épines answer it)."""
+        hit = self.hits[0]
+        hand = self.hands[hit.target].cards
+        actions: list[Action] = []
+        for card in hand:
+            key = card.card
+            if key == "deviation":
+                away = [s for s in self.others(hit.target) if s not in hit.visited]
+                actions += [Defend(card.uid, redirect=s) for s in away]
+            elif key == "epines":
+                actions.append(Defend(card.uid))
+            elif hit.steal:
+                continue
+            elif key in ("bouclier", "miroir"):
+                actions.append(Defend(card.uid))
+            elif key == "barriere":
+                actions += [Defend(card.uid, cost=c.uid) for c in hand if c is not card]
+        return actions
+
+    def refusal(self, action: Action) -> str:
+        if self.owed:
+            return "Choisis d'abord la carte à défausser."
+        if self.phase == DEFEND:
+            return "Réponds à l'attaque : une carte Défense qui s'y applique, ou encaisse."
+        if isinstance(action, Draw):
+            return "On ne pioche qu'avec moins de 3 cartes en main, et s'il reste des cartes."
+        if isinstance(action, Cast):
+            if any(self.hands[self.turn].by_uid(u) is None for u in action.cards):
+                return "Ces cartes ne sont pas dans ta main."
+            keys = [self.hands[self.turn].by_uid(u).card for u in action.cards]
+            if len(keys) == 2 and combo_of(keys) is None:
+                return "Ces deux cartes ne forment aucune combinaison."
+            if len(keys) == 1 and SPELLS[keys[0]].kind == DEFENCE:
+                return "Une carte Défense ne se joue qu'en réponse à une attaque."
+            if keys == ["malediction"]:
+                return "Malédiction demande de défausser une autre carte de ta main."
+            return "Ce sort ne vise pas ce joueur."
+        if self.phase == DISCARD and len(self.hands[self.turn]) > HAND_LIMIT:
+            return f"Défausse-toi jusqu'à {HAND_LIMIT} cartes."
+        return super().refusal(action)
+
+    def prompt(self) -> str:
+        """Why the seat to move decides now, in public words only."""
+        seat = self.to_move()
+        if seat is None:
+            return ""
+        if self.owed:
+            why = self.owed[0][1]
+            return f"{why[0].upper()}{why[1:]} — choisis une carte à défausser."
+        if self.phase == DEFEND:
+            return f"{self.players[self.attacker]} te lance {self.spell} — te défendre ?"
+        if self.news:
+            return self.news
+        return ""
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        winner = max(range(self.seats), key=lambda s: self.wins[s])
+        return Outcome(
+            tuple(self.wins),
+            ranks_from_scores(self.wins),
+            f"{self.players[winner]} gagne {ROUNDS_TO_WIN} manches : sorcier ultime !",
+        )
+
+    # --- privacy -------------------------------------------------------------------
+
+    def zones(self) -> list[Zone]:
+        return [*self.hands, self.deck, self.discard]
+
+    def view(self, seat: int | None) -> ArcaneState:
+        """What `seat` may see: its own hand, the discard pile, counts of the rest."""
+        return replace(
+            self,
+            hands=[z.seen_from(seat) for z in self.hands],
+            deck=self.deck.seen_from(seat),
+            discard=self.discard,
+            hp=list(self.hp),
+            wins=list(self.wins),
+            status=[replace(s) for s in self.status],
+            poison_pending=list(self.poison_pending),
+            poison_armed=list(self.poison_armed),
+            later_draws=list(self.later_draws),
+            out=list(self.out),
+            hits=list(self.hits),
+            owed=list(self.owed),
+        )
+
+    def secrets(self, seat: int) -> frozenset[Any]:
+        return frozenset().union(*(z.secrets_for(seat) for z in self.zones()))
+
+    # --- moving cards --------------------------------------------------------------
+
+    def fresh(self, keys: Sequence[Any]) -> tuple[Dealt, ...]:
+        cards = deal_ids(keys, self.next_uid)
+        self.next_uid += len(cards)
+        return cards
+
+    def take(self, seat: int, uid: int) -> Dealt:
+        card = self.hands[seat].by_uid(uid)
+        self.hands[seat] = self.hands[seat].without([card])
+        return card
+
+    def give(self, seat: int, keys: Sequence[str], why: str) -> list[Event]:
+        """Cards entering a hand under fresh uids, seen by the receiver only."""
+        cards = self.fresh(keys)
+        self.hands[seat] = self.hands[seat].holding([*self.hands[seat], *cards])
+        return [CardsReceived(seat, cards, why, audience=(seat,))] if cards else []
+
+    def to_discard(self, *cards: Dealt) -> None:
+        self.discard = self.discard.holding([*self.discard, *cards])
+
+    def draw(self, seat: int, count: int, rng: Random) -> list[Event]:
+        events: list[Event] = []
+        keys: list[str] = []
+        for _ in range(count):
+            if not self.deck.cards:
+                if not self.discard.cards:
+                    break
+                faces = shuffled([c.card for c in self.discard], rng)
+                self.deck, self.discard = Zone(self.fresh(faces), NOBODY), Zone((), EVERYONE)
+                events.append(Reshuffled(len(self.deck)))
+            top, *rest = self.deck.cards
+            self.deck = self.deck.holding(rest)
+            keys.append(top.card)  # type: ignore[arg-type]
+        if keys:
+            events.append(Drew(self.players[seat], len(keys)))
+            events += self.give(seat, keys, "pioches")
+        return events
+
+    def hurt(self, seat: int, amount: int, why: str) -> list[Event]:
+        if amount <= 0 or not self.alive(seat):
+            return []
+        self.hp[seat] -= amount
+        events: list[Event] = [HpChanged(seat, self.players[seat], -amount, self.hp[seat], why)]
+        if self.hp[seat] <= 0:
+            self.out.append(seat)
+            events.append(Eliminated(seat, self.players[seat]))
+        return events
+
+    def heal(self, seat: int, amount: int, why: str) -> list[Event]:
+        gained = min(amount, MAX_HP - self.hp[seat])
+        self.hp[seat] += gained
+        if not gained:
+            return [Said(f"{self.players[seat]} a déjà {MAX_HP} PV, le maximum.")]
+        return [HpChanged(seat, self.players[seat], gained, self.hp[seat], why)]
+
+    # --- moves ---------------------------------------------------------------------
+
+    def _apply(self, action: Action, rng: Random) -> list[Event]:
+        self.news = ""
+        if self.owed or isinstance(action, Defend | Endure):
+            return self._tell(self._answered(action, rng))
+        if isinstance(action, Draw):
+            events = self.draw(self.turn, 1, rng)
+            self.phase = DISCARD
+            return events
+        if isinstance(action, Pass):
+            self.phase = DISCARD
+            return [Said(f"{self.players[self.turn]} ne lance aucun sort.")]
+        if isinstance(action, Cast):
+            return self._cast(action, rng) + self._resume(rng)
+        if isinstance(action, Discard):
+            return self._discard(action, rng)
+        return self._end_turn(rng)
+
+    def _answered(self, action: Action, rng: Random) -> list[Event]:
+        if self.owed:
+            return self._owed_discard(action.card) + self._resume(rng)  # type: ignore[attr-defined]
+        return self._answer(action, rng) + self._resume(rng)  # type: ignore[arg-type]
+
+    def _tell(self, events: list[Event]) -> list[Event]:
+        """What an answer did, in public words, for the handoff back to the next seat."""
+        if not self.news:
+            self.news = " ".join(e.describe() for e in events if e.audience is None)
+        return events
+
+    def _owed_discard(self, uid: int) -> list[Event]:
+        seat, why = self.owed.pop(0)
+        card = self.take(seat, uid)
+        self.to_discard(card)
+        return [Discarded(seat, self.players[seat], card, why)]
+
+    def _cast(self, action: Cast, rng: Random) -> list[Event]:
+        seat, name = self.turn, self.players[self.turn]
+        cards = tuple(self.take(seat, uid) for uid in action.cards)
+        keys = [c.card for c in cards]
+        combo = combo_of(keys) if len(keys) == 2 else None
+        spell = combo.name if combo else SPELLS[keys[0]].name
+        aim = join_names([self.players[t] for t in action.targets])
+        events: list[Event] = [SpellCast(seat, name, spell, cards, aim)]
+        self.attacker, self.spell, self.phase = seat, spell, ACT
+        pick = self.discard.by_uid(action.pick) if action.pick else None
+        top = self.discard.cards[-1] if self.discard.cards else None
+        self.to_discard(*cards)
+        hits: list[Hit]
+        if combo:
+            hits, more = self._combo(combo, action, pick, rng)
+        else:
+            hits, more = self._single(keys[0], action, top, rng)
+        events += more
+        self.hits = hits
+        return events
+
+    def _single(
+        self, key: str, action: Cast, top: Dealt | None, rng: Random
+    ) -> tuple[list[Hit], list[Event]]:
+        seat = self.turn
+        target = action.targets[0] if action.targets else NOBODY_SEAT
+        if key == "boule":
+            return [Hit(target, damage=1, visited=(target,))], []
+        if key == "explosion":
+            return [Hit(target, damage=2, visited=(target,))], self.hurt(seat, 1, "recul")
+        if key == "poison":
+            return [Hit(target, poison=True, visited=(target,))], []
+        if key == "eclair":  # AD1-4
+            events = []
+            if self.options.get("eclair") == EVERY_PLAYER:
+                events = self.hurt(seat, 1, "Éclair")
+            return [Hit(t, damage=1, visited=(t,)) for t in self.others(seat)], events
+        if key == "malediction":  # AD1-5
+            cost = self.take(seat, action.cost)
+            self.to_discard(cost)
+            events = [Discarded(seat, self.players[seat], cost, "prix de Malédiction")]
+            return [Hit(target, damage=2, visited=(target,))], events
+        if key == "main":  # AD1-6
+            return [Hit(target, steal=True, visited=(target,))], self.hurt(
+                seat, 1, "Main des ombres"
+            )
+        if key == "lumiere":
+            return [], self.heal(seat, 1, "Lumière de guérison")
+        if key == "concentration":
+            return [], self.draw(seat, 1, rng)
+        if key == "voile":
+            self.status[seat].veil = True
+            return [], [Said(f"Un voile d'ombre protège {self.players[seat]}.")]
+        if key == "absorption":  # AD1-15: the top before Absorption itself
+            if top is None:
+                return [], [Said("La défausse était vide : Absorption ne reprend rien.")]
+            return [], self._take_back(seat, top)
+        # Contrôle de l'esprit (AD1-14): the target chooses its discard
+        self.owed.append((target, f"Contrôle de l'esprit de {self.players[seat]}"))
+        return [], []
+
+    def _take_back(self, seat: int, card: Dealt) -> list[Event]:
+        """A public card into a hidden hand: everyone knows it, under a fresh uid."""
+        self.discard = self.discard.without([card])
+        said = Said(f"{self.players[seat]} reprend {name_of(card)} de la défausse.")
+        return [said, *self.give(seat, [card.card], "reprends")]  # type: ignore[list-item]
+
+    def _combo(
+        self, combo: Combo, action: Cast, pick: Dealt | None, rng: Random
+    ) -> tuple[list[Hit], list[Event]]:
+        """AD1-19 (settled): the side costs of a combination's cards do not apply."""
+        seat, targets = self.turn, action.targets
+        mine = self.status[seat]
+        said = {
+            2: "Un voile électrique entoure",
+            3: "Une armure gelée protège",
+            4: "Un piège arcanique attend autour de",
+        }
+        if combo.number == 1:
+            return [Hit(targets[0], damage=3, visited=targets[:1])], []
+        if combo.number in said:
+            mine.electric |= combo.number == 2
+            mine.armour |= combo.number == 3
+            mine.trap |= combo.number == 4
+            return [], [Said(f"{said[combo.number]} {self.players[seat]}.")]
+        if combo.number == 5:
+            return [], self._take_back(seat, pick)
+        if combo.number == 6:
+            return [], self.heal(seat, 3, "Regain vital")
+        if combo.number == 7:
+            return [Hit(targets[0], steal=True, visited=targets[:1])], self.draw(seat, 1, rng)
+        if combo.number == 8:
+            return [Hit(t, damage=2, visited=(t,)) for t in targets], []
+        if combo.number == 9:
+            return [Hit(targets[0], poison=True, visited=targets[:1])], self.heal(
+                seat, 2, "Bénédiction empoisonnée"
+            )
+        return [], self._swap(seat, targets[0])
+
+    def _swap(self, seat: int, other: int) -> list[Event]:
+        mine, theirs = self.hand_keys(seat), self.hand_keys(other)
+        self.hands[seat] = self.hands[seat].holding(())
+        self.hands[other] = self.hands[other].holding(())
+        return [
+            Said(f"{self.players[seat]} et {self.players[other]} échangent leurs mains."),
+            *self.give(seat, theirs, "reçois par l'échange"),
+            *self.give(other, mine, "reçois par l'échange"),
+        ]
+
+    def _resume(self, rng: Random) -> list[Event]:
+        """Carry the attack on until someone must decide, then close the action."""
+        events: list[Event] = []
+        while True:
+            self.owed = [(s, why) for s, why in self.owed if self.alive(s) and len(self.hands[s])]
+            if self.owed:
+                return events
+            if not self.hits:
+                break
+            hit = self.hits[0]
+            if not self.alive(hit.target):
+                self.hits.pop(0)
+                continue
+            if not hit.reached:
+                hit = self.hits[0] = replace(hit, reached=True)
+                events += self._reach(hit)
+                if self.owed or not self.hits or self.hits[0] is not hit:
+                    continue  # a discard owed first, or stopped by a veil
+            can_react = bool(self.defences())
+            if self.alive(hit.target) and window_opens(self.options, can_react):
+                self.phase = DEFEND
+                return events
+            events += self._resolve(hit, None, rng)
+        self.phase = DISCARD
+        return events + self._after_action(rng)
+
+    def _reach(self, hit: Hit) -> list[Event]:
+        """The target's statuses answer an attack (AD1-11, AD1-13)."""
+        seat, target, status = self.attacker, hit.target, self.status[hit.target]
+        who = self.players[target]
+        events: list[Event] = []
+        if status.electric and self.alive(seat):
+            events += [Said(f"Le voile électrique de {who} frappe {self.players[seat]}.")]
+            events += self.hurt(seat, 2, "voile électrique")
+            neighbour = self.right_neighbour(seat)
+            if neighbour not in (seat, target):
+                events += self.hurt(neighbour, 1, "voile électrique")
+        if status.trap:
+            status.trap = False
+            events.append(Said(f"{self.players[seat]} tombe dans le piège arcanique de {who}."))
+            events += self.hurt(seat, 2, "piège arcanique")
+            self.owed.append((seat, f"piège arcanique de {who}"))
+        if status.veil:
+            status.veil = False
+            self.hits.pop(0)
+            events.append(Said(f"Le voile d'ombre de {who} arrête {self.spell}."))
+        return events
+
+    def _answer(self, action: Defend | Endure, rng: Random) -> list[Event]:
+        hit = self.hits[0]
+        if isinstance(action, Endure):
+            return self._resolve(hit, None, rng)
+        card = self.take(hit.target, action.card)
+        self.to_discard(card)
+        who = self.players[hit.target]
+        if card.card == "deviation":
+            new = action.redirect
+            self.hits[0] = replace(hit, target=new, visited=(*hit.visited, new), reached=False)
+            return [Defended(hit.target, who, card, f"vers {self.players[new]}")]
+        events: list[Event] = [Defended(hit.target, who, card)]
+        if card.card == "barriere":
+            cost = self.take(hit.target, action.cost)
+            self.to_discard(cost)
+            events.append(Discarded(hit.target, who, cost, "prix de Barrière d'arcane"))
+        return events + self._resolve(hit, card.card, rng)
+
+    def _resolve(self, hit: Hit, defence: str | None, rng: Random) -> list[Event]:
+        """Damage after the defence (AD1-7, AD1-9, AD1-10), then the armour, then a steal."""
+        self.hits.pop(0)
+        seat, target = self.attacker, hit.target
+        who = self.players[target]
+        events: list[Event] = []
+        if defence == "epines":
+            events += self.hurt(seat, 1, "Épines")
+        amount = 1 if hit.poison else hit.damage
+        back = 0
+        if defence == "bouclier":
+            amount -= 1
+        elif defence == "barriere":
+            amount -= 2
+        elif defence == "miroir":
+            amount, back = (amount + 1) // 2, amount // 2
+        amount = max(0, amount)
+        status = self.status[target]
+        if status.armour and amount > 0:
+            status.armour = False
+            blocked = min(3, amount)
+            amount -= blocked
+            events.append(Said(f"L'armure gelée de {who} bloque {plural(blocked, 'dégât')}."))
+        events += self.hurt(seat, back, "Miroir")
+        if hit.poison:
+            if amount:
+                self.poison_pending[target] += 1
+                events.append(
+                    Said(f"{who} est empoisonné·e : −1 PV à la fin de son prochain tour.")
+                )
+            else:
+                events.append(Said(f"Le poison n'atteint pas {who}."))
+        elif hit.steal:
+            events += self._steal(target, rng)
+        else:
+            events += self.hurt(target, amount, self.spell)
+            if not amount:
+                events.append(Said(f"{who} ne perd aucun PV."))
+        return events
+
+    def _steal(self, target: int, rng: Random) -> list[Event]:
+        """AD1-6: a random card of the target's hidden hand, known to the two of them."""
+        seat = self.attacker
+        thief, victim = self.players[seat], self.players[target]
+        if not len(self.hands[target]) or not self.alive(seat):
+            return [Said(f"{victim} n'a aucune carte à voler.")]
+        card = rng.choice(self.hands[target].cards)
+        self.hands[target] = self.hands[target].without([card])
+        return [
+            Said(f"{thief} vole une carte à {victim}."),
+            Said(f"{thief} t'a volé {name_of(card)}.", audience=(target,)),
+            *self.give(seat, [card.card], f"voles à {victim}"),  # type: ignore[list-item]
+        ]
+
+    def _after_action(self, rng: Random) -> list[Event]:
+        if not self.alive(self.turn):
+            return self._round_check(rng) or self._next_turn(rng)
+        return self._round_check(rng)
+
+    def _round_check(self, rng: Random) -> list[Event]:
+        """The last wizard standing wins the round (AD1-18: nobody if all fell together)."""
+        alive = self.alive_seats
+        if len(alive) > 1:
+            return []
+        if not alive:
+            events: list[Event] = [RoundWon(NOBODY_SEAT, "", 0)]
+        else:
+            winner = alive[0]
+            self.wins[winner] += 1
+            events = [RoundWon(winner, self.players[winner], self.wins[winner])]
+            if self.wins[winner] >= ROUNDS_TO_WIN:
+                self.phase = OVER
+                self.hits, self.owed = [], []
+                return [*events, GameWon(winner, self.players[winner])]
+        self.news = events[0].describe()
+        return events + self._new_round((self.starter + 1) % self.seats, rng)
+
+    def _discard(self, action: Discard, rng: Random) -> list[Event]:
+        seat = self.turn
+        card = self.take(seat, action.card)
+        self.to_discard(card)
+        events: list[Event] = [Discarded(seat, self.players[seat], card)]
+        if not action.replace:
+            return events if len(self.hands[seat]) > HAND_LIMIT else events + self._end_turn(rng)
+        if self.options.get("remplacement", NOW) == NEXT_TURN:  # AD1-3 option
+            self.later_draws[seat] += 1
+        else:
+            events += self.draw(seat, 1, rng)
+        if len(self.hands[seat]) > HAND_LIMIT:
+            return events
+        return events + self._end_turn(rng)
+
+    def _end_turn(self, rng: Random) -> list[Event]:
+        """End-of-turn effects: armed poison strikes (AD1-9)."""
+        seat = self.turn
+        events: list[Event] = []
+        if self.poison_armed[seat]:
+            events += self.hurt(seat, self.poison_armed[seat], "Nuage de poison")
+            self.poison_armed[seat] = 0
+        done = self._round_check(rng)
+        return events + (done or self._next_turn(rng))
+
+    def _next_turn(self, rng: Random) -> list[Event]:
+        seat = self.turn = self.next_alive(self.turn)
+        self.status[seat] = Statuses()  # AD1-11: until the start of the owner's next turn
+        self.poison_armed[seat] += self.poison_pending[seat]
+        self.poison_pending[seat] = 0
+        self.phase, self.hits = ACT, []
+        owed, self.later_draws[seat] = self.later_draws[seat], 0
+        return self.draw(seat, owed, rng) if owed else []
+
+    def _new_round(self, starter: int, rng: Random) -> list[Event]:
+        """Every card shuffled, two each, full health (AD1-1), the starter moves left."""
+        self.round += 1
+        hp = START_HP if self.round == 1 or self.options.get("pv") != LATER_HP else LATER_HP
+        self.starter = self.turn = starter
+        self.hp = [hp] * self.seats
+        self.status = [Statuses() for _ in range(self.seats)]
+        self.poison_pending, self.poison_armed = [0] * self.seats, [0] * self.seats
+        self.later_draws = [0] * self.seats
+        self.out, self.hits, self.owed = [], [], []
+        self.phase = ACT
+        deck = shuffled(SPELLS, rng)
+        events: list[Event] = [RoundStarted(self.round, self.players[starter], hp)]
+        self.discard = Zone((), EVERYONE)
+        for seat in range(self.seats):
+            self.hands[seat] = Zone((), (seat,))
+            events += self.give(seat, deck[:2], "reçois")
+            deck = deck[2:]
+        self.deck = Zone(self.fresh(deck), NOBODY)
+        return events
+
+
+# --- the robot -------------------------------------------------------------------------
+
+
+KEEP = {
+    "explosion": 9, "malediction": 8, "boule": 8, "eclair": 8, "deviation": 7, "poison": 6,
+    "barriere": 6, "bouclier": 6, "main": 5, "miroir": 5, "lumiere": 4, "voile": 4,
+    "epines": 4, "concentration": 3, "controle": 3, "absorption": 2,
+}  # fmt: skip
+"""How much the robot likes to keep a card."""
+
+
+class ArcaneBot:
+    """Greedy: the cast that hurts opponents most (a kill first), healing when hurt; defends
+    when the hit matters (2 damage or more, low HP, or a steal). Sees only its seat's view."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, view: ArcaneState) -> Action:
+        legal = view.legal_actions()
+        me = view.to_move()
+        if view.owed or (view.phase == DISCARD and legal[-1] != EndTurn()):
+            return min(legal, key=lambda a: KEEP[view.hands[me].by_uid(a.card).card])
+        if view.phase == DISCARD:  # a full hand turns its weakest card over, never stalls
+            hand = view.hands[me].cards
+            if len(hand) < HAND_LIMIT or not len(view.deck) + len(view.discard):
+                return EndTurn()
+            return Discard(min(hand, key=lambda c: KEEP[c.card]).uid, replace=True)
+        if view.phase == DEFEND:
+            return self.defend(view, legal)
+        best = max(legal, key=lambda a: (self.value(view, a), self.rng.random()))
+        return best
+
+    def defend(self, view: ArcaneState, legal: list[Action]) -> Action:
+        hit, me = view.hits[0], view.to_move()
+        amount = 1 if hit.poison else hit.damage
+        if view.status[me].armour and amount <= 3 and not hit.steal:
+            return Endure()
+        if not (hit.steal or amount >= 2 or view.hp[me] <= 3) or len(legal) == 1:
+            return Endure()
+        hand = view.hands[me]
+
+        def worth(action: Action) -> tuple[int, int]:
+            if isinstance(action, Endure):
+                return (0, 0)
+            key = hand.by_uid(action.card).card
+            if key == "deviation":
+                return (10, -view.hp[action.redirect])
+            saved = {"bouclier": 1, "barriere": 2, "miroir": amount // 2, "epines": 0}[key]
+            return (saved * 3 + (key == "epines"), -KEEP[key])
+
+        return max(legal, key=worth)
+
+    def value(self, view: ArcaneState, action: Action) -> float:
+        me = view.turn
+        hand, hp = view.hands[me], view.hp[me]
+        if isinstance(action, Draw):
+            return 3.0
+        if isinstance(action, Pass):
+            return 0.0
+        keys = [hand.by_uid(u).card for u in action.cards]
+        combo = combo_of(keys)
+        damage = {
+            "boule": 1, "explosion": 2, "malediction": 2, "poison": 1,
+        }.get(keys[0], 0) if not combo else {1: 3, 8: 2, 9: 1}.get(combo.number, 0)  # fmt: skip
+        score = 0.0
+        for target in action.targets:
+            if damage:
+                score += 10 * damage + (40 if view.hp[target] <= damage else 0)
+                score += (MAX_HP - view.hp[target]) * 0.5
+        if keys == ["eclair"]:
+            score += 10 * len(view.others(me)) + 40 * sum(view.hp[t] <= 1 for t in view.others(me))
+        missing = MAX_HP - hp
+        heal = {"lumiere": 1}.get(keys[0], 0) if not combo else {6: 3, 9: 2}.get(combo.number, 0)
+        score += min(heal, missing) * (8 if hp <= 4 else 3)
+        if keys in (["explosion"], ["main"]):
+            score -= 25 if hp <= 1 else 6
+        if keys == ["main"] or (combo and combo.number == 7):
+            score += 6
+        if combo and combo.number in (2, 3, 4):
+            score += 14 if hp <= 5 else 5
+        if keys == ["voile"]:
+            score += 8 if hp <= 4 else 2
+        if keys == ["controle"] or keys == ["concentration"]:
+            score += 4
+        if combo and combo.number in (5, 10):
+            score += 2
+        if keys == ["malediction"]:
+            score -= KEEP[hand.by_uid(action.cost).card] * 0.8
+        return score - (len(keys) - 1) * 4
+
+
+# --- the game --------------------------------------------------------------------------
+
+
+class ArcaneDuel(Game):
+    info = GAMES["arcane_duel"]
+    options = (
+        Option(
+            "pv",
+            "PV des manches suivantes",
+            (Choice(START_HP, "9, comme à la première"), Choice(LATER_HP, "5, plus rapides")),
+            START_HP,
+            "Toutes les manches commencent à 9 PV, ou seulement la première (5 PV ensuite).",
+        ),
+        Option(
+            "remplacement",
+            "Carte défaussée en fin de tour",
+            (Choice(NOW, "Remplacée aussitôt"), Choice(NEXT_TURN, "Remplacée au tour suivant")),
+            NOW,
+        ),
+        Option(
+            "eclair",
+            "Éclair touche",
+            (
+                Choice(OPPONENTS, "Tous les adversaires"),
+                Choice(EVERY_PLAYER, "Tous, lanceur compris"),
+            ),
+            OPPONENTS,
+        ),
+        REACTION_WINDOW,
+    )
+    action_types = (Draw, Cast, Pass, Defend, Endure, Discard, EndTurn)
+
+    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> ArcaneState:
+        seats = len(players)
+        state = ArcaneState(
+            tuple(players),
+            dict(options),
+            hands=[Zone((), (s,)) for s in range(seats)],
+            deck=Zone(),
+            discard=Zone((), EVERYONE),
+            hp=[START_HP] * seats,
+            wins=[0] * seats,
+            status=[Statuses() for _ in range(seats)],
+            poison_pending=[0] * seats,
+            poison_armed=[0] * seats,
+            later_draws=[0] * seats,
+            next_uid=1,  # uid 0 never names a card: a Cast's `cost` and `pick` of 0 are none
+        )
+        state._new_round(rng.choice(range(seats)), rng)
+        return state
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> ArcaneBot:
+        return ArcaneBot(seed)
+
+
+GAME = ArcaneDuel()
