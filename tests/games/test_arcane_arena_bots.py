@@ -73,3 +73,12 @@ def test_fort_blocks_a_blow_that_would_end_its_round():
     (barrier,) = hold(state, 1, "Barrière d'arcane")
     play(state, Cast((boom,), 1))
     assert StrongBot(1).choose(state.view(1)) == React((barrier,))
+
+
+def test_debutant_never_casts_a_spell_that_would_kill_itself():
+    state = new()
+    state.hp[0] = 1
+    hold(state, 0, "Explosion", "Lumière de guérison")
+    for seed in range(10):
+        action = GAME.bot(seed, "debutant").choose(state.view(0))
+        assert not (isinstance(action, Cast) and len(action.cards) == 1 and action.target == 1)

@@ -68,3 +68,18 @@ def test_fort_defends_a_blow_that_would_end_its_round():
     play(state, Cast(give(state, 0, "boule", "explosion"), (1,)))
     state.hands[1] = Zone(state.fresh(["barriere", "lumiere"]), (1,))
     assert isinstance(StrongBot(1).choose(state.view(1)), Defend)
+
+
+def test_debutant_never_pays_its_last_point_nor_heals_at_full_health():
+    state = new()
+    state.hp[0] = 1
+    (boom,) = give(state, 0, "explosion")
+    assert all(
+        GAME.bot(seed, "debutant").choose(state.view(0)) != Cast((boom,), (1,))
+        for seed in range(10)
+    )
+    state.hp[0] = 9
+    (light,) = give(state, 0, "lumiere")
+    assert all(
+        GAME.bot(seed, "debutant").choose(state.view(0)) != Cast((light,)) for seed in range(10)
+    )

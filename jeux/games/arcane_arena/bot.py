@@ -121,8 +121,8 @@ class ArenaBot:
 
 
 class BeginnerBot:
-    """Débutant: a card or a draw at random (it passes only when nothing else is left),
-    defends half the time it can, and keeps its hand under the limit."""
+    """Débutant: a sensible card or a draw at random (it passes only when nothing else is
+    left), defends half the time it can, and keeps its hand under the limit."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = Random(seed)
@@ -130,7 +130,7 @@ class BeginnerBot:
     def choose(self, view: ArenaState) -> Action:
         legal = view.legal_actions()
         if view.phase == ACTION:
-            moves = [a for a in legal if not isinstance(a, Pass)]
+            moves = [a for a in legal if not isinstance(a, Pass) and self.sensible(view, a)]
             return self.rng.choice(moves or legal)
         if view.phase == REACT:
             answers = legal[1:]
@@ -138,6 +138,17 @@ class BeginnerBot:
         if view.phase == DISCARD and EndTurn() in legal and self.rng.random() < 0.7:
             return EndTurn()
         return self.rng.choice(legal)
+
+    @staticmethod
+    def sensible(view: ArenaState, action: Action) -> bool:
+        """Not a spell that kills its caster, nor a heal alone at full health."""
+        if not isinstance(action, Cast):
+            return True
+        seat = view.turn
+        effect = view.spells_of(seat, action.cards)
+        if effect.recoil >= view.hp[seat]:
+            return False
+        return not (effect.heal and view.hp[seat] == MAX_HP and not effect.damage)
 
 
 ROLLOUTS = 16

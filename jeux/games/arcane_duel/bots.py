@@ -22,6 +22,7 @@ from .rules import (
     SPELLS,
     ArcaneBot,
     ArcaneState,
+    Cast,
     EndTurn,
     Endure,
     Pass,
@@ -29,8 +30,8 @@ from .rules import (
 
 
 class BeginnerBot:
-    """Débutant: a card or a draw at random (it passes only when nothing else is left),
-    defends half the time it can, and keeps its hand under the limit."""
+    """Débutant: a sensible card or a draw at random (it passes only when nothing else is
+    left), defends half the time it can, and keeps its hand under the limit."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = Random(seed)
@@ -40,7 +41,7 @@ class BeginnerBot:
         if view.owed:
             return self.rng.choice(legal)
         if view.phase == ACT:
-            moves = [a for a in legal if not isinstance(a, Pass)]
+            moves = [a for a in legal if not isinstance(a, Pass) and self.sensible(view, a)]
             return self.rng.choice(moves or legal)
         if view.phase == DEFEND:
             answers = [a for a in legal if a != Endure()]
@@ -48,6 +49,16 @@ class BeginnerBot:
         if view.phase == DISCARD and EndTurn() in legal and self.rng.random() < 0.7:
             return EndTurn()
         return self.rng.choice(legal)
+
+    @staticmethod
+    def sensible(view: ArcaneState, action: Action) -> bool:
+        """Not a spell that costs its caster's last point, nor a heal at full health."""
+        if not isinstance(action, Cast):
+            return True
+        keys = [view.hands[view.turn].by_uid(uid).card for uid in action.cards]
+        if keys in (["explosion"], ["main"]) and view.hp[view.turn] <= 1:
+            return False
+        return not (keys == ["lumiere"] and view.hp[view.turn] >= MAX_HP)
 
 
 ROLLOUTS = 16
