@@ -2,8 +2,8 @@
 seat's view: other hands, the deck and the cards removed face down are only counts there.
 
 Débutant plays any sensible card at random; Moyen (`ArenaBot`) attacks greedily, heals when
-low and defends when it matters; Fort tries each move in a few imagined deals of the cards it
-cannot see, each played on by Moyen's judgement to the end of the round."""
+low and defends when it matters; Fort weighs Moyen's choice against its next best
+moves in a few imagined deals of the cards it cannot see, played on by Moyen's judgement."""
 
 from __future__ import annotations
 
@@ -151,41 +151,56 @@ class BeginnerBot:
         return not (effect.heal and view.hp[seat] == MAX_HP and not effect.damage)
 
 
-ROLLOUTS = 16
-"""Imagined futures per decision, shared out among the moves (at least `WORLDS_MIN` each)."""
-WORLDS_MIN = 2
+CANDIDATES = 3
+"""Moves weighed: Moyen's choice and its next best ones."""
+WORLDS = 6
+"""Imagined deals of the unseen cards each move is tried in."""
+MARGIN = 0.1
+"""How much surer of the round a move must look to overrule Moyen: a few imagined futures
+are noisy, and Moyen's judgement is sound."""
 HORIZON = 30
 """Moves an imagined future runs before the position is judged by health."""
 
 
 class StrongBot:
-    """Fort: for each move, the same imagined deals of the unseen cards (the other hands,
-    the deck, the removed cards face down; hidden alliances by a coin), played on by Moyen
-    for every seat to the end of the round or `HORIZON` moves; the move that wins the round
-    most often is played."""
+    """Fort: Moyen's choice and its next best moves, each tried in the same imagined deals
+    of the unseen cards (the other hands, the deck, the removed cards face down; hidden
+    alliances by a coin), played on by Moyen for every seat to the end of the round or
+    `HORIZON` moves; another move replaces Moyen's when it wins the round clearly more
+    often, or sooner."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = Random(seed)
         self.policy = ArenaBot(self.rng.random())
 
     def choose(self, view: ArenaState) -> Action:
+        preferred = self.policy.choose(view)
         legal = view.legal_actions()
         if len(legal) == 1 or view.phase not in (ACTION, REACT):
-            return self.policy.choose(view)  # a bonus or a discard: Moyen's rule is enough
+            return preferred  # a bonus or a discard: Moyen's rule is enough
+        rivals = self.rivals(view, [a for a in legal if a != preferred])
         seat = view.to_move()
-        count = max(WORLDS_MIN, ROLLOUTS // len(legal))
-        worlds = [imagine(view, seat, self.rng) for _ in range(count)]
+        worlds = [imagine(view, seat, self.rng) for _ in range(WORLDS)]
         seeds = [self.rng.random() for _ in worlds]
-        totals = {}
-        for action in legal:
-            totals[action] = sum(
+
+        def chance(action: Action) -> float:
+            return sum(
                 self.play_out(clone(world), action, seat, Random(seed))
                 for world, seed in zip(worlds, seeds, strict=True)
-            )
-        top = max(totals.values())
-        # ties (a move that changes nothing in the futures imagined) go to Moyen's choice
-        preferred = self.policy.choose(view)
-        return preferred if totals[preferred] >= top - 1e-9 else max(legal, key=totals.get)
+            ) / len(worlds)
+
+        base = chance(preferred)
+        best, odds = max(((a, chance(a)) for a in rivals), key=lambda pair: pair[1])
+        return best if odds > base + MARGIN else preferred
+
+    def rivals(self, view: ArenaState, others: list[Action]) -> list[Action]:
+        """The moves worth trying against Moyen's: its next best by its own judgement."""
+        seat = view.to_move()
+        if view.phase == ACTION:
+            value = self.policy.action_value
+        else:
+            value = self.policy.defence_value
+        return sorted(others, key=lambda a: -value(view, seat, a))[: CANDIDATES - 1]
 
     def play_out(self, world: ArenaState, action: Action, seat: int, rng: Random) -> float:
         start, wins = world.round, list(world.wins)
