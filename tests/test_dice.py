@@ -2,7 +2,9 @@
 
 from random import Random
 
-from jeux.engine.dice import roll
+import pytest
+
+from jeux.engine.dice import roll, throw_chances, ways
 from jeux.engine.match import DrawCounter
 from jeux.engine.testing import ForcedRng
 
@@ -20,3 +22,9 @@ def test_roll_counts_its_draws_and_obeys_a_forced_rng():
     roll(counter, 5)
     assert counter.draws >= 5
     assert roll(ForcedRng([6, 5, 4]), 3) == (6, 5, 4)
+
+
+def test_the_chances_of_a_throw_add_up():
+    assert sum(p for _, p in throw_chances(4)) == pytest.approx(1)
+    assert dict(throw_chances(2))[(1, 2)] == pytest.approx(2 / 36)
+    assert ways((1, 1, 2)) == 3

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial, prod
 from random import Random
 
 
@@ -27,6 +30,21 @@ def roll(rng: Random, count: int, sides: int = 6) -> tuple[int, ...]:
 
 
 _STANDARD_BELOW = Random._randbelow_with_getrandbits
+
+
+@cache
+def throw_chances(count: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every throw of `count` six-sided dice as sorted faces, with its chance: what robots
+    weigh when they look ahead."""
+    return tuple(
+        (faces, ways(faces) / 6**count)
+        for faces in combinations_with_replacement(range(1, 7), count)
+    )
+
+
+def ways(faces: Sequence[int]) -> int:
+    """In how many orders the dice may show these faces."""
+    return factorial(len(faces)) // prod(factorial(n) for n in Counter(faces).values())
 
 
 def counts(faces: Iterable[int]) -> Counter[int]:

@@ -289,7 +289,10 @@ class CardTable(GameScreen):
         if self.busy and not self.chosen:
             self.skip()
             return
-        action = self.confirm([k for k in self.hand_keys if k in self.chosen])  # hand order
+        chosen = [k for k in self.hand_keys if k in self.chosen]  # hand order
+        if not chosen and self.hand_keys:  # Entrée alone takes the card the arrows point at
+            chosen = [self.hand_keys[self.cursor % len(self.hand_keys)]]
+        action = self.confirm(chosen)
         if action is not None:
             self.act(action)
 

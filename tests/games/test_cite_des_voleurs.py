@@ -409,7 +409,9 @@ def test_robot_robs_the_leader():
     state = new(3)
     state.tokens, state.pot = [3, 1, 5], 0
     throw(state, 3, 3, 3, 6)
-    assert GAME.bot(0).choose(state) == Apply(TRIPLE, 2)
+    state.throw = 3  # the last throw: apply now or pay
+    for level in ("moyen", "fort"):
+        assert GAME.bot(0, level).choose(state) == Apply(TRIPLE, 2)
 
 
 def test_robot_swaps_only_to_gain_and_rethrows_the_odd_die_otherwise():

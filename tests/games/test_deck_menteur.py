@@ -12,6 +12,7 @@ from jeux.engine.cards import JOKER, NOBODY, SUITS, Dealt, PlayingCard, Zone
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.deck_menteur.bots import lie_chance
 from jeux.games.deck_menteur.present import (
     challenge_cards,
     peek_text,
@@ -38,7 +39,6 @@ from jeux.games.deck_menteur.rules import (
     RoundStarted,
     SuitAnnounced,
     common_pile,
-    lie_chance,
 )
 
 NAMES = ("Lina", "Marc", "Zoé", "Ana")
@@ -367,25 +367,67 @@ def test_the_bot_decides_from_its_view_only():
     assert reachable == set(state.hands[1]) and not reachable & secrets
 
 
-def test_the_bot_decides_the_same_whatever_the_hidden_cards_are():
-    honest, liar = new(2), new(2)
-    for state, played in ((honest, C(8, "pique")), (liar, C(8, "carreau"))):
-        state.apply(Announce("pique"), ForcedRng())
-        state.apply(Play(give(state, 0, played)), ForcedRng())
-        give(state, 1, C(7, "trefle"), C(9, "pique"))
+LEVELS = ("debutant", "moyen", "fort")
+
+
+def test_the_game_offers_three_levels():
+    assert GAME.levels == LEVELS
+
+
+def cornered(hidden: PlayingCard, *hand: PlayingCard) -> DeckMenteurState:
+    """Two seats, pique announced: Lina played her only card (`hidden`); Marc holds `hand`
+    and must answer; whatever he does not accuse, Lina must then accuse (DM-6)."""
+    state = new(2)
+    state.apply(Announce("pique"), ForcedRng())
+    state.apply(Play(give(state, 0, hidden)), ForcedRng())
+    give(state, 1, *hand)
+    return state
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_decides_the_same_whatever_the_hidden_cards_are(level):
+    honest = cornered(C(8, "pique"), C(7, "trefle"), C(9, "pique"))
+    liar = cornered(C(8, "carreau"), C(7, "trefle"), C(9, "pique"))
     assert honest.view(1) == liar.view(1)
-    for seed in range(30):
-        assert GAME.bot(seed).choose(honest.view(1)) == GAME.bot(seed).choose(liar.view(1))
+    for seed in range(10):
+        bot = GAME.bot(seed, level)
+        assert bot.choose(honest.view(1)) == GAME.bot(seed, level).choose(liar.view(1))
 
 
-def test_the_bot_accuses_when_more_cards_are_claimed_than_exist_outside_its_hand():
+@pytest.mark.parametrize("level", ["moyen", "fort"])
+def test_a_true_card_to_a_seat_that_must_accuse_next_wins_the_challenge(level):
+    state = cornered(C(8, "carreau"), C(7, "trefle"), C(9, "pique"))
+    assert GAME.bot(1, level).choose(state.view(1)) == Play((511,))  # the 9 of pique
+
+
+@pytest.mark.parametrize("level", ["moyen", "fort"])
+def test_with_nothing_true_to_hand_a_seat_that_must_accuse_it_accuses_first(level):
+    state = cornered(C(8, "pique"), C(7, "trefle"), C(9, "carreau"))
+    assert GAME.bot(1, level).choose(state.view(1)) == Accuse()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_whole_games_with_legal_moves(players, level):
+    for seed, options in enumerate(({}, {"max_cartes": 3, "annonce": "hasard"}) * 2):
+        match = Match(GAME, seed, tuple(Seat(n) for n in NAMES[:players]), options)
+        bots = [GAME.bot(f"{seed}:{seat}", level) for seat in range(players)]
+        while not match.over:
+            seat = match.state.to_move()
+            action = bots[seat].choose(match.state.view(seat))
+            assert action in match.state.legal_actions()
+            match.play(action)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_accuses_when_more_cards_are_claimed_than_exist_outside_its_hand(level):
     state = new(2)
     state.apply(Announce("pique"), ForcedRng())
     give(state, 1, C(7, "pique"), C(8, "pique"), C(9, "pique"), C(10, "pique"), JOKER_CARD)
     state.apply(Play(give(state, 0, *(C(r, "carreau") for r in range(7, 11)))), ForcedRng())
     view = state.view(1)
     assert lie_chance(view) == 1.0  # 8 backing cards, 5 in its hand, 4 claimed
-    assert GAME.bot(3).choose(view) == Accuse()
+    assert GAME.bot(3, level).choose(view) == Accuse()
 
 
 def test_the_bot_announces_its_strongest_suit_and_plays_legal_moves_to_the_end():

@@ -262,3 +262,7 @@ def test_db2_the_automatic_pace_is_an_option_that_stopping_turns_off():
     assert not new().auto
     assert new(pace=AUTO).auto
     assert not new(pace=AUTO, stop=True).auto  # a decision to take: one key per throw
+
+
+def test_db2_no_robot_levels_since_the_rules_leave_nothing_to_decide():
+    assert GAME.levels == ()

@@ -1,5 +1,7 @@
 """Lovecraftian Dice of Madness (RULINGS.md §13): every quoted and derived case, forced dice."""
 
+from random import Random
+
 import pytest
 
 from jeux.engine.core import IllegalAction
@@ -313,3 +315,57 @@ def test_mad5_a_player_out_never_leads_the_sheet():
     state.madness[1] = 14
     play(state, Roll(), 6, 1, 2, 3, 4)
     assert state.leaders() == {2} and state.outcome().winners == (2,)
+
+
+# --- the three levels -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", GAME.levels)
+@pytest.mark.parametrize("players", [1, 2, 4])
+@pytest.mark.parametrize(
+    "options", [{}, {"test_timing": "first_roll", "sixes": "harsh", "full_bonus": False}]
+)
+def test_every_level_plays_legal_moves_to_the_end(level, players, options):
+    names = tuple(f"J{i}" for i in range(players))
+    for seed in range(2):
+        rng = Random(seed)
+        state = GAME.new(names, GAME.resolve_options(options), rng)
+        bots = [GAME.bot(f"{seed}:{seat}", level) for seat in range(players)]
+        while (seat := state.to_move()) is not None:
+            action = bots[seat].choose(state.view(seat))
+            assert action in state.legal_actions()
+            state.apply(action, rng)
+        assert state.outcome() is not None
+
+
+@pytest.mark.parametrize("level", GAME.levels)
+def test_every_level_keeps_a_quintuple(level):
+    state = new()
+    play(state, Roll(), 4, 4, 4, 4, 4)
+    assert GAME.bot(1, level).choose(state.view(0)) == Stop()
+
+
+@pytest.mark.parametrize("level", ["moyen", "fort"])
+def test_a_winning_total_is_banked(level):
+    state = new()
+    state.knowledge[0] = 47
+    play(state, Roll(), 2, 2, 2, 5, 1)  # three of a kind: 50, the game is won
+    assert GAME.bot(1, level).choose(state.view(0)) == Stop()
+
+
+def test_fort_throws_a_six_away_when_the_next_test_can_hurt():
+    state = new()
+    state.madness[0] = 10
+    play(state, Roll(), 6, 3, 3, 1, 5)  # a pair: Madness −1, but the 6 stays on the table
+    choice = GAME.bot(1, "fort").choose(state.view(0))
+    assert isinstance(choice, Roll) and 0 in choice.dice
+
+
+def test_debutant_chases_its_biggest_group_and_stops_at_two_pairs():
+    bot = GAME.bot(1, "debutant")
+    state = new()
+    play(state, Roll(), 5, 2, 5, 1, 3)
+    assert bot.choose(state.view(0)) == Roll((1, 3, 4))
+    state = new()
+    play(state, Roll(), 5, 2, 5, 2, 3)
+    assert bot.choose(state.view(0)) == Stop()

@@ -5,6 +5,7 @@ import pytest
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.gladiators_duel.bots import equilibrium, table
 from jeux.games.gladiators_duel.present import bar_cells, blows_line, stance_lines
 from jeux.games.gladiators_duel.rules import (
     FURIOUS,
@@ -12,6 +13,7 @@ from jeux.games.gladiators_duel.rules import (
     OPEN,
     ROLL,
     SECRET,
+    STANCES,
     TACTIC_ATTACK,
     TACTIC_DEFENCE,
     TOTAL,
@@ -19,7 +21,6 @@ from jeux.games.gladiators_duel.rules import (
     Choose,
     DiceRolled,
     GameOver,
-    GladiatorBot,
     Rematch,
     Rerolled,
     Roll,
@@ -191,19 +192,77 @@ def test_the_bot_decides_from_its_view_without_the_other_secret():
     play(state, Roll(), 3, 3, 5, 5)
     play(state, Choose(TOTAL))  # Marc
     view = state.view(0)
-    assert GladiatorBot().choose(view) in state.legal_actions()
+    assert GAME.bot(level="moyen").choose(view) in state.legal_actions()
     assert view.sealed == {}
 
 
-def test_the_bot_strikes_furiously_for_a_ko_and_defends_when_it_would_fall():
+LEVELS = ("debutant", "moyen", "fort")
+
+
+def test_the_game_offers_three_levels():
+    assert GAME.levels == LEVELS
+
+
+@pytest.mark.parametrize("level", ["moyen", "fort"])
+def test_the_bot_strikes_furiously_for_a_ko_and_defends_when_it_would_fall(level):
     state = new()
     state.hp = [12, 5]
     play(state, Roll(), 3, 3, 2, 1)  # furious: 6 against a defence of 1, a KO
-    assert GladiatorBot().choose(state.view(0)) == Choose(FURIOUS)
+    assert GAME.bot(1, level).choose(state.view(0)) == Choose(FURIOUS)
     state = new()
     state.hp = [2, 12]
     play(state, Roll(), 2, 2, 6, 1)
-    assert GladiatorBot().choose(state.view(0)) == Choose(TOTAL)
+    assert GAME.bot(1, level).choose(state.view(0)) == Choose(TOTAL)
+
+
+def test_debutant_strikes_with_a_high_double_and_defends_a_low_one_when_hurt():
+    state = new()
+    play(state, Roll(), 5, 5, 3, 1)
+    assert GAME.bot(1, "debutant").choose(state.view(0)) == Choose(FURIOUS)
+    state = new()
+    state.hp = [5, 12]
+    play(state, Roll(), 2, 2, 3, 1)
+    assert GAME.bot(1, "debutant").choose(state.view(0)) == Choose(TOTAL)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_picks_the_same_whatever_the_other_picked_in_secret(level):
+    picks = []
+    for theirs in STANCES:
+        state = new()
+        play(state, Roll(), 3, 3, 5, 5)
+        play(state, Choose(theirs))  # Marc, who did not throw, picks first
+        picks.append(GAME.bot(7, level).choose(state.view(0)))
+    assert len(set(picks)) == 1 and picks[0] in state.legal_actions()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    "options", [{}, {"hp": 30, "cap": False}, {"double_ko": "rematch"}], ids=str
+)
+def test_every_level_plays_whole_duels_with_legal_moves(level, options):
+    for seed in range(4):
+        match = Match(GAME, seed, (Seat("Lina"), Seat("Marc")), options)
+        bots = [GAME.bot(f"{seed}:{seat}", level) for seat in (0, 1)]
+        while not match.over:
+            seat = match.state.to_move()
+            action = bots[seat].choose(match.state.view(seat))
+            assert action in match.state.legal_actions()
+            match.play(action)
+
+
+def test_fort_mixes_in_the_secret_game_as_its_equilibrium_says():
+    assert equilibrium([[1, -1], [-1, 1]]) == pytest.approx([0.5, 0.5])
+    assert equilibrium([[3, 1], [2, 0]]) == [1.0, 0.0]  # a saddle point: a pure strategy
+    thirds = equilibrium([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])
+    assert thirds == pytest.approx([1 / 3] * 3)
+
+
+def test_fort_table_is_fair_at_equal_life_and_grim_at_one_point():
+    duel = table(12, True, False)
+    assert duel.values[12][12] == pytest.approx(0, abs=1e-9)
+    assert duel.values[5][9] == pytest.approx(-duel.values[9][5])
+    assert duel.values[1][12] < -0.5 < 0.5 < duel.values[12][1]
 
 
 # --- the end: KO, double KO (GD-5) ---------------------------------------------------------

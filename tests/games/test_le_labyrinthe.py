@@ -1,5 +1,7 @@
 """Le Labyrinthe (RULINGS.md §14, §0.4 LAB-10): every quoted and derived case, forced dice."""
 
+from random import Random
+
 import pytest
 
 from jeux.engine.core import IllegalAction
@@ -389,6 +391,63 @@ def test_robot_choices():
     state = at(duo(), step=9, hp=2)
     play(state, Roll(), 12)
     assert bot.choose(state) == Exit(True)
+
+
+@pytest.mark.parametrize("level", GAME.levels)
+@pytest.mark.parametrize("players", [1, 2])
+@pytest.mark.parametrize("options", [{}, {"trap": TRAP_FREES, "critical_token": True}])
+def test_every_level_plays_legal_moves_to_the_end(level, players, options):
+    names = ("Lina", "Marc")[:players]
+    for seed in range(3):
+        rng = Random(seed)
+        state = GAME.new(names, GAME.resolve_options(options), rng)
+        bots = [GAME.bot(f"{seed}:{seat}", level) for seat in range(players)]
+        while (seat := state.to_move()) is not None:
+            action = bots[seat].choose(state.view(seat))
+            assert action in state.legal_actions()
+            state.apply(action, rng)
+        assert state.outcome() is not None
+
+
+@pytest.mark.parametrize("level", GAME.levels)
+def test_every_level_keeps_the_better_die_and_never_pays_its_last_life(level):
+    bot = GAME.bot(0, level)
+    state = new()
+    play(state, Roll(), 20)
+    play(state, Roll(), 3, 18)
+    assert bot.choose(state.view(0)) == Keep(1)
+    state = at(new(), step=9, hp=1)
+    play(state, Roll(), 3)  # LAB-10: paying would leave 0 life at the heart
+    assert bot.choose(state.view(0)) == Answer(STAY)
+
+
+def test_fort_pays_its_way_to_the_heart_and_waits_only_while_safe():
+    bot = GAME.bot(0, "fort")
+    state = at(duo(), step=9, hp=2)
+    play(state, Roll(), 3)
+    assert bot.choose(state.view(0)) == Answer(PAY)
+    play(state, Answer(PAY))  # 1 life point left: a 1 while waiting would kill
+    assert state.phase == EXIT and bot.choose(state.view(0)) == Exit(True)
+    state = at(duo(), step=9, hp=3)
+    play(state, Roll(), 12)
+    assert state.phase == EXIT and bot.choose(state.view(0)) == Exit(False)
+
+
+def test_fort_keeps_its_life_and_heals_when_low():
+    bot = GAME.bot(0, "fort")
+    state = duo()
+    play(state, Roll(), 1)
+    assert state.phase == HELP and bot.choose(state.view(1)) == Help(False)
+    state = at(new(), step=3, hp=2)
+    play(state, Roll(), 16)
+    assert bot.choose(state.view(0)) == Bonus(HEAL)
+
+
+def test_debutant_rushes_into_rooms():
+    state = at(new(), step=2, hp=2)
+    play(state, Roll(), 7)
+    assert GAME.bot(0, "debutant").choose(state.view(0)) == Answer(ADVANCE)
+    assert GAME.bot(0, "moyen").choose(state.view(0)) == Answer(STAY)
 
 
 # --- what the screen says (present.py) ---------------------------------------------------------

@@ -1,9 +1,12 @@
 """Mystère au Manoir (RULINGS.md §10 and Appendix A): every quoted and derived case, forced dice."""
 
+from random import Random
+
 import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.mystere_au_manoir.bots import solved
 from jeux.games.mystere_au_manoir.rules import (
     BONUS,
     CHOOSE,
@@ -517,3 +520,74 @@ def test_rerolls_for_a_selection():
     assert state.rerolls_for((0, 4)) == (None, None)  # a 6 never rerolls
     play(state, DoubleOneReroll(3), 4)
     assert state.rerolls_for((3,)) == (None, None)  # the double 1 is spent for this pass
+
+
+# --- the robots ------------------------------------------------------------------------
+
+
+def showing(dice, need=None, **options):
+    """Seat 0 choosing with these dice; with `need`, on its last turn (the round being
+    finished after Marc reached 100) and `need` points short of winning."""
+    state = new(("Lina", "Marc"), **options)
+    play(state, Roll(), *dice)
+    if need is not None:
+        state.race.scores[:] = [101 - need, 100]
+        state.race.final_round = True
+    return state
+
+
+@pytest.mark.parametrize("level", GAME.levels)
+@pytest.mark.parametrize("players", range(1, 7))
+def test_every_level_plays_legal_actions_to_the_end(level, players):
+    for seed in range(2):
+        options = GAME.resolve_options({"easy_perfect": seed == 1, "turn_limit": 10})
+        state = GAME.new([f"J{i}" for i in range(players)], options, Random(seed))
+        bot, rng = GAME.bot(seed, level), Random(seed)
+        while (seat := state.to_move()) is not None:
+            action = bot.choose(state.view(seat))
+            assert action.shape() in state.legal_actions()
+            state.apply(action, rng)
+
+
+@pytest.mark.parametrize("level", GAME.levels)
+def test_mm1_every_level_scores_a_perfect_investigation_and_rolls_its_bonus(level):
+    bot = GAME.bot(1, level)
+    state = showing((1, 2, 3, 4, 5))
+    assert bot.choose(state) == Score()
+    play(state, Score())
+    assert state.phase == BONUS and bot.choose(state) == Roll()
+
+
+def test_debutant_lets_a_witness_speak_alone_or_forgets_it():
+    chosen = {GAME.bot(seed, "debutant").choose(showing((4, 5, 2, 5, 3))) for seed in range(20)}
+    assert chosen == {WitnessReroll((1, 3)), Score()}
+
+
+def test_moyen_keeps_three_of_a_kind_to_chase_the_square():
+    assert GAME.bot(1, "moyen").choose(showing((3, 3, 3, 5, 2))) == WitnessReroll((3, 4))
+
+
+def test_moyen_spends_the_double_one_on_a_low_die():
+    assert GAME.bot(1, "moyen").choose(showing((1, 1, 2, 4, 6))) == DoubleOneReroll(2)
+
+
+def test_mm2_fort_spends_one_witness_at_a_time():
+    # A 5 scores nothing: the ones left showing pay for the next rerolls.
+    action = GAME.bot(1, "fort").choose(showing((5, 5, 1, 5, 6)))
+    assert isinstance(action, WitnessReroll) and len(action.dice) == 1
+
+
+def test_fort_on_its_last_turn_banks_a_sure_win_and_chases_a_needed_one():
+    fort = GAME.bot(1, "fort")
+    # 1-1-1-2-2 is 21: on average a reroll does better, but 21 wins now.
+    assert isinstance(fort.choose(showing((1, 1, 1, 2, 2))), DoubleOneReroll)
+    assert fort.choose(showing((1, 1, 1, 2, 2), need=20)) == Score()
+    # 1-1-1-3-3 is 27: worth keeping on average, but 30 are needed.
+    assert fort.choose(showing((1, 1, 1, 3, 3))) == Score()
+    assert isinstance(fort.choose(showing((1, 1, 1, 3, 3), need=30)), DoubleOneReroll)
+
+
+def test_fort_solves_a_pass_for_its_average_and_for_a_needed_total():
+    average = solved(False, False, None)
+    assert 13 < average.start < 14  # points a pass brings on average, played best
+    assert solved(False, False, 1).start > solved(False, False, 30).start > 0

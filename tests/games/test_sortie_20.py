@@ -1,9 +1,13 @@
 """Sortie 20 (RULINGS.md §15 and Appendix A): every quoted and derived case, with forced dice."""
 
+from random import Random
+
 import pytest
 
 from jeux.engine.core import IllegalAction
+from jeux.engine.dice import throw_chances
 from jeux.engine.testing import ForcedRng
+from jeux.games.sortie_20.bots import HIGHEST, LOWEST, OPEN, turn
 from jeux.games.sortie_20.rules import (
     ELIMINATED,
     FREE,
@@ -485,3 +489,58 @@ def test_s20_3_s20_5_special_preview_and_stop_total_answer_the_screen():
     play(state, Reroll(4, (0, 1)), 2, 2)
     assert state.special_preview(Flip(2)).forced  # two free dice left afterwards
     assert new(floor=False).totals == [0, 0, 0]
+
+
+# --- the robot levels --------------------------------------------------------------------
+
+
+def thrown(dice, total=0, best=None, **options):
+    """Lina (seat 0) after her first throw, her total `total`; with `best`, on her last
+    turn (the round being finished after Marc reached `best`)."""
+    state = new(("Lina", "Marc"), **options)
+    state.race.scores[:] = [total, best or 0]
+    state.race.final_round = best is not None
+    play(state, Roll(), *dice)
+    return state
+
+
+@pytest.mark.parametrize("level", GAME.levels)
+@pytest.mark.parametrize("players", range(1, 7))
+def test_every_level_plays_legal_actions_to_the_end(level, players):
+    for seed in range(2):
+        options = {"strict_reroll": seed == 1, "floor": seed == 0, "turn_limit": 15}
+        state = GAME.new(
+            [f"J{i}" for i in range(players)], GAME.resolve_options(options), Random(seed)
+        )
+        bot, rng = GAME.bot(seed, level), Random(seed)
+        while (seat := state.to_move()) is not None:
+            action = bot.choose(state.view(seat))
+            assert action.shape() in state.legal_actions()
+            state.apply(action, rng)
+
+
+def test_debutant_pays_a_reroll_with_a_five_keeps_its_ones_and_never_thinks_of_the_special():
+    bot = GAME.bot(1, "debutant")
+    assert bot.choose(thrown((1, 5, 2, 5, 3))) == Reroll(1, (0,))
+    assert bot.choose(thrown((1, 6, 2, 3, 4))) == Stop()
+
+
+def test_fort_rerolls_for_a_third_one_but_banks_a_sure_win_on_its_last_turn():
+    fort = GAME.bot(1, "fort")
+    # Two 1s: a reroll of three dice chases the third (+5 for three).
+    assert fort.choose(thrown((1, 1, 2, 3, 4), total=15)) == Reroll(2, (0, 1))
+    # Marc finished on 16: Lina's 15 + 2 wins now, a reroll could throw a 5.
+    assert fort.choose(thrown((1, 1, 2, 3, 4), total=15, best=16)) == Stop()
+
+
+def test_s20_3_fort_turns_a_five_into_a_two_when_no_reroll_is_left():
+    state = thrown((1, 5, 2, 5, 3))
+    play(state, Reroll(1, (0, 2)), 5, 4)  # two dice free: the turn must stop
+    assert GAME.bot(1, "fort").choose(state) == Flip(3)
+
+
+def test_fort_searches_the_whole_turn_for_its_average():
+    utility = tuple(float(p) for p in range(LOWEST, HIGHEST + 1))
+    search = turn(utility, min_free=3)
+    average = sum(q * search.best((), dice, OPEN) for dice, q in throw_chances(5))
+    assert 2.5 < average < 3.2  # points a turn brings, played best (Moyen's: about 1.7)

@@ -7,6 +7,7 @@ import pytest
 from jeux.engine.bots import RandomBot
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.the_last_spell.bots import duel
 from jeux.games.the_last_spell.rules import (
     GAME,
     SUCCESS,
@@ -258,15 +259,82 @@ def test_stop_before_rolling_is_refused_in_french():
         play(state, Stop())
 
 
-def test_spell_bot_stops_once_ahead_and_never_risks_a_third_one():
-    bot = GAME.bot(1)
-    state = new()
-    assert isinstance(bot.choose(state), Roll)
-    play(state, Roll(), 6, 6, 6)
-    assert isinstance(bot.choose(state), Stop)  # 23 beats 0 by a wide margin
-    play(state, Stop())
-    play(state, Roll(), 1, 1, 2)
-    assert isinstance(bot.choose(state), Stop)  # instability 2: the next 1 would explode
+# --- the robots ------------------------------------------------------------------------
+
+
+def at(power, unstable, to_beat, holder, mode="classic"):
+    """Seat 0 in mid-turn: `power` after a throw, `unstable` 1s so far."""
+    state = new(("Lina", "Marc"), mode=mode)
+    state.rolled, state.power, state.instability[0] = True, power, unstable
+    state.score_to_beat, state.holder = to_beat, holder
+    return state
+
+
+@pytest.mark.parametrize("level", GAME.levels)
+@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("mode", ["classic", "survival"])
+def test_every_level_plays_legal_actions_to_the_end(level, players, mode):
+    for seed in range(3):
+        state = GAME.new(
+            [f"J{i}" for i in range(players)], GAME.resolve_options({"mode": mode}), Random(seed)
+        )
+        bot, rng = GAME.bot(seed, level), Random(seed)
+        while (seat := state.to_move()) is not None:
+            action = bot.choose(state.view(seat))
+            assert action.shape() in state.legal_actions()
+            state.apply(action, rng)
+
+
+def test_levels_are_the_three_of_the_contract():
+    assert GAME.levels == ("debutant", "moyen", "fort")
+    assert {type(GAME.bot(1, level)).__name__ for level in GAME.levels} == {
+        "Debutant",
+        "Moyen",
+        "Fort",
+    }
+
+
+@pytest.mark.parametrize("level", GAME.levels)
+def test_ls1_every_level_casts_when_beating_its_own_score_wins(level):
+    assert isinstance(GAME.bot(1, level).choose(at(31, 1, 30, holder=0)), Stop)
+    assert isinstance(GAME.bot(1, level).choose(at(31, 0, 30, holder=0)), Stop)
+
+
+@pytest.mark.parametrize("level", GAME.levels)
+def test_every_level_rolls_first_and_never_risks_a_third_one_once_ahead(level):
+    bot = GAME.bot(1, level)
+    assert isinstance(bot.choose(new()), Roll)
+    assert isinstance(bot.choose(at(25, 2, 20, holder=1)), Stop)
+
+
+def test_debutant_chases_the_score_whatever_the_ones_and_casts_as_soon_as_it_beats_it():
+    assert isinstance(GAME.bot(1, "debutant").choose(at(23, 0, 0, holder=None)), Stop)
+    assert isinstance(GAME.bot(1, "debutant").choose(at(12, 2, 15, holder=1)), Roll)
+    assert isinstance(GAME.bot(1, "moyen").choose(at(12, 2, 15, holder=1)), Stop)
+
+
+@pytest.mark.parametrize("level", ["moyen", "fort"])
+def test_without_a_one_a_throw_is_nearly_free_so_the_stronger_levels_roll_on(level):
+    # Only three 1s at once explode from instability 0: a 23 is too easy to beat.
+    assert isinstance(GAME.bot(1, level).choose(at(23, 0, 0, holder=None)), Roll)
+    assert isinstance(GAME.bot(1, level).choose(at(23, 1, 0, holder=None)), Stop)
+
+
+def test_fort_gives_up_a_hopeless_spell_rather_than_risk_the_explosion():
+    # 40 short of a score of 60 with two 1s: each throw explodes 42 % of the time.
+    assert isinstance(GAME.bot(1, "fort").choose(at(20, 2, 60, holder=1)), Stop)
+    assert isinstance(GAME.bot(1, "fort").choose(at(55, 1, 60, holder=1)), Roll)
+
+
+def test_fort_duel_values_favour_the_holder_of_an_easy_score():
+    own, theirs, _ = duel()
+    assert own[10] > 0.9 > own[60]  # beating one's own 10 is nearly sure
+    assert theirs[10] < 0.55 and theirs[60] < 0.45
+
+
+@pytest.mark.parametrize("level", ["moyen", "fort"])
+def test_survival_casts_after_one_throw_the_last_one_standing_wins(level):
+    assert isinstance(GAME.bot(1, level).choose(at(9, 0, 30, holder=1, mode="survival")), Stop)
 
 
 def test_spell_bot_beats_random_play():

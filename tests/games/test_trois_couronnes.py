@@ -1079,15 +1079,67 @@ def test_bot_declares_war_when_it_comes_on_top_of_a_normal_turn():
     assert GAME.bot(1).choose(state) == Roll()
 
 
-@pytest.mark.parametrize("players", [1, 2, 4])
-def test_bot_plays_whole_games_with_legal_moves(players):
+LEVELS = ("debutant", "moyen", "fort")
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_whole_games_with_legal_moves(players, level):
     from random import Random
 
-    for seed in range(5):
-        state = new(tuple(f"J{i}" for i in range(players)))
-        bot, rng = GAME.bot(seed), Random(seed)
+    variants = ({}, {"special_turn": "plus_turn", "stakes": "covered", "decline": "zero"})
+    for seed, options in enumerate(variants * 2):
+        state = new(tuple(f"J{i}" for i in range(players)), **options)
+        bot, rng = GAME.bot(seed, level), Random(seed)
         while state.to_move() is not None:
-            action = bot.choose(state)
+            action = bot.choose(state.view(state.to_move()))
             assert action in state.legal_actions()
             state.apply(action, rng)
         assert state.outcome() is not None
+
+
+def test_the_game_offers_three_levels():
+    assert GAME.levels == LEVELS
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_stops_on_a_prosperous_kingdom(level):
+    state = new()
+    play(state, Roll(), 6, 5, 4)
+    assert GAME.bot(1, level).choose(state) == Stop()
+
+
+def test_debutant_keeps_what_it_may_and_stops_on_a_good_kingdom():
+    state = new()
+    play(state, Roll(), 6, 5, 1)
+    assert GAME.bot(1, "debutant").choose(state) == Roll(lock=(0, 1))
+    play(state, Roll(lock=(0, 1)), 5)
+    assert GAME.bot(1, "debutant").choose(state) == Stop()  # 6-5-5, Royaume noble
+
+
+def last_round(scores):
+    """Two seats at the start of the last round's second turn, with these scores."""
+    state = new(("Lina", "Marc"))
+    pass_turns(state, 2 * ROUNDS - 1)
+    state.scores = list(scores)
+    return state
+
+
+def test_fort_stops_on_any_kingdom_that_wins_the_game():
+    state = last_round([15, 24])
+    play(state, Roll(), 4, 3, 4)  # Royaume déchu: 21 still beats 15; a 6-6-6 would not
+    assert GAME.bot(1, "fort").choose(state) == Stop()
+    assert GAME.bot(1, "moyen").choose(state) != Stop()  # Moyen only counts points
+
+
+def test_fort_goes_to_war_when_no_kingdom_can_catch_the_leader():
+    state = last_round([50, 10])
+    assert GAME.bot(1, "fort").choose(state) == DeclareWar(0)
+    state = last_round([12, 10])
+    assert GAME.bot(1, "fort").choose(state) == Roll()
+
+
+def test_fort_plays_for_points_before_the_last_round():
+    state = new(("Lina", "Marc"))
+    play(state, Roll(), 6, 5, 1)
+    assert GAME.bot(1, "fort").choose(state) == GAME.bot(1, "moyen").choose(state)

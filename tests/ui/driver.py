@@ -19,7 +19,7 @@ import time
 from textual.pilot import Pilot
 from textual.screen import Screen
 
-from jeux.engine.core import Action
+from jeux.engine.core import DEFAULT_LEVEL, Action
 from jeux.engine.match import Match
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.screens.handoff import HandoffScreen
@@ -34,10 +34,13 @@ HOSTILE_TEXT = "[/] [@click=app.quit]x"
 
 
 def next_move(match: Match) -> Action:
-    """What the game's bot plays now for the seat to move, seeded as `GameScreen.think`; for
-    a human seat, its typed text made hostile (robots play on screen exactly as here)."""
+    """What the game's bot plays now for the seat to move, seeded and levelled as
+    `GameScreen.think`; for a human seat, its typed text made hostile (robots play on screen
+    exactly as here)."""
     seat = match.state.to_move()
-    action = match.game.bot(f"{match.seed}:{len(match.actions)}").choose(match.state.view(seat))
+    level = match.seats[seat].level or DEFAULT_LEVEL
+    bot = match.game.bot(f"{match.seed}:{len(match.actions)}", level)
+    action = bot.choose(match.state.view(seat))
     if match.seats[seat].bot:
         return action
     typed = {

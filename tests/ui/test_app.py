@@ -285,7 +285,7 @@ async def test_setup_remembers_robots_and_order_and_seeds_the_random_order(app_f
             "Robot 3",
         ]
     saved = json.loads((tmp_path / "c" / "settings.json").read_text())
-    assert saved["setups"]["le_5000"] == {"bots": 3, "order": "list"}
+    assert saved["setups"]["le_5000"] == {"bots": 3, "order": "list", "levels": ["moyen"] * 3}
     app = app_factory(start_game="le_5000")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -331,10 +331,7 @@ async def test_a_daily_dungeon_open_in_another_copy_starts_nothing(app_factory, 
     other_copy.release()
 
 
-async def test_each_robot_gets_the_level_chosen_for_it(app_factory, tmp_path, monkeypatch):
-    from jeux.games.le_5000.rules import GAME as LE_5000
-
-    monkeypatch.setattr(type(LE_5000), "levels", ("debutant", "moyen", "fort"))
+async def test_each_robot_gets_the_level_chosen_for_it(app_factory, tmp_path):
     app = app_factory(start_game="le_5000", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

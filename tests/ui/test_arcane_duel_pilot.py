@@ -129,3 +129,20 @@ async def test_x_takes_back_a_choice_and_every_card_face_fits(app_factory):
         for key in SPELLS:  # every face's words fit its card
             face = game.face(key)
             assert all(len(word) <= 9 for word in face.title.split()), key
+
+
+async def test_enter_alone_casts_the_card_the_arrows_point_at(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start_match(app, GAME, humans(app, ("Lina", "Marc")), {}, seed=3)
+        await pilot.pause()
+        game = app.screen_stack[-2]
+        state = game.match.state
+        me = state.turn
+        deal(state, me, "explosion", "miroir")
+        deal(state, 1 - me, "bouclier", "lumiere")
+        await take_screen(pilot, game)
+        await pilot.press("enter")  # the cursor starts on the first card: Explosion
+        reason = await take_screen(pilot, game)
+        assert reason == f"{state.players[me]} te lance Explosion — te défendre ?"

@@ -55,7 +55,13 @@ async def set_up_by_keys(pilot, chosen: list[int], robots: int) -> None:
         await pilot.press("tab", "tab", "tab")  # past the new player's name and its button
         assert setup.focused.id == "bots"
         await pilot.press("enter", *["down"] * robots, "enter")
-        await pilot.press("tab", "enter", "down", "enter")  # the order: as in the list
+        while len(setup.query("Select.level")) < robots * bool(setup.game.levels):
+            await pilot.pause()  # a level to choose appears for each robot
+        for _ in setup.query("Select.level"):
+            await pilot.press("tab", "enter", "down", "enter")  # from Moyen to Fort
+        await pilot.press("tab")
+        assert setup.focused.id == "order"
+        await pilot.press("enter", "down", "enter")  # the order: as in the list
     await pilot.press("f5")
 
 
@@ -83,6 +89,8 @@ async def test_every_game_from_setup_to_results(app_factory, info, humans, robot
         game = game_screen(pilot)
         robot_names = [f"Robot {n + 1}" for n in range(robots)]
         assert [s.name for s in game.match.seats] == names + robot_names
+        level = "fort" if game.match.game.levels else ""
+        assert [s.level for s in game.match.seats if s.bot] == [level] * robots
         await settle(pilot, game)
         assert isinstance(app.screen, HandoffScreen) == game.needs_handoff()
         if game.needs_handoff():

@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 from textual.widgets import Select, Static
 
+import jeux.app
 from jeux.engine.match import Match, Seat
 from jeux.games.scoundrel import screen as scoundrel_screen
 from jeux.games.scoundrel.rules import GAME, MONSTER, POTION, WEAPON, Avoid, Pick, card_kind
@@ -69,7 +70,7 @@ async def open_game(app, pilot, tick=True, key="f5"):
 
 
 async def wait_idle(pilot, screen):
-    for _ in range(100):
+    for _ in range(400):  # twenty seconds at most, for a loaded machine
         await pilot.pause(0.05)
         if not screen.busy:
             return
@@ -177,7 +178,11 @@ async def test_a_second_potion_in_a_room_heals_nothing_and_the_player_is_told(ap
 
 
 async def test_two_quick_keys_both_play_when_the_first_revealed_nothing(app_factory, monkeypatch):
-    monkeypatch.delenv("TEXTUAL_ANIMATIONS")
+    # Animations four times as long, so a loaded machine still presses during them (a key
+    # ends an animation at once, so the test takes no longer).
+    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "full")
+    monkeypatch.setitem(jeux.app.ANIMATION_SCALE, "full", 4.0)
+    monkeypatch.setitem(jeux.app.TEXTUAL_LEVEL_SCALE, "full", 4.0)
     seed = seed_where(lambda room: kinds(room)[1] != WEAPON and MONSTER not in kinds(room)[1:3])
     app = app_factory(seed=seed, start_game="scoundrel", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:

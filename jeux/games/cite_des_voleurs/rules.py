@@ -23,7 +23,9 @@ from typing import Any, NamedTuple
 from jeux.catalog import GAMES
 from jeux.engine.core import (
     DEFAULT_LEVEL,
+    LEVELS,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -520,103 +522,6 @@ class CiteState(State):
         return Outcome(tuple(self.tokens), ranks_from_scores(keys), summary)
 
 
-# --- the robot -------------------------------------------------------------------------
-
-
-class ThiefBot:
-    """RULINGS.md §8, interaction: robs the leader, swaps only to gain, camouflages when
-    ahead; rethrows the odd die under a weak triple, and announces the four of a kind when
-    its expected haul beats the triple's (a risk threshold)."""
-
-    GOOD_ENOUGH = 1.0
-    """A combination worth a token or more is applied at once: a throw again may lose it."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this robot needs no chance
-
-    def choose(self, state: CiteState) -> Action:
-        legal = state.legal_actions()
-        if state.phase in (START, ANNOUNCING):
-            return legal[0]
-        if state.phase == AIMING:  # the richest rival who is not camouflaged
-            return max(
-                legal, key=lambda a: (not state.camouflaged[a.target], state.tokens[a.target])
-            )
-        applies = [a for a in legal if isinstance(a, Apply)]
-        best = max(applies, key=lambda a: self.worth(state, a), default=None)
-        worth = self.worth(state, best) if best else 0.0
-        if not state.throws_left:
-            return best
-        if Announce() in legal and self.announce_worth(state) > max(worth, 0.5):
-            return Announce()
-        if best is not None and worth >= self.GOOD_ENOUGH:
-            return best
-        return Roll(self.rethrow(state))
-
-    @staticmethod
-    def worth(state: CiteState, action: Apply) -> float:
-        """Tokens gained, plus half of what the richest rival loses."""
-        me, target = state.current, action.target
-        mine = state.tokens[me]
-        if target != NO_TARGET and state.camouflaged[target]:
-            return -1.0
-        loot = state.tokens[target] if target != NO_TARGET else 0
-        lead = max(state.tokens[s] for s in range(state.seats) if s != me)
-        hurt = 0.5 if target != NO_TARGET and loot == lead else 0.0
-        if action.combo == QUAD:
-            return sum(
-                min(2, state.tokens[s])
-                for s in range(state.seats)
-                if s != me and not state.camouflaged[s]
-            )
-        if action.combo == STRAIGHT:
-            return 1.0 if state.pot else min(1, loot) + hurt
-        face = state.shown.triple
-        if face == BOLD_THEFT:
-            return min(3, loot) * (1 + hurt) - 2 / 3
-        if face == SWAP:
-            return (loot - mine) * 1.5
-        if face == FORCED_CONTRACT:
-            return min(2, loot) * (1 + hurt) - (0.5 if state.pot else 0)
-        if face == CAMOUFLAGE:
-            return 1.0 if mine >= lead else 0.3
-        return float(state.pot)
-
-    BOLDNESS = 1.0
-    """The risk threshold: the announcement is tried when its expected haul, net of the
-    loss, comes within this many tokens of the triple's worth (a big haul brings the
-    target nearer than its count says)."""
-    WINNING = 10.0
-    """What a haul that would reach the target is worth beyond its tokens."""
-
-    def announce_worth(self, state: CiteState) -> float:
-        """Expected gain of the announcement against the richest rival, net of the risk."""
-        chance = state.announce_chance()
-        mine = state.tokens[state.current]
-        robbable = [state.tokens[s] for s in state.targets() if not state.camouflaged[s]]
-        if not robbable:  # the option offers only camouflaged rivals: a theft would fail
-            return float("-inf")
-        haul = max(robbable) + state.pot
-        if mine + haul >= state.target:
-            haul += self.WINNING
-        return chance * haul - (1 - chance) * min(2, mine) + self.BOLDNESS
-
-    @staticmethod
-    def rethrow(state: CiteState) -> tuple[int, ...]:
-        """Keep the largest group of equal dice (the better face on a tie), or three dice
-        in a row toward a straight; throw the rest."""
-        faces = state.faces
-        counts = Counter(faces)
-        face, count = max(counts.items(), key=lambda fc: (fc[1], fc[0]))
-        if count >= 2:
-            keep = [i for i in ALL if faces[i] == face][:3]
-        else:
-            ordered = sorted(faces)
-            runs = [ordered[i : i + 3] for i in range(2) if ordered[i + 2] - ordered[i] == 2]
-            keep = [faces.index(f) for f in runs[0]] if runs else []
-        return tuple(i for i in ALL if i not in keep)
-
-
 class Cite(Game):
     info = GAMES["cite_des_voleurs"]
     action_types = (Roll, Apply, Announce)
@@ -642,8 +547,12 @@ class Cite(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> ThiefBot:
-        return ThiefBot(seed)
+    levels = tuple(LEVELS)
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import robot  # the stronger robots search with this module's rules
+
+        return robot(seed, level)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> CiteState:
         return CiteState(players, options)

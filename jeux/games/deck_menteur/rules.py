@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from math import comb
 from random import Random
 from typing import Any
 
@@ -32,7 +31,9 @@ from jeux.engine.cards import (
 )
 from jeux.engine.core import (
     DEFAULT_LEVEL,
+    LEVELS,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -482,60 +483,6 @@ class DeckMenteurState(State):
         return events
 
 
-# --- the robot -------------------------------------------------------------------------
-
-
-def lie_chance(view: DeckMenteurState) -> float:
-    """How likely the last play holds a card off the announced suit, judged from what this
-    seat may know: the pile's make-up, its own hand and plays, and the cards claimed."""
-    me, play = view.turn, view.last_play
-    if play is None:
-        return 0.0
-    mine = [c.card for c in view.hands[me]] + [
-        c.card for p in view.plays if p.seat == me for c in p.cards
-    ]
-    unseen = len(common_pile()) - len(mine)
-    backing = sum(matches(c, view.announced) for c in common_pile()) - sum(
-        matches(c, view.announced) for c in mine
-    )
-    if view.claimed(me) > backing:
-        return 1.0  # more cards claimed than can exist outside my hand
-    count = len(play.cards)
-    return 1.0 - comb(backing, count) / comb(unseen, count)
-
-
-class LiarBot:
-    """Plays its matching cards (or a small bluff) and accuses when a lie is likely.
-    It is handed its seat's view: other hands and face-down plays are counts there."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
-
-    def choose(self, view: DeckMenteurState) -> Action:
-        legal = view.legal_actions()
-        if view.phase == ANNOUNCE:
-            return Announce(self.best_suit(view))
-        if view.must_accuse():
-            return Accuse()
-        if view.can_accuse() and self.rng.random() < lie_chance(view) - 0.15:
-            return Accuse()
-        hand = view.hands[view.turn].cards
-        honest = [c.uid for c in hand if matches(c.card, view.announced)]
-        honest = honest[: view.max_play]
-        if honest and self.rng.random() < 0.8:
-            count = self.rng.randint(1, len(honest))
-            return Play(tuple(sorted(honest[:count])))
-        bluff = [c.uid for c in hand if not matches(c.card, view.announced)]
-        pick = tuple(sorted(self.rng.sample(bluff or honest, 1)))
-        play = Play(pick)
-        return play if play in legal else self.rng.choice(legal)
-
-    @staticmethod
-    def best_suit(view: DeckMenteurState) -> str:
-        hand = [c.card for c in view.hands[view.turn]]
-        return max(ANNOUNCEABLE, key=lambda s: sum(matches(c, s) for c in hand))
-
-
 # --- the game --------------------------------------------------------------------------
 
 
@@ -581,8 +528,12 @@ class DeckMenteur(Game):
         state._new_round(0, rng)
         return state
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> LiarBot:
-        return LiarBot(seed)
+    levels = tuple(LEVELS)
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import LEVEL_BOTS  # the robots think with this module's rules
+
+        return LEVEL_BOTS[level](seed)
 
 
 GAME = DeckMenteur()

@@ -336,6 +336,10 @@ class DesBloquesBot:
 class DesBloques(Game):
     info = GAMES["des_bloques"]
     action_types = (Roll, Stop)
+    levels = ()
+    """No robot levels: the rules leave nothing to decide (DB-2), so every level would throw
+    alike; only the house-rule stops of the variants ask for a choice, which the one robot
+    makes by the odds of the next throw."""
     options = (
         Option(
             "penalty",

@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import product
 from random import Random
 from typing import Any, NamedTuple
 
@@ -21,6 +20,7 @@ from jeux.catalog import GAMES
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -449,59 +449,6 @@ class MadnessState(State):
         return f"{head}{join_names(winners)} gagnent ex aequo avec {knowledge}."
 
 
-@cache
-def _chances(
-    kept: tuple[int, ...], thrown: int, full_bonus: bool
-) -> tuple[tuple[Category, bool, float], ...]:
-    """What throwing `thrown` dice beside the sorted `kept` ones may give: (category, a 6
-    showing, probability), merged; computed once per kept set."""
-    found: Counter[tuple[Category, bool]] = Counter()
-    for new in product(range(1, 7), repeat=thrown):
-        faces = (*kept, *new)
-        found[(category(faces, full_bonus), 6 in faces)] += 1
-    total = 6**thrown
-    return tuple((cat, six, count / total) for (cat, six), count in found.items())
-
-
-class MadnessBot:
-    """RULINGS.md §13 (nothing hidden, no narration): weighs Knowledge against Madness, a
-    point of Madness costing more the closer 15 is, and stops when no reroll is worth its
-    risk. It rerolls the 6s away when the test of the next turn can hurt (MAD-1), and
-    counts what rerolls cost under the harsher options. It reads only its seat's view."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
-
-    def choose(self, state: MadnessState) -> Action:
-        if state.phase == "start":
-            return _START[0]
-        seat = state.current
-        madness = state.madness[seat]
-        weight = 2 + madness / 3  # Knowledge one point of Madness is worth now
-        six_risk = 0.0
-        if state.test_timing == PREVIOUS:
-            six_risk = TEST_PENALTY * weight * min(madness + 1, D20) / D20
-
-        def worth(cat: Category, six: bool) -> float:
-            return cat.knowledge - weight * cat.madness - six_risk * six
-
-        faces = state.faces
-        best, best_value = _STOP, worth(state.category(), 6 in faces)
-        cost = state.reroll_cost() * weight / 6
-        if state.sixes == LEGACY:
-            cost_test = TEST_PENALTY * weight * madness / D20
-        else:
-            cost_test = 0.0
-        for dice, action in _ROLLS.items():
-            kept = tuple(sorted(f for i, f in enumerate(faces) if i not in dice))
-            chances = _chances(kept, len(dice), state.full_bonus)
-            value = sum(p * worth(cat, six) for cat, six, p in chances)
-            value -= cost * len(dice) + cost_test
-            if value > best_value + 0.05:
-                best, best_value = action, value
-        return best
-
-
 class DiceOfMadness(Game):
     info = GAMES["dice_of_madness"]
     action_types = (Roll, Stop)
@@ -559,8 +506,12 @@ class DiceOfMadness(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> MadnessBot:
-        return MadnessBot(seed)
+    levels = ("debutant", "moyen", "fort")
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import BOTS  # the robots read this module's rules
+
+        return BOTS[level](seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> MadnessState:
         return MadnessState(players, options)

@@ -99,8 +99,8 @@ class ExpeditionScreen(CardTable):
         return int(seat is not None and state.to_move() == seat and bool(self.hand(state)))
 
     def confirm(self, chosen: Sequence[Hashable]) -> Action | None:
-        keys = list(chosen) or self.hand_keys[self.cursor : self.cursor + 1]
-        if not keys:
+        keys = list(chosen)
+        if not keys:  # an empty hand: drawing is the move
             return None
         state = self.visible_state()
         if state.phase != TURN:

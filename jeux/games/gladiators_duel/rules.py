@@ -16,7 +16,18 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.core import DEFAULT_LEVEL, Action, Choice, Event, Game, Option, Outcome, State
+from jeux.engine.core import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    Action,
+    Bot,
+    Choice,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+)
 from jeux.engine.dice import roll
 from jeux.engine.events import GameOver
 
@@ -340,71 +351,6 @@ _ROLL = Roll()
 _CHOICES = tuple(Choose(s) for s in STANCES)
 
 
-def expected_swing(state: DuelState, seat: int, stance: str) -> float:
-    """How good `stance` looks for `seat`, from what it may see: the mean over the Tactics
-    reroll and, in secret, over the three stances the other may take. A KO weighs most."""
-    other = 1 - seat
-    if state.phase == SECRET:
-        theirs = [FURIOUS, TOTAL, TACTIC_ATTACK]
-    else:
-        theirs = [state.stances[other]]
-    total = 0.0
-    for their in theirs:
-        total += _mean_over_rerolls(state, seat, stance, their)
-    return total / len(theirs)
-
-
-def _mean_over_rerolls(state: DuelState, seat: int, mine: str, theirs: str | None) -> float:
-    outcomes = []
-    for pair_mine in _rerolled(state.dice[seat], mine):
-        for pair_theirs in _rerolled(state.dice[1 - seat], theirs):
-            outcomes.append(
-                _swing(state, seat, stats(pair_mine, mine), stats(pair_theirs, theirs), mine)
-            )
-    return sum(outcomes) / len(outcomes)
-
-
-def _rerolled(pair: tuple[int, int], stance: str | None) -> list[tuple[int, int]]:
-    if stance == TACTIC_ATTACK:
-        return [(face, pair[1]) for face in range(1, 7)]
-    if stance == TACTIC_DEFENCE:
-        return [(pair[0], face) for face in range(1, 7)]
-    return [pair]
-
-
-def _swing(state: DuelState, seat: int, mine: tuple, theirs: tuple, stance: str) -> float:
-    other = 1 - seat
-    heal = state.heal(seat) if stance == TOTAL else 0
-    dealt = max(0, mine[0] - theirs[1])
-    taken = max(0, theirs[0] - mine[1])
-    my_hp = state.hp[seat] + heal - taken
-    their_hp = state.hp[other] - dealt
-    if their_hp <= 0 < my_hp:
-        return 100.0
-    if my_hp <= 0 < their_hp:
-        return -100.0
-    if my_hp <= 0:
-        return 0.0
-    # Behind, a point lost counts more than a point dealt: defend when low.
-    fear = 1.5 if state.hp[seat] < state.hp[other] else 1.0
-    return dealt - fear * (taken - heal)
-
-
-class GladiatorBot:
-    """RULINGS.md §11: the stance with the best expected swing of life points (furious when
-    ahead, total defence when low follow from it), judged only on the bot's own view."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
-
-    def choose(self, state: DuelState) -> Action:
-        legal = state.legal_actions()
-        if legal == [_ROLL]:
-            return _ROLL
-        seat = state.to_move()
-        return max(legal, key=lambda a: expected_swing(state, seat, a.stance))
-
-
 class GladiatorsDuel(Game):
     info = GAMES["gladiators_duel"]
     action_types = (Roll, Choose)
@@ -436,8 +382,12 @@ class GladiatorsDuel(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> GladiatorBot:
-        return GladiatorBot(seed)
+    levels = tuple(LEVELS)
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import LEVEL_BOTS  # the robots think with this module's rules
+
+        return LEVEL_BOTS[level](seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> DuelState:
         return DuelState(players, options)

@@ -21,6 +21,7 @@ from jeux.catalog import GAMES
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -596,42 +597,6 @@ class Le5000State(State):
         return race.outcome(summary)
 
 
-BANK_AT = {1: 300, 2: 300, 3: 400, 4: 1000, DICE: 2000}
-"""The bot banks once the turn is worth this much, by the number of dice it would throw next."""
-DIE_WORTH = 150
-"""How much the bot values keeping one more die in hand, when it chooses what to set aside."""
-
-
-class Le5000Bot:
-    """Sets aside what scores most for the dice kept in hand, and banks at classic
-    push-your-luck thresholds (sooner with few dice left); always banks a winning total."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
-
-    def choose(self, state: Le5000State) -> Action:
-        if state.phase == ROLL:
-            return Roll()
-        choices = state.keep_choices
-        keep, scoring = max(
-            choices,
-            key=lambda c: (c[1].points + DIE_WORTH * state.dice_to_throw(c[0]), c[1].points),
-        )
-        banks = []
-        for indices, value in choices:
-            if state.can_bank(indices):
-                total, note = state.bank_preview(indices)
-                if note != NOTE_OVERSHOOT:
-                    banks.append((total, value.points, indices))
-        if banks:
-            total, points, indices = max(banks)
-            wins = target_met(total, state.target, state.finish)
-            left = state.dice_to_throw(keep)
-            if wins or state.turn_total + points >= BANK_AT[left]:
-                return Bank(indices)
-        return Roll(keep)
-
-
 class Le5000(Game):
     info = GAMES["le_5000"]
     action_types = (Roll, Bank)
@@ -691,8 +656,12 @@ class Le5000(Game):
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> Le5000State:
         return Le5000State(players, options)
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Le5000Bot:
-        return Le5000Bot(seed)
+    levels = ("debutant", "moyen", "fort")
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import LEVELS
+
+        return LEVELS[level](seed)
 
 
 GAME = Le5000()

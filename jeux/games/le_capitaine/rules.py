@@ -18,6 +18,7 @@ from jeux.catalog import GAMES
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -353,27 +354,6 @@ class CapitaineState(State):
         return race.outcome(summary)
 
 
-class CaptainBot:
-    """RULINGS.md §1: reroll the cargo while it is below about 8 and throws remain; one die
-    at a time when allowed (the low ones), both together otherwise."""
-
-    THRESHOLD = 8
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
-
-    def choose(self, state: CapitaineState) -> Action:
-        legal = state.legal_actions()
-        if not state.crew_complete:
-            return legal[0]
-        if state.cargo >= self.THRESHOLD:
-            return _STOP
-        low = tuple(i for i in state.cargo_dice if state.faces[i] <= 3)
-        if state.may_rethrow(low):
-            return _ROLLS[low]
-        return _ROLLS[state.cargo_dice]
-
-
 class Capitaine(Game):
     info = GAMES["le_capitaine"]
     action_types = (Roll, Stop)
@@ -406,8 +386,12 @@ class Capitaine(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> CaptainBot:
-        return CaptainBot(seed)
+    levels = ("debutant", "moyen", "fort")
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import LEVELS
+
+        return LEVELS[level](seed)
 
     def new(
         self, players: Sequence[str], options: Mapping[str, Any], rng: Random

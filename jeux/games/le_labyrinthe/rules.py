@@ -20,6 +20,7 @@ from jeux.catalog import GAMES
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -746,8 +747,12 @@ class Labyrinthe(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Explorer:
-        return Explorer(seed)
+    levels = ("debutant", "moyen", "fort")
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import BOTS  # the robots read this module's rules
+
+        return BOTS[level](seed)
 
     def new(
         self, players: Sequence[str], options: Mapping[str, Any], rng: Random

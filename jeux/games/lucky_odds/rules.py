@@ -20,6 +20,7 @@ from jeux.catalog import GAMES
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -369,23 +370,6 @@ class LuckyOddsState(State):
         return race.outcome(summary)
 
 
-class OddsBot:
-    """RULINGS.md §7: weighs the distance to 50 and the even dice left. It throws again
-    when the expected turn afterwards beats banking now."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
-
-    def choose(self, state: LuckyOddsState) -> Action:
-        legal = state.legal_actions()
-        if state.phase == "start":
-            return legal[0]
-        odds = state.odds()
-        if odds.chance * (state.turn_total + odds.mean) > state.turn_total:
-            return _ROLLS[state.offered]
-        return _STOP
-
-
 class LuckyOdds(Game):
     info = GAMES["lucky_odds"]
     action_types = (Roll, Stop)
@@ -414,8 +398,12 @@ class LuckyOdds(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> OddsBot:
-        return OddsBot(seed)
+    levels = ("debutant", "moyen", "fort")
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import LEVELS
+
+        return LEVELS[level](seed)
 
     def new(
         self, players: Sequence[str], options: Mapping[str, Any], rng: Random

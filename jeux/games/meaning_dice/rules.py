@@ -534,7 +534,12 @@ def journal_markdown(state: MeaningState, when: str = "") -> str:
 class Teller:
     """A robot that plays legally and sensibly with the pictures' own words: the MJ draws
     complications and judges a claim by how much of the story is told; a player claims once
-    most dice are used. Its rng is its own, never the match's."""
+    most dice are used. Its rng is its own, never the match's.
+
+    One robot for every level: who wins hangs on a claim and its judgement, that is on
+    whether a story solves a scenario, which no level can weigh. Played to win, a player
+    would claim at once (the vote, the claimer's yes included, settles ties for the players)
+    and an MJ who decides alone would refuse every claim."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = Random(seed)

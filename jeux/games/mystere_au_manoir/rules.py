@@ -17,7 +17,9 @@ from typing import Any, NamedTuple
 
 from jeux.catalog import GAMES
 from jeux.engine.core import (
+    DEFAULT_LEVEL,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -522,6 +524,13 @@ class MystereAuManoir(Game):
             "Après la limite, le plus haut score gagne ; en solo, il faut 100 points avant.",
         ),
     )
+
+    levels = ("debutant", "moyen", "fort")
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import LEVEL_BOTS
+
+        return LEVEL_BOTS[level](seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> MystereState:
         return MystereState(players, options)

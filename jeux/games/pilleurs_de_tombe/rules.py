@@ -20,7 +20,9 @@ from typing import Any, NamedTuple
 from jeux.catalog import GAMES
 from jeux.engine.core import (
     DEFAULT_LEVEL,
+    LEVELS,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -641,6 +643,8 @@ class RaiderBot:
     def throw_or_stop(self, state: PilleursState, legal: list[Action]) -> Action:
         faces, free = state.faces, set(state.rerollable()) - state.snakes
         gains = state.appraise()
+        if state.advances[state.current] + gains.advances >= state.target:
+            return Stop()  # the centre is reached: nothing to win by throwing again
         keep: set[int] = set()
 
         def keep_some(face: int, count: int) -> None:
@@ -730,8 +734,12 @@ class Pilleurs(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> RaiderBot:
-        return RaiderBot(seed)
+    levels = tuple(LEVELS)
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import robot  # the other levels build on this module's rules and robot
+
+        return robot(seed, level)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> PilleursState:
         return PilleursState(players, options, rng)

@@ -68,8 +68,7 @@ class PushToFiveScreen(CardTable):
         return 1 if self.mine(state) and state.phase in ("start", "push") else 0
 
     def confirm(self, chosen: Sequence[Hashable]) -> Action | None:
-        place = chosen[0] if chosen else self.cursor  # Entrée turns the card under the cursor
-        return Flip(int(place))
+        return Flip(int(chosen[0])) if chosen else None
 
     def mark_hand(self) -> None:
         """Only the face-down cards may be chosen: the turned ones lose the chooser's look."""

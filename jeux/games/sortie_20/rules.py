@@ -19,6 +19,7 @@ from jeux.catalog import GAMES
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -559,34 +560,6 @@ class SortieState(State):
         return self.race.outcome(self.summary()) if self.phase == OVER else None
 
 
-class SortieBot:
-    """RULINGS §15's robot: keep the 1s, pay rerolls with the 5s, and spend the special
-    where it gains most (a 5 turned into a 2, a six activated). A rerolled die loses a third
-    of a point on average, so it rerolls only to get rid of a 5, as few dice as it may."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
-
-    def choose(self, state: SortieState) -> Action:
-        if state.phase == ROLL:
-            return Roll()
-        free = state.free()
-        fives = [i for i in free if state.dice[i] == 5]
-        specials = [Flip(i) for i in state.flippable()] + [Activate(i) for i in state.activatable()]
-        best = max(specials, key=lambda a: state.special_preview(a).gain, default=None)
-        gain = state.special_preview(best).gain if best else 0
-        # One 5 the special can mend; a second one is worth a reroll.
-        if state.can_reroll and len(fives) > (1 if gain >= FIVE_PENALTY else 0):
-            # Keep the 1s, then the dice worth nothing (rerolled, they lose on average).
-            others = sorted(
-                (i for i in free if i != fives[0]), key=lambda i: (state.dice[i] != 1, i in fives)
-            )
-            return Reroll(fives[0], tuple(others[: state.max_keep]))
-        if best is not None and gain > 0:
-            return best
-        return Stop()
-
-
 class Sortie20(Game):
     info = GAMES["sortie_20"]
     action_types = (Roll, Reroll, Flip, Activate, Stop)
@@ -640,8 +613,12 @@ class Sortie20(Game):
     """Random play seldom reaches 20 points (rerolls cost a third of a point a die on
     average): random playouts stop after twenty rounds, about a game of people."""
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> SortieBot:
-        return SortieBot(seed)
+    levels = ("debutant", "moyen", "fort")
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import LEVEL_BOTS
+
+        return LEVEL_BOTS[level](seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> SortieState:
         return SortieState(players, options)

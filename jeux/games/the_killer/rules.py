@@ -20,7 +20,18 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.core import DEFAULT_LEVEL, Action, Choice, Event, Game, Option, Outcome, State
+from jeux.engine.core import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    Action,
+    Bot,
+    Choice,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+)
 from jeux.engine.dice import roll
 from jeux.engine.events import GameOver
 from jeux.engine.text import de, join_names, plural
@@ -796,8 +807,12 @@ class Killer(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> KillerBot:
-        return KillerBot(seed)
+    levels = tuple(LEVELS)
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import robot  # the other levels build on this module's rules and robot
+
+        return robot(seed, level)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> KillerState:
         return KillerState(players, options)

@@ -11,6 +11,7 @@ from jeux.catalog import GAMES
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -319,23 +320,6 @@ class LastSpellState(State):
         return Outcome(tuple(scores), ranks_from_scores(keys), summary)
 
 
-class SpellBot:
-    """Rolls until its spell beats the score to beat, then stops; never risks a third 1."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
-
-    def choose(self, state: LastSpellState) -> Action:
-        word = self.rng.choice(SPELL_WORDS) if state.rolled else ""
-        if not state.rolled:
-            return Roll()
-        margin = state.power - state.score_to_beat
-        risky = state.instability[state.current] >= 2
-        if risky or (margin > 0 and (margin >= 6 or state.instability[state.current] >= 1)):
-            return Stop(word)
-        return Roll(word)
-
-
 class LastSpell(Game):
     info = GAMES["the_last_spell"]
     action_types = (Roll, Stop)
@@ -365,8 +349,12 @@ class LastSpell(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> SpellBot:
-        return SpellBot(seed)
+    levels = ("debutant", "moyen", "fort")
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import LEVEL_BOTS
+
+        return LEVEL_BOTS[level](seed)
 
     def new(
         self, players: Sequence[str], options: Mapping[str, Any], rng: Random

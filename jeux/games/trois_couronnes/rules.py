@@ -20,7 +20,9 @@ from typing import Any
 from jeux.catalog import GAMES
 from jeux.engine.core import (
     DEFAULT_LEVEL,
+    LEVELS,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -157,6 +159,23 @@ def _kingdom(faces: tuple[int, ...], prosperous: bool, legacy: bool, additive: b
     if others == [6, 6]:
         return Kingdom("Excès de pouvoir", 0, excess=True)
     return Kingdom("Couronne isolée", 0)
+
+
+def declines(found: Kingdom, decline: str) -> bool:
+    """Royaume déclinant (TRC-10): a kingdom turn that scores 0 or less costs 1 more."""
+    if decline == NON_POSITIVE:
+        return found.points <= 0
+    if decline == ZERO:
+        return found.points == 0
+    return False
+
+
+def kingdom_total(found: Kingdom, before: int, literal: bool, decline: str) -> int:
+    """The total once a kingdom is proclaimed on top of `before` (halving, decline)."""
+    total = before + found.points
+    if found.excess:
+        total = halve(total, literal)
+    return total - declines(found, decline)
 
 
 def war_counts(faces: Sequence[int]) -> tuple[bool, ...]:
@@ -634,12 +653,7 @@ class TroisCouronnesState(State):
         return found.label
 
     def _declines(self, found: Kingdom) -> bool:
-        """Royaume déclinant (TRC-10): a kingdom turn that scores 0 or less costs 1 more."""
-        if self.decline == NON_POSITIVE:
-            return found.points <= 0
-        if self.decline == ZERO:
-            return found.points == 0
-        return False
+        return declines(found, self.decline)
 
     def stop_change(self) -> int:
         """How the active player's total would change if they stopped now."""
@@ -650,10 +664,7 @@ class TroisCouronnesState(State):
         return self._kingdom_total(found, before) - before
 
     def _kingdom_total(self, found: Kingdom, before: int) -> int:
-        total = before + found.points
-        if found.excess:
-            total = halve(total, self.literal_halving)
-        return total - self._declines(found)
+        return kingdom_total(found, before, self.literal_halving, self.decline)
 
     def story_suggestion(self) -> str:
         """A flavour line to pre-fill the optional story of `Stop` (TRC-13)."""
@@ -1026,94 +1037,6 @@ class TroisCouronnesState(State):
         return Outcome(tuple(self.scores), ranks, summary)
 
 
-class CrownBot:
-    """The computer player (RULINGS §9, "Bot: yes"): stop or throw again by expected value,
-    always accept an alliance (it is worth +1.3 on average), and go to war only when it
-    pays: on top of a normal turn (TRC-6 variant), or in the last round against a leader
-    a kingdom turn can no longer catch."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
-
-    def choose(self, state: State) -> Action:
-        assert isinstance(state, TroisCouronnesState)
-        if state.phase == ANSWER:
-            return _ACCEPT
-        if state.phase == START:
-            return self._start(state)
-        values = _Expectation(state)
-        best: Action = _STOP
-        best_value = values.stop(state.dice, len(state.locks), state.throw_no)
-        if state.throw_no < MAX_THROWS:
-            for chain in state.lock_choices():
-                value = values.rethrow(len(state.locks) + len(chain), state.throw_no)
-                if value > best_value + 1e-9:
-                    best, best_value = Roll(chain), value
-        return best
-
-    def _start(self, state: TroisCouronnesState) -> Action:
-        me = state.current
-        targets = state.war_targets()
-        rivals = sorted(targets, key=lambda s: (-state.scores[s], self.rng.random()))
-        if state.special_plus_turn:
-            if rivals:
-                return _war(rivals[0])
-            partners = state.alliance_partners()
-            if partners:
-                return _alliance(min(partners, key=lambda s: (state.scores[s], s)))
-        elif state.round == ROUNDS and rivals:
-            gap = state.scores[rivals[0]] - state.scores[me]
-            if gap > 2 * _Expectation(state).rethrow(0, 0):
-                return _war(rivals[0])
-        return _FIRST_ROLL
-
-
-class _Expectation:
-    """Expected change of the active player's total under the best play from here on.
-
-    Locked dice are always the role faces 6, 5, 4 in order, and every other die is thrown
-    again, so a position is fully told by the free faces, the number of locks and the
-    throws made; its value depends on the score only through Excès de pouvoir."""
-
-    def __init__(self, state: TroisCouronnesState) -> None:
-        self.state = state
-        self.before = state.scores[state.current]
-        self._stops: dict[tuple[tuple[int, ...], bool], int] = {}
-        self._rethrows: dict[tuple[int, int], float] = {}
-
-    def stop(self, faces: Sequence[int], locks: int, throw: int) -> int:
-        state = self.state
-        prosperous = locks == 0 if state.legacy_prosperous else throw == 1
-        key = (tuple(sorted(faces)), prosperous)
-        if key not in self._stops:
-            found = kingdom(faces, prosperous, state.legacy_prosperous, state.additive)
-            self._stops[key] = state._kingdom_total(found, self.before) - self.before
-        return self._stops[key]
-
-    def rethrow(self, locks: int, throw: int) -> float:
-        """Expected value of locking `locks` dice in all and throwing the others."""
-        key = (locks, throw)
-        if key not in self._rethrows:
-            kept = ROLE_FACES[:locks]
-            outcomes = list(product(range(1, 7), repeat=DICE - locks))
-            total = sum(self._position(kept + o, locks, throw + 1) for o in outcomes)
-            self._rethrows[key] = total / len(outcomes)
-        return self._rethrows[key]
-
-    def _position(self, faces: tuple[int, ...], locks: int, throw: int) -> float:
-        value: float = self.stop(faces, locks, throw)
-        if throw >= MAX_THROWS:
-            return value
-        free = list(faces[locks:])
-        most = locks
-        while most < DICE - 1 and ROLE_FACES[most] in free:
-            free.remove(ROLE_FACES[most])
-            most += 1
-        for count in range(locks, most + 1):
-            value = max(value, self.rethrow(count, throw))
-        return value
-
-
 class TroisCouronnes(Game):
     info = GAMES["trois_couronnes"]
     action_types = (Roll, Stop, DeclareWar, ProposeAlliance, AnswerAlliance)
@@ -1187,8 +1110,12 @@ class TroisCouronnes(Game):
     ) -> TroisCouronnesState:
         return TroisCouronnesState(players, options)
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> CrownBot:
-        return CrownBot(seed)
+    levels = tuple(LEVELS)
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import LEVEL_BOTS  # the robots think with this module's rules
+
+        return LEVEL_BOTS[level](seed)
 
 
 GAME = TroisCouronnes()

@@ -1,0 +1,383 @@
+"""The robots of La Cité des Voleurs at each level.
+
+Débutant mostly applies what it sees at once. Moyen and Fort search the turn: an expectimax
+over the throws (four dice, at most 126 distinct throws) whose leaves are the token tables
+every combination, announcement or penalty would leave. Moyen looks one throw ahead and
+counts its tokens against the richest rival's; Fort looks to the last throw and also weighs
+the pot, the camouflage and the nearness of the goal (`table_value`). Measured, both are as
+strong: the turn is short and chance decides most of the game (see the lab's numbers).
+Everything in this game is public, so the view is the whole state.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Callable, Iterator
+from functools import cache
+from random import Random
+
+from jeux.engine.core import LEVELS, Action
+from jeux.engine.dice import throw_chances
+
+from .rules import (
+    AIMING,
+    ALL,
+    ANNOUNCED,
+    ANNOUNCING,
+    BOLD_THEFT,
+    CAMOUFLAGE,
+    DICE,
+    EVERY_THROW,
+    FORCED_CONTRACT,
+    NO_TARGET,
+    QUAD,
+    START,
+    STRAIGHT,
+    SWAP,
+    THROWS,
+    TRIPLE,
+    Announce,
+    Apply,
+    CiteState,
+    Roll,
+    shown,
+)
+
+Table = tuple[tuple[int, ...], int, bool]
+"""The tokens per seat, the pot, and whether the player to move is now camouflaged."""
+
+
+# --- chance ---------------------------------------------------------------------------
+
+
+@cache
+def after_keeping(keep: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every sorted throw the dice left beside `keep` may give, with its chance."""
+    return tuple((tuple(sorted(keep + rest)), p) for rest, p in throw_chances(DICE - len(keep)))
+
+
+@cache
+def keeps_of(faces: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The distinct sorted sub-multisets of `faces` one may keep (at least one die thrown)."""
+    return tuple(
+        sorted(
+            {tuple(sorted(faces[i] for i in range(DICE) if mask >> i & 1)) for mask in range(15)}
+        )
+    )
+
+
+def positions(faces: tuple[int, ...], keep: tuple[int, ...]) -> tuple[int, ...]:
+    """The positions to throw so that the dice showing `keep` stay."""
+    left = list(keep)
+    thrown = []
+    for i in ALL:
+        if faces[i] in left:
+            left.remove(faces[i])
+        else:
+            thrown.append(i)
+    return tuple(thrown)
+
+
+# --- what a combination leaves ----------------------------------------------------------
+
+
+def outcomes(
+    state: CiteState, faces: tuple[int, ...], action: Apply
+) -> Iterator[tuple[float, Table]]:
+    """The tables `action` may leave with `faces` showing, with their chances (the rules of
+    `CiteState._combination`, replayed on copies)."""
+    me, target = state.current, action.target
+    tokens, pot = list(state.tokens), state.pot
+    if target != NO_TARGET and state.camouflaged[target]:  # the option's failed theft
+        yield 1.0, (tuple(tokens), pot, False)
+        return
+
+    def steal(victim: int, most: int) -> None:
+        taken = min(most, tokens[victim])
+        tokens[victim] -= taken
+        tokens[me] += taken
+
+    face = shown(faces).triple
+    if action.combo == ANNOUNCED:
+        steal(target, tokens[target])
+        tokens[me] += pot
+        pot = 0
+    elif action.combo == QUAD:
+        for s in range(state.seats):
+            if s != me and not state.camouflaged[s]:
+                steal(s, 2)
+    elif action.combo == STRAIGHT:
+        if pot:
+            pot -= 1
+            tokens[me] += 1
+        else:
+            steal(target, 1)
+    elif face == BOLD_THEFT:
+        steal(target, 3)
+        yield 2 / 3, (tuple(tokens), pot, False)
+        for receiver in (target, None):
+            if tokens[me]:
+                tokens[me] -= 1
+                if receiver is None:
+                    pot += 1
+                else:
+                    tokens[receiver] += 1
+        yield 1 / 3, (tuple(tokens), pot, False)
+        return
+    elif face == SWAP:
+        tokens[me], tokens[target] = tokens[target], tokens[me]
+    elif face == FORCED_CONTRACT:
+        steal(target, 2)
+        if pot:
+            pot -= 1
+            tokens[target] += 1
+    elif face == CAMOUFLAGE:
+        yield 1.0, (tuple(tokens), pot, True)
+        return
+    else:
+        tokens[me] += pot
+        pot = 0
+    yield 1.0, (tuple(tokens), pot, False)
+
+
+# --- the value of a table --------------------------------------------------------------
+
+WIN = 30.0
+"""A won game, in tokens: more than any table short of it."""
+
+
+def plain_value(state: CiteState, table: Table) -> float:
+    """Moyen's measure: a won or lost game, else its tokens against the richest rival's."""
+    tokens, pot, hidden = table
+    me = state.current
+    if any(t >= state.target for t in tokens):
+        return WIN if tokens[me] >= state.target else -WIN
+    return tokens[me] - max(tokens[s] for s in range(state.seats) if s != me)
+
+
+def table_value(state: CiteState, table: Table) -> float:
+    """How good a table left at the end of this turn is for the player to move: a won or
+    lost game, else the tokens against the richest rival's (who may win or rob next) and
+    the pot (the next thieves' to take)."""
+    tokens, pot, hidden = table
+    me = state.current
+    reached = [s for s in range(state.seats) if tokens[s] >= state.target]
+    if reached:
+        return WIN if me in reached else -WIN  # the thief wins among those reaching (CV-5)
+    others = [tokens[s] for s in range(state.seats) if s != me]
+    lead = max(others)
+    mine = tokens[me]
+    value = mine - 0.7 * lead - 0.3 * sum(others) / len(others)
+    value += (mine * mine - lead * lead) / (2 * state.target)  # near the goal counts more
+    value -= 0.25 * pot
+    if hidden:  # safe from the next thieves' swaps and thefts
+        value += 0.5 + 0.15 * mine
+    return value
+
+
+# --- the robots -------------------------------------------------------------------------
+
+
+class BeginnerBot:
+    """Throws the odd dice again toward a group, applies the first combination it likes
+    (never a swap that loses tokens), on a rival drawn at random; never announces."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, state: CiteState) -> Action:
+        legal = state.legal_actions()
+        if state.phase in (START, ANNOUNCING):
+            return legal[0]
+        if state.phase == AIMING:
+            return self.rng.choice(legal)
+        applies = [a for a in legal if isinstance(a, Apply) and self.likes(state, a)]
+        if applies and (not state.throws_left or self.rng.random() < 0.8):
+            return self.rng.choice(applies)
+        if state.throws_left:
+            return Roll(self.rethrow(state))
+        return self.rng.choice([a for a in legal if isinstance(a, Apply)])
+
+    @staticmethod
+    def rethrow(state: CiteState) -> tuple[int, ...]:
+        """Keep the largest group of equal dice (the better face on a tie), or three dice
+        in a row toward a straight; throw the rest."""
+        faces = state.faces
+        counts = Counter(faces)
+        face, count = max(counts.items(), key=lambda fc: (fc[1], fc[0]))
+        if count >= 2:
+            keep = [i for i in ALL if faces[i] == face][:3]
+        else:
+            ordered = sorted(faces)
+            runs = [ordered[i : i + 3] for i in range(2) if ordered[i + 2] - ordered[i] == 2]
+            keep = [faces.index(f) for f in runs[0]] if runs else []
+        return tuple(i for i in ALL if i not in keep)
+
+    @staticmethod
+    def likes(state: CiteState, action: Apply) -> bool:
+        if action.combo == TRIPLE and state.shown.triple == SWAP:
+            return state.tokens[action.target] > state.tokens[state.current]
+        return True
+
+
+Measure = Callable[[CiteState, Table], float]
+
+
+class SearchBot:
+    """Plays the turn by expectimax over the next `depth` throws (all of them for Fort),
+    every leaf valued by `measure`; the announced four of a kind is weighed with its exact
+    chance. Past the horizon a table with no combination counts as the penalty."""
+
+    def __init__(self, seed: int | str | None, depth: int, measure: Measure) -> None:
+        self.rng = Random(seed)  # kept for the contract: the search needs no chance
+        self.depth, self.measure = depth, measure
+
+    def choose(self, state: CiteState) -> Action:
+        legal = state.legal_actions()
+        if state.phase in (START, ANNOUNCING):
+            return legal[0]
+        search = search_for(state, state.throw + self.depth, self.measure)
+        if state.phase == AIMING:
+            return max(legal, key=lambda a: search.apply_value(state.faces, a))
+        faces = tuple(sorted(state.faces))
+        best: Action = legal[0]
+        best_value = float("-inf")
+        for action in legal:
+            if isinstance(action, Apply):
+                value = search.apply_value(state.faces, action)
+            elif isinstance(action, Announce):
+                value = search.announce_value(faces, state.throws_left)
+            else:
+                continue
+            if value > best_value:
+                best, best_value = action, value
+        if state.throws_left:
+            keep, value = search.best_keep(faces, state.throw)
+            if value > best_value:
+                best = Roll(positions(state.faces, keep))
+        return best
+
+
+def search_for(state: CiteState, horizon: int, measure: Measure) -> Search:
+    """The search of this table, shared by every decision taken on the same table (the
+    opening one recurs at every game's start)."""
+    key = (
+        tuple(state.tokens),
+        state.pot,
+        tuple(state.camouflaged),
+        state.current,
+        state.tries,
+        state.rob_camouflaged,
+        min(THROWS, horizon),
+        measure,
+    )
+    if key not in SEARCHES:
+        if len(SEARCHES) >= 512:
+            SEARCHES.clear()
+        SEARCHES[key] = Search(state, horizon, measure)
+    return SEARCHES[key]
+
+
+class Search:
+    """The expectimax of one table: the values of throws and keeps, memoised."""
+
+    def __init__(self, state: CiteState, horizon: int, measure: Measure) -> None:
+        state = copy.copy(state)  # the view is the live state: keep this table's numbers
+        state.tokens, state.camouflaged = list(state.tokens), list(state.camouflaged)
+        self.state, self.horizon, self.measure = state, min(THROWS, horizon), measure
+        self.targets = state.targets()
+        self.seen: dict[tuple[tuple[int, ...], int], float] = {}
+        self.kept: dict[tuple[tuple[int, ...], int], float] = {}
+        self.penalty = self.paying(1)
+        self.nothing = measure(state, (state.tokens, state.pot, False))
+
+    def paying(self, most: int) -> float:
+        """The value of paying up to `most` tokens to the pot."""
+        state = self.state
+        tokens = list(state.tokens)
+        paid = min(most, tokens[state.current])
+        tokens[state.current] -= paid
+        return self.measure(state, (tuple(tokens), state.pot + paid, False))
+
+    def apply_value(self, faces: tuple[int, ...], action: Apply) -> float:
+        return sum(p * self.measure(self.state, t) for p, t in outcomes(self.state, faces, action))
+
+    def applies(self, faces: tuple[int, ...]) -> list[Apply]:
+        found = shown(faces)
+        actions: list[Apply] = []
+        if found.triple in (BOLD_THEFT, SWAP, FORCED_CONTRACT):
+            actions += [Apply(TRIPLE, t) for t in self.targets]
+        elif found.triple is not None:
+            actions.append(Apply(TRIPLE))
+        if found.quad:
+            actions.append(Apply(QUAD))
+        if found.straight:
+            pot = self.state.pot
+            actions += [Apply(STRAIGHT)] if pot else [Apply(STRAIGHT, t) for t in self.targets]
+        return actions
+
+    def value(self, faces: tuple[int, ...], throw: int) -> float:
+        """The value of `faces` (sorted) showing after throw number `throw`."""
+        key = (faces, throw)
+        if key in self.seen:
+            return self.seen[key]
+        best = max((self.apply_value(faces, a) for a in self.applies(faces)), default=-WIN)
+        if throw < self.horizon:
+            best = max(best, self.best_keep(faces, throw)[1])
+            if self.may_announce(faces):
+                best = max(best, self.announce_value(faces, THROWS - throw))
+        elif best == -WIN:
+            best = self.nothing if shown(faces).any and throw == THROWS else self.penalty
+        self.seen[key] = best
+        return best
+
+    def may_announce(self, faces: tuple[int, ...]) -> bool:
+        found = shown(faces)
+        return (
+            found.triple is not None
+            and not found.quad
+            and self.state.tokens[self.state.current] > 0
+            and bool(self.targets)
+        )
+
+    def best_keep(self, faces: tuple[int, ...], throw: int) -> tuple[tuple[int, ...], float]:
+        return max(
+            ((keep, self.keep_value(keep, throw)) for keep in keeps_of(faces)),
+            key=lambda kv: kv[1],
+        )
+
+    def keep_value(self, keep: tuple[int, ...], throw: int) -> float:
+        key = (keep, throw)
+        if key not in self.kept:
+            self.kept[key] = sum(
+                p * self.value(faces, throw + 1) for faces, p in after_keeping(keep)
+            )
+        return self.kept[key]
+
+    def announce_value(self, faces: tuple[int, ...], left: int) -> float:
+        """Success takes the best victim's tokens and the pot; failure pays up to two."""
+        tries = left if self.state.tries == EVERY_THROW else 1
+        chance = 1 - (5 / 6) ** tries
+        quad = (faces[1],) * DICE  # the triple's face: the middle die of sorted faces
+        success = max(self.apply_value(quad, Apply(ANNOUNCED, t)) for t in self.targets)
+        return chance * success + (1 - chance) * self.paying(2)
+
+
+SEARCHES: dict[tuple, Search] = {}
+
+
+def fort(seed: int | str | None) -> SearchBot:
+    return SearchBot(seed, THROWS, table_value)
+
+
+def moyen(seed: int | str | None) -> SearchBot:
+    return SearchBot(seed, 1, plain_value)
+
+
+ROBOTS = {"debutant": BeginnerBot, "moyen": moyen, "fort": fort}
+assert set(ROBOTS) == set(LEVELS)
+
+
+def robot(seed: int | str | None, level: str) -> BeginnerBot | SearchBot:
+    return ROBOTS.get(level, moyen)(seed)

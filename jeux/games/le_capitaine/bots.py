@@ -1,0 +1,270 @@
+"""Le Capitaine robots at three levels. Locking the crew is automatic (CAP-4): the only
+choice is, once 6-5-4 is complete, to sail or to rethrow one or both cargo dice (CAP-3).
+
+- Débutant sails as soon as the cargo looks decent, and rethrows both dice otherwise.
+- Moyen rethrows the cargo while it is below 8, the low dice alone when it may, and in
+  the last round while it stays behind the leader.
+- Fort plays the exact race of two against the best of the others (`race_table`: equal
+  turns, the last turn to pass the leader), and in the last round sails only with enough
+  to beat the leader. Alone, it makes the most knots it can.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from itertools import product
+from operator import mul
+from random import Random
+
+from jeux.engine.core import Action
+
+from .rules import _ROLLS, _STOP, BOTH, CREW_ORDER, DICE, THROWS, CapitaineState
+
+FACES = range(1, 7)
+
+
+class BeginnerBot:
+    """Sails with a cargo of 6 or more (sometimes 5, sometimes 7), else rethrows both dice."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, state: CapitaineState) -> Action:
+        legal = state.legal_actions()
+        if not state.crew_complete:
+            return legal[0]
+        if state.cargo >= self.rng.choice((5, 6, 6, 7)):
+            return _STOP
+        return _ROLLS[state.cargo_dice]
+
+
+class MediumBot:
+    """RULINGS.md §1: rethrows the cargo while it is below about 8 and throws remain; one
+    die at a time when allowed (the low ones), both together otherwise. In the last round
+    it rethrows any cargo that leaves it behind the leader."""
+
+    THRESHOLD = 8
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
+
+    def choose(self, state: CapitaineState) -> Action:
+        legal = state.legal_actions()
+        if not state.crew_complete:
+            return legal[0]
+        sailed = state.knots[state.current] + state.cargo
+        behind = state.race.final_round and sailed < max(state.knots)
+        if state.cargo >= self.THRESHOLD and not behind:
+            return _STOP
+        low = tuple(i for i in state.cargo_dice if state.faces[i] <= 3)
+        if state.may_rethrow(low):
+            return _ROLLS[low]
+        return _ROLLS[state.cargo_dice]
+
+
+class StrongBot:
+    """Chooses the rethrow with the best chance to win (`best_rethrow`): in the last round,
+    whether the cargo beats the leader; before, the exact race against the best of the
+    others (`race_table`)."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
+
+    def choose(self, state: CapitaineState) -> Action:
+        legal = state.legal_actions()
+        if not state.crew_complete:
+            return legal[0]
+        a, b = (state.faces[i] for i in state.cargo_dice)
+        values = _final_values(state) if state.race.final_round else _race_values(state)
+        rethrow = best_rethrow(values, a, b, state.throws_left, state.cargo_reroll == BOTH)
+        return _ROLLS[tuple(state.cargo_dice[i] for i in rethrow)] if rethrow else _STOP
+
+
+_KNOTS = tuple(range(13))
+"""Every cargo, and 0 for a turn without a full crew."""
+
+
+def _final_values(state: CapitaineState) -> tuple[float, ...]:
+    """In the last round: a cargo wins if it passes the best score of the others, and ties
+    them for a tie-break half the time."""
+    me = state.current
+    best = max(s for i, s in enumerate(state.knots) if i != me)
+    mine = state.knots[me]
+    return tuple(1.0 if mine + c > best else 0.5 if mine + c == best else 0.0 for c in _KNOTS)
+
+
+def _race_values(state: CapitaineState) -> tuple[float, ...]:
+    """What ending the turn with each cargo is worth: the chance to win the race of two
+    against the best of the others, from the table of `race_table`; alone, its knots."""
+    race, me = state.race, state.current
+    if race.solo:
+        return _KNOTS
+    rival = max(s for i, s in enumerate(state.knots) if i != me)
+    table = race_table(state.target, race.equal_turns, state.cargo_reroll == BOTH)
+    last = me == race.contenders[-1]  # nobody plays after me in this round
+    return table.values(state.knots[me], rival, last)
+
+
+@lru_cache(maxsize=4096)
+def best_rethrow(
+    values: tuple[float, ...], a: int, b: int, throws_left: int, both_only: bool
+) -> tuple[int, ...]:
+    """Which of the two cargo dice (0, 1) to throw again, or () to sail, for the best
+    expected value of the cargo, `values[cargo]` giving what each cargo is worth."""
+    options = [((), values[a + b])]
+    if throws_left:
+        choices = [(0, 1)] if both_only else [(0,), (1,), (0, 1)]
+        for dice in choices:
+            options.append((dice, _rethrow_value(values, a, b, dice, throws_left, both_only)))
+    return max(options, key=lambda option: option[1])[0]
+
+
+@lru_cache(maxsize=4096)
+def _value(values: tuple[float, ...], a: int, b: int, throws_left: int, both_only: bool) -> float:
+    dice = best_rethrow(values, a, b, throws_left, both_only)
+    if not dice:
+        return values[a + b]
+    return _rethrow_value(values, a, b, dice, throws_left, both_only)
+
+
+def _rethrow_value(
+    values: tuple[float, ...],
+    a: int,
+    b: int,
+    dice: tuple[int, ...],
+    throws_left: int,
+    both_only: bool,
+) -> float:
+    total = 0.0
+    outcomes = list(product(FACES, repeat=len(dice)))
+    for faces in outcomes:
+        new = [a, b]
+        for i, face in zip(dice, faces, strict=True):
+            new[i] = face
+        total += _value(values, new[0], new[1], throws_left - 1, both_only)
+    return total / len(outcomes)
+
+
+# --- Fort: the exact race of two --------------------------------------------------------
+
+PAIRS = tuple((x, y) for x in FACES for y in FACES if x <= y)
+"""Two cargo dice, in either order; the tables below index them by their place here."""
+PAIR_SUMS = tuple(x + y for x, y in PAIRS)
+PAIR_CHANCES = tuple((1 if x == y else 2) / 36 for x, y in PAIRS)
+WITH = tuple(tuple(PAIRS.index((min(x, k), max(x, k))) for k in FACES) for x in FACES)
+"""`WITH[x - 1]`: the pairs a die showing x makes with each face of the other."""
+SIDES = tuple((x - 1, y - 1) for x, y in PAIRS)
+
+
+@cache
+def crew_odds() -> tuple[float, tuple[tuple[float, ...], ...]]:
+    """The chance that a turn finds no crew in its three throws, and by throws left once
+    the crew is complete (0, 1, 2), the chance of each cargo pair. Locking is automatic
+    and in order (CAP-4, CAP-5): the cargo is what the completing throw leaves."""
+    done = [[0.0] * len(PAIRS) for _ in range(THROWS)]
+    locked = {0: 1.0}
+    for throw in range(1, THROWS + 1):
+        after: dict[int, float] = {}
+        for members, chance in locked.items():
+            count = DICE - members
+            share = chance / 6**count
+            for faces in product(FACES, repeat=count):
+                left, found = list(faces), members
+                for face in CREW_ORDER[members:]:
+                    if face not in left:
+                        break
+                    left.remove(face)
+                    found += 1
+                if found == len(CREW_ORDER):
+                    done[THROWS - throw][PAIRS.index((min(left), max(left)))] += share
+                else:
+                    after[found] = after.get(found, 0.0) + share
+        locked = after
+    return sum(locked.values()), tuple(map(tuple, done))
+
+
+def turn_value(values: Sequence[float], both_only: bool) -> float:
+    """The chance to win over one turn played well, `values[cargo]` being what ending the
+    turn with that cargo is worth; a turn without a crew counts 0 here (it is added apart,
+    as it hands the move over with the scores unchanged)."""
+    _, done = crew_odds()
+    now = list(map(values.__getitem__, PAIR_SUMS))
+    value = sum(map(mul, done[0], now))
+    better = now
+    for left in (1, 2):
+        better = _rethrown(now, better, both_only)
+        value += sum(map(mul, done[left], better))
+    return value
+
+
+def _rethrown(now: list[float], after: list[float], both_only: bool) -> list[float]:
+    """The value of each cargo pair with one more throw left, `after` valuing each pair
+    with one throw fewer: the best of sailing and rethrowing one or both dice."""
+    both = sum(map(mul, PAIR_CHANCES, after))
+    if both_only:
+        return [max(v, both) for v in now]
+    keep = [sum(map(after.__getitem__, pairs)) / 6 for pairs in WITH]
+    return [max(v, keep[x], keep[y], both) for v, (x, y) in zip(now, SIDES, strict=True)]
+
+
+class RaceTable:
+    """The chances to win a race of two to `target` knots from the start of a turn:
+    `first[a][b]` for a player at a with the rival at b playing after them in the round,
+    `last[a][b]` for a player who closes the round. With equal turns, reaching the target
+    first gives the rival a last turn to pass it (a tie goes to a tie-break, even odds).
+    `both_only`: the cargo dice are thrown again together (CAP-3 option)."""
+
+    def __init__(self, target: int, equal_turns: bool, both_only: bool) -> None:
+        self.target, self.equal_turns, self.both_only = target, equal_turns, both_only
+        self.first = [[0.0] * target for _ in range(target)]
+        self.last = [[0.0] * target for _ in range(target)]
+        self.finals: dict[tuple[int, int], float] = {}
+        self._solve()
+
+    def values(self, mine: int, rival: int, last: bool) -> tuple[float, ...]:
+        """What ending my turn with each cargo is worth (index 0: no crew)."""
+        t = self.target
+        if last:  # the rival starts the next round
+            return tuple(
+                1.0 if mine + c >= t else 1.0 - self.first[rival][mine + c] for c in _KNOTS
+            )
+        return tuple(
+            (1.0 - self.final(rival, mine + c) if self.equal_turns else 1.0)
+            if mine + c >= t
+            else 1.0 - self.last[rival][mine + c]
+            for c in _KNOTS
+        )
+
+    def final(self, mine: int, best: int) -> float:
+        """The last turn of a player at `mine` who must pass `best`."""
+        key = mine, best
+        if key not in self.finals:
+            values = [1.0 if mine + c > best else 0.5 if mine + c == best else 0.0 for c in _KNOTS]
+            self.finals[key] = turn_value(values, self.both_only)
+        return self.finals[key]
+
+    def _solve(self) -> None:
+        """By decreasing sum of the scores: a turn adds 0 or at least 2 knots, and a turn
+        without a crew hands the move over unchanged, so `first[a][b]` and `last[b][a]`
+        depend on each other and on higher sums only: two linear equations."""
+        t = self.target
+        fail, _ = crew_odds()
+        for total in range(2 * t - 2, -1, -1):
+            for a in range(max(0, total - t + 1), min(total, t - 1) + 1):
+                b = total - a
+                x = turn_value(self.values(a, b, last=False), self.both_only)
+                y = turn_value(self.values(b, a, last=True), self.both_only)
+                # first = x + fail (1 - last) and last = y + fail (1 - first)
+                first = (x + fail - fail * (y + fail)) / (1.0 - fail * fail)
+                self.first[a][b] = first
+                self.last[b][a] = y + fail * (1.0 - first)
+
+
+@cache
+def race_table(target: int, equal_turns: bool, both_only: bool) -> RaceTable:
+    """Solved once per option set: about a second."""
+    return RaceTable(target, equal_turns, both_only)
+
+
+LEVELS = {"debutant": BeginnerBot, "moyen": MediumBot, "fort": StrongBot}
