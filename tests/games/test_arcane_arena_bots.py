@@ -1,5 +1,5 @@
 """The three robot levels of Arcane Arena and Cartes Divinités Aria (RULINGS.md §19, §20),
-one engine and one robot: legal from their view, blind to the hands they cannot see, and
+one engine and one robot: blind to the hands they cannot see, and
 right where the right move is plain."""
 
 from random import Random
@@ -10,29 +10,8 @@ from jeux.engine.cards import Zone
 from jeux.engine.core import LEVELS
 from jeux.games.arcane_arena.bot import StrongBot, imagine
 from jeux.games.arcane_arena.rules import GAME, React
-from jeux.games.aria.rules import GAME as ARIA
 
-from .test_arcane_arena import NAMES, Cast, hold, new, play
-
-
-@pytest.mark.parametrize("level", list(LEVELS))
-@pytest.mark.parametrize(
-    ("game", "players", "options"),
-    [(GAME, 2, {}), (GAME, 3, {"retirees": True}), (ARIA, 2, {"alliances": True}), (ARIA, 4, {})],
-)
-def test_every_level_plays_legal_moves(level, game, players, options):
-    """A whole match for the quick levels; Fort's first moves, its search being slower."""
-    assert level in game.levels
-    rng = Random(players)
-    state = game.new(NAMES[:players], game.resolve_options(options), rng)
-    bots = [game.bot(f"1:{seat}", level) for seat in range(players)]
-    for _ in range(120 if level == "fort" else 5000):
-        if (seat := state.to_move()) is None:
-            break
-        action = bots[seat].choose(state.view(seat))
-        assert action in state.legal_actions()
-        state.apply(action, rng)
-    assert level == "fort" or state.to_move() is None
+from .test_arcane_arena import Cast, hold, new, play
 
 
 def test_fort_imagines_only_the_cards_it_cannot_see():

@@ -1,30 +1,12 @@
-"""L'Expédition Rivale's three robot levels (RULINGS.md §24): legal from their view under
-every option, blind to the cards they have not seen, and right where the right move is plain."""
-
-from random import Random
+"""L'Expédition Rivale's three robot levels (RULINGS.md §24): blind to the cards they have
+not seen, and right where the right move is plain (tests/test_robot_levels.py plays them all)."""
 
 import pytest
 
 from jeux.engine.core import LEVELS
-from jeux.games.expedition_rivale.rules import GAME, HAND, PLAYER, Draw, Pass, Play
+from jeux.games.expedition_rivale.rules import GAME, Draw, Pass, Play
 
-from .test_expedition_rivale import NAMES, act, table
-
-OPTIONS = [{}, {"draft": True}, {"masque": PLAYER, "jumelle": HAND}, {"dernier_tour": True}]
-
-
-@pytest.mark.parametrize("level", list(LEVELS))
-@pytest.mark.parametrize("options", OPTIONS)
-def test_every_level_plays_legal_moves_to_the_end(level, options):
-    assert level in GAME.levels
-    for seed in range(2):
-        rng = Random(seed)
-        state = GAME.new(NAMES, GAME.resolve_options(options), rng)
-        bots = [GAME.bot(f"{seed}:{seat}", level) for seat in (0, 1)]
-        while (seat := state.to_move()) is not None:
-            action = bots[seat].choose(state.view(seat))
-            assert action in state.legal_actions()
-            state.apply(action, rng)
+from .test_expedition_rivale import act, table
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
