@@ -21,6 +21,7 @@ from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, deal_ids, shuffled
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -931,10 +932,12 @@ class ArenaGame(Game):
         """Arena has none: nothing pierces a defence there."""
         return [False] * seats
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL):
-        from .bot import ArenaBot
+    levels = ("debutant", "moyen", "fort")
 
-        return ArenaBot(seed)
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bot import LEVEL_BOTS
+
+        return LEVEL_BOTS[level](seed)
 
 
 GAME = ArenaGame()

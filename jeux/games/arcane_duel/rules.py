@@ -24,6 +24,7 @@ from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, deal_ids, shuffled
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -1155,8 +1156,12 @@ class ArcaneDuel(Game):
         state._new_round(rng.choice(range(seats)), rng)
         return state
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> ArcaneBot:
-        return ArcaneBot(seed)
+    levels = ("debutant", "moyen", "fort")
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import LEVEL_BOTS
+
+        return LEVEL_BOTS[level](seed)
 
 
 GAME = ArcaneDuel()

@@ -592,6 +592,10 @@ class CoffreEtCle(Game):
         ),
     )
     action_types = (Observe, Exchange, Force, Pass, Look, EndTurn, Designate, Vote)
+    levels = ()
+    """No robot levels (RULINGS §23, Implementation): the game is won by reading the table
+    talk, which no robot hears, so a stronger robot would only play better blind; the one
+    robot fills a seat, as the rules intend."""
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> CoffreState:
         seats = len(players)

@@ -16,7 +16,17 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.core import DEFAULT_LEVEL, Action, Choice, Event, Game, Option, Outcome, State
+from jeux.engine.core import (
+    DEFAULT_LEVEL,
+    Action,
+    Bot,
+    Choice,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+)
 from jeux.engine.text import join_names, plural
 
 SAVOIR, CONFLIT, CROISSANCE, EQUILIBRE, ANCIEN = (
@@ -779,8 +789,8 @@ class ExpeditionState(State):
 
 # --- the robot -------------------------------------------------------------------------
 
-WORLDS = 24
-"""Deals of the unseen cards the robot imagines for each decision."""
+WORLDS = {"moyen": 6, "fort": 40}
+"""Deals of the unseen cards each level imagines for each decision."""
 
 
 def unseen(view: ExpeditionState) -> list[Artifact]:
@@ -817,9 +827,9 @@ def greedy(state: ExpeditionState, rng: Random) -> Action:
     """The quick policy of imagined futures: lay the best card allowed, now and then draw."""
     if state.phase == TURN:
         cards = state.playable(state.turn)
-        if cards and (not state.deck or rng.random() < 0.8):
+        if cards and (not state.deck_size() or rng.random() < 0.8):
             return Play(max(cards, key=lambda c: c.value + rng.random()).key)
-        return Draw() if state.deck else Pass()
+        return Draw() if state.deck_size() else Pass()
     choices = [BY_KEY[a.card] for a in state.legal_actions()]
     if state.phase == DISCARD and state.to_move() != state.turn:
         return Pick(min(choices, key=lambda c: c.value).key)
@@ -834,12 +844,27 @@ def result_for(state: ExpeditionState, seat: int) -> float:
     return won - lost + (mine - theirs) / 20
 
 
-class ExplorerBot:
-    """Looks ahead from its seat's view: for each move, the same few imagined deals of the
-    cards it has not seen, each played to the end by a quick greedy policy."""
+class BeginnerBot:
+    """Débutant: the quick greedy policy itself, from its view (it lays its best card
+    allowed, and now and then draws instead)."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = Random(seed)
+
+    def choose(self, view: ExpeditionState) -> Action:
+        if view.phase == DRAFT:
+            return Pick(max(view.packs[view.to_move()], key=lambda c: c.value).key)
+        return greedy(view, self.rng)
+
+
+class ExplorerBot:
+    """Looks ahead from its seat's view: for each move, the same imagined deals of the cards
+    it has not seen, each played to the end by a quick greedy policy. Moyen imagines a few
+    deals, Fort many more, so its estimates are less at the mercy of chance."""
+
+    def __init__(self, seed: int | str | None = None, worlds: int = WORLDS["moyen"]) -> None:
+        self.rng = Random(seed)
+        self.worlds = worlds
 
     def choose(self, view: ExpeditionState) -> Action:
         legal = view.legal_actions()
@@ -848,7 +873,7 @@ class ExplorerBot:
         seat = view.to_move()
         if view.phase == DRAFT:
             return Pick(max(view.packs[seat], key=lambda c: c.value + self.rng.random()).key)
-        worlds = [imagine(view, self.rng) for _ in range(WORLDS)]
+        worlds = [imagine(view, self.rng) for _ in range(self.worlds)]
         seeds = [self.rng.random() for _ in worlds]
         totals = {}
         for action in legal:
@@ -930,8 +955,12 @@ class ExpeditionRivale(Game):
         state.seen = [set(cards) for cards in seen]
         return state
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> ExplorerBot:
-        return ExplorerBot(seed)
+    levels = ("debutant", "moyen", "fort")
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        if level == "debutant":
+            return BeginnerBot(seed)
+        return ExplorerBot(seed, WORLDS[level])
 
 
 GAME = ExpeditionRivale()

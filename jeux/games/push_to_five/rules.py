@@ -25,6 +25,7 @@ from jeux.engine.cards import shuffled
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
+    Bot,
     Choice,
     Event,
     Game,
@@ -522,8 +523,12 @@ class PushToFive(Game):
         ),
     )
 
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> PushBot:
-        return PushBot(seed)
+    levels = ("debutant", "moyen", "fort")
+
+    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import LEVEL_BOTS
+
+        return LEVEL_BOTS[level](seed)
 
     def new(
         self, players: Sequence[str], options: Mapping[str, Any], rng: Random
