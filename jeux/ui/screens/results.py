@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
@@ -67,7 +67,7 @@ class ResultsScreen(Screen):
                 hook = screen_hook(info.id, "results_starts")
                 self.extra_starts = list(hook(self.app, self.match)) if hook else []
                 if self.extra_starts:
-                    with Horizontal(classes="buttons"):
+                    with Grid(id="extra-starts"):
                         for i, start in enumerate(self.extra_starts):
                             self._bindings.bind(start.key, f"extra_start({i})", start.label)
                             yield Button(
