@@ -25,7 +25,7 @@ from .driver import (
     settle,
 )
 
-LAST_MOVES = 6
+LAST_MOVES = 3
 """Human moves played by keys at the end of each match; the engine plays all the others."""
 
 
