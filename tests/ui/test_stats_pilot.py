@@ -25,7 +25,10 @@ async def open_stats(app, pilot, game: str = ""):
     from jeux.ui.screens.stats import StatsScreen
 
     await pilot.press("f5")
-    await pilot.pause()
+    for _ in range(100):  # the first opening imports the plots: a loaded machine lags
+        await pilot.pause(0.05)
+        if isinstance(app.screen, StatsScreen):
+            break
     assert isinstance(app.screen, StatsScreen)
     if game:
         games = app.screen.query_one("#stats-games", OptionList)
