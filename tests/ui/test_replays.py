@@ -1,6 +1,5 @@
 """The history and the replay viewer, played by keys (and a click)."""
 
-import pytest
 from textual.widgets import Input, OptionList, Select
 from textual.widgets._footer import FooterKey
 
@@ -81,21 +80,28 @@ async def test_stepping_a_replay_forward_and_back_by_action_and_turn(app_factory
         assert isinstance(app.screen, HistoryScreen)
 
 
-@pytest.mark.parametrize("game_id", [info.id for info in available()])
-async def test_every_game_replays_in_its_own_screen(app_factory, game_id):
+async def test_every_game_replays_in_its_own_screen(app_factory):
+    """One app for all the games: each finished match opens in its game's screen and steps."""
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        keep_finished(app, demo_match(game_id, 100_000))
+        kept = {keep_finished(app, demo_match(info.id, 100_000)): info.id for info in available()}
         history = await open_history(app, pilot)
-        history.action_replay()
-        await pilot.pause()
-        replay = app.screen
-        assert isinstance(replay, ReplayMode) and replay.match.game.info.id == game_id
-        for key in ("down", "down", "right", "end", "up", "left", "home"):
-            await pilot.press(key)
+        listing = history.query_one("#matches", OptionList)
+        for match_id, game_id in kept.items():
+            listing.highlighted = listing.get_option_index(str(match_id))
+            history.action_replay()
             await pilot.pause()
-            assert text(replay, "#turn").startswith(f"{replay.step}/{replay.replay.steps} ·")
-        assert app.screen is replay and not app._notifications
+            replay = app.screen
+            assert isinstance(replay, ReplayMode) and replay.match.game.info.id == game_id
+            for key in ("down", "down", "right", "end", "up", "left", "home"):
+                await pilot.press(key)
+                await pilot.pause()
+                steps = f"{replay.step}/{replay.replay.steps} ·"
+                assert text(replay, "#turn").startswith(steps), game_id
+            assert app.screen is replay and not app._notifications, game_id
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is history, game_id
 
 
 async def test_history_filters_exports_and_imports(app_factory, tmp_path):
