@@ -234,7 +234,7 @@ def report(lab: Lab) -> list[str]:
         "",
         *questions_section(lab),
         "",
-        f"*Produit par `python -m jeux.lab --seconds {lab.seconds:g}` "
+        f"*Produit par `python -m jeux.lab --seconds {lab.seconds:g} --least {lab.least}` "
         f"(graines {SEED} et suivantes).*",
         "",
         END,
@@ -251,9 +251,10 @@ def rewrite(readme: Path, lines: list[str]) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m jeux.lab", description=__doc__)
     parser.add_argument("--seconds", type=float, default=6.0, help="budget par mesure")
+    parser.add_argument("--least", type=int, default=200, help="parties au moins par mesure")
     parser.add_argument("--print", action="store_true", help="afficher sans réécrire le README")
     args = parser.parse_args(argv)
-    lines = report(Lab(args.seconds))
+    lines = report(Lab(args.seconds, args.least))
     if args.print or START not in README.read_text(encoding="utf-8"):
         print("\n".join(lines))
     else:

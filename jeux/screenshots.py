@@ -321,10 +321,6 @@ async def save_all(target: Path) -> None:
         print(target / f"{name}.svg")
 
 
-if __name__ == "__main__":
-    asyncio.run(save_all(Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")))
-
-
 def arena_scenes() -> dict[str, object]:
     """Arcane Arena and Aria open behind the handoff: their play scene is the board of the seat
     that took the screen; Arena's reaction scene is the target's board while an attack waits."""
@@ -350,3 +346,7 @@ def arena_scenes() -> dict[str, object]:
         "arcane_arena-reaction": reaction,
         "aria-partie": board("aria"),
     }
+
+
+if __name__ == "__main__":
+    asyncio.run(save_all(Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")))
