@@ -192,6 +192,7 @@ async def test_a_match_finished_on_screen_counts_at_once(app_factory):
             if isinstance(app.screen, ResultsScreen):
                 break
         assert isinstance(app.screen, ResultsScreen)
+        await pilot.pause()  # let the results finish mounting before leaving them
         app.pop_screen()
         await pilot.pause()
         screen = await open_stats(app, pilot, "the_last_spell")
