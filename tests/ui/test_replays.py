@@ -1,5 +1,6 @@
 """The history and the replay viewer, played by keys (and a click)."""
 
+import pytest
 from textual.widgets import Input, OptionList, Select
 from textual.widgets._footer import FooterKey
 
@@ -80,11 +81,18 @@ async def test_stepping_a_replay_forward_and_back_by_action_and_turn(app_factory
         assert isinstance(app.screen, HistoryScreen)
 
 
-async def test_every_game_replays_in_its_own_screen(app_factory):
-    """One app for all the games: each finished match opens in its game's screen and steps."""
+GAME_GROUPS = 4
+"""The games are stepped through in a few apps: fewer start-ups than one app per game, and
+no single test long enough to hold the suite's end."""
+
+
+@pytest.mark.parametrize("group", range(GAME_GROUPS))
+async def test_every_game_replays_in_its_own_screen(app_factory, group):
+    """Each finished match opens in its game's screen and steps."""
+    games = [info.id for info in available()][group::GAME_GROUPS]
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        kept = {keep_finished(app, demo_match(info.id, 100_000)): info.id for info in available()}
+        kept = {keep_finished(app, demo_match(game_id, 100_000)): game_id for game_id in games}
         history = await open_history(app, pilot)
         listing = history.query_one("#matches", OptionList)
         for match_id, game_id in kept.items():
