@@ -52,6 +52,15 @@ SCENE, CONSEQUENCE, OVER = "scène", "conséquence", "terminée"
 
 STOPPED, FULL, WON, LOST = "arrêt", "carnet_plein", "gagné", "perdu"
 """How a session ended (`SignalState.ending`)."""
+OUTCOME_ENDINGS = {
+    (CHALLENGE, WON): "Défi réussi",
+    (CHALLENGE, LOST): "Trois échecs critiques",
+    (SIXTH_SIGN, WON): "Deux révélations",
+    (SIXTH_SIGN, LOST): "Lucidité perdue",
+    STOPPED: "Dé rangé",
+    FULL: "Carnet plein",
+}
+"""`Outcome.ending`: a win or a loss by mode; stopping and a full notebook in any mode."""
 
 
 # --- the d20 table ----------------------------------------------------------------------
@@ -695,9 +704,11 @@ class SignalState(State):
         if self.ending is None:
             return None
         scores = (len(self.journal),)
+        ending = OUTCOME_ENDINGS.get((self.mode, self.ending)) or OUTCOME_ENDINGS[self.ending]
         if self.mode == FREE:  # nothing to win or lose: the player held as long as wished
-            return Outcome(scores, (1,), self.summary(), won=False, verdict=False)
-        return Outcome(scores, ranks_from_scores(scores), self.summary(), self.ending == WON)
+            return Outcome(scores, (1,), self.summary(), won=False, verdict=False, ending=ending)
+        won = self.ending == WON
+        return Outcome(scores, ranks_from_scores(scores), self.summary(), won, ending=ending)
 
 
 # --- the journal, to reread and to export --------------------------------------------------
