@@ -6,12 +6,13 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .catalog import available, load_game
 from .engine.core import LEVELS
-from .engine.simulate import Report, has_own_bot, simulate
+from .engine.simulate import Report, has_own_bot, rare_percent, simulate
 from .engine.text import percent
 
 START, END = "<!-- labo:début -->", "<!-- labo:fin -->"
@@ -58,6 +59,13 @@ def level_share(report: Report, level: str) -> str:
     return f"{percent(value)} ({percent(low)}–{percent(high)})"
 
 
+def endings(*reports: Report) -> str:
+    """How the games of these reports ended, most frequent end condition first."""
+    counts = sum((r.endings for r in reports), Counter())
+    played = sum(counts.values())
+    return " · ".join(f"{e} {rare_percent(n / played)}" for e, n in counts.most_common())
+
+
 def table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     return lines + ["| " + " | ".join(row) + " |" for row in rows]
@@ -101,28 +109,36 @@ def levels_section(lab: Lab) -> list[str]:
 def first_player_section(lab: Lab) -> list[str]:
     rows = []
     for info in multiplayer():
-        cells = []
+        cells, reports = [], []
         for players in (2, 4):
             if info.min_players <= players <= info.max_players:
                 report = lab.measure(info.id, players)
                 cells.append(f"{share(report)} sur {percent(1 / players)}")
+                reports.append(report)
             else:
                 cells.append("—")
-        rows.append([info.title, *cells])
+        rows.append([info.title, *cells, endings(*reports)])
     return [
-        "### L'avantage du premier joueur",
+        "### L'avantage du premier joueur, et comment finissent les parties",
         "",
         "Part des victoires de la première place, robots moyens partout (au hasard pour un jeu "
-        "sans robot), contre la part d'un jeu équitable.",
+        "sans robot), contre la part d'un jeu équitable ; puis la part de chaque fin de partie "
+        "prévue par les règles, à 2 et 4 joueurs réunis.",
         "",
-        *table(["Jeu", "À 2", "À 4"], rows),
+        *table(["Jeu", "À 2", "À 4", "Fins de partie"], rows),
     ]
 
 
 def variants(
-    lab: Lab, game_id: str, players: int, rows: Sequence[tuple[str, dict]], extra=None
+    lab: Lab,
+    game_id: str,
+    players: int,
+    rows: Sequence[tuple[str, dict]],
+    extra=None,
+    ends: bool = True,
 ) -> list[str]:
-    """One line per variant: how long, how fair, and what `extra` reads in the report."""
+    """One line per variant: how long, how fair, what `extra` reads in the report, and how
+    the games ended (unless `ends` is False: a game with a single way to end)."""
     lines = []
     for label, options in rows:
         report = lab.measure(game_id, players, options=options)
@@ -133,7 +149,9 @@ def variants(
             share(report),
             spread(report),
         ]
-        lines.append(cells + ([extra(report)] if extra else []))
+        lines.append(
+            cells + ([extra(report)] if extra else []) + ([endings(report)] if ends else [])
+        )
     return lines
 
 
@@ -152,6 +170,7 @@ def per_turn(*names: str) -> Callable[[Report], str]:
 
 
 HEAD = ["Variante", "Tours par joueur", "Part du 1ᵉʳ joueur", "Écart entre places"]
+ENDS = "Fins de partie"
 
 
 def questions_section(lab: Lab) -> list[str]:
@@ -166,8 +185,8 @@ def questions_section(lab: Lab) -> list[str]:
     for players in range(2, 7):
         rows += variants(lab, "pilleurs_de_tombe", players, [(f"{players} joueurs", {})])
     rows += variants(lab, "pilleurs_de_tombe", 4, [("4 joueurs, 10 artefacts", {"artifacts": 10})])
-    out += [*table(HEAD, rows), ""]
-    out += ["**Le 5000 : ses variantes** (2 joueurs ; dernière colonne : pertes par tour).", ""]
+    out += [*table([*HEAD, ENDS], rows), ""]
+    out += ["**Le 5000 : ses variantes** (2 joueurs ; pertes : tours finis sans point).", ""]
     rows = variants(
         lab,
         "le_5000",
@@ -181,10 +200,9 @@ def questions_section(lab: Lab) -> list[str]:
         ],
         per_turn("Busted"),
     )
-    out += [*table([*HEAD, "Pertes par tour"], rows), ""]
+    out += [*table([*HEAD, "Pertes par tour", ENDS], rows), ""]
     out += [
-        "**Sortie 20 : la face spéciale** (2 joueurs ; dernière colonne : dés retournés · "
-        "six activés, par tour).",
+        "**Sortie 20 : la face spéciale** (2 joueurs ; dés retournés · six activés : par tour).",
         "",
     ]
     rows = variants(
@@ -194,7 +212,7 @@ def questions_section(lab: Lab) -> list[str]:
         [("Règles d'office", {}), ("Relances strictes", {"strict_reroll": True})],
         per_turn("DieFlipped", "SixActivated"),
     )
-    out += [*table([*HEAD, "Retournés · six activés"], rows), ""]
+    out += [*table([*HEAD, "Retournés · six activés", ENDS], rows), ""]
     out += ["**Trois Couronnes : le Royaume déclinant** (3 joueurs).", ""]
     rows = variants(
         lab,
@@ -205,6 +223,7 @@ def questions_section(lab: Lab) -> list[str]:
             ("Déclin sous zéro", {"decline": "non_positive"}),
             ("Déclin à zéro", {"decline": "zero"}),
         ],
+        ends=False,  # always after 7 rounds
     )
     out += [*table(HEAD, rows), ""]
     out += ["**Push to Five : l'objectif** (2 et 4 joueurs).", ""]
@@ -220,7 +239,7 @@ def questions_section(lab: Lab) -> list[str]:
                 (f"Cumul, cartes lentes, {players} joueurs", {"deck": "slow"}),
             ],
         )
-    out += table(HEAD, rows)
+    out += table([*HEAD, ENDS], rows)
     return out
 
 

@@ -3,11 +3,12 @@
 from jeux.lab import END, START, Lab, rewrite, table, variants
 
 
-def test_a_variant_line_says_how_long_and_how_fair():
+def test_a_variant_line_says_how_long_how_fair_and_how_the_games_ended():
     lab = Lab(seconds=0, least=20)
     [row] = variants(lab, "le_5000", 2, [("Objectif 10 000", {"target": 10000})])
-    label, rounds, first, gap = row
+    label, rounds, first, gap, ends = row
     assert label == "Objectif 10 000" and "±" in rounds and "%" in first and gap.endswith("pts")
+    assert ends.startswith("Objectif atteint ") and ends.endswith("%")
 
 
 def test_the_readme_section_is_replaced_between_its_markers(tmp_path):
