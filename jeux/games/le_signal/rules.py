@@ -30,7 +30,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.journal import JournalSection, sections_markdown
-from jeux.engine.text import de
+from jeux.engine.text import TURN_LIMIT, de
 
 TEXT_LIMIT = 200
 """Longest line of story (event, action, consequence, clue, last note) an action may carry."""
@@ -58,7 +58,7 @@ OUTCOME_ENDINGS = {
     (SIXTH_SIGN, WON): "Deux révélations",
     (SIXTH_SIGN, LOST): "Lucidité perdue",
     STOPPED: "Dé rangé",
-    FULL: "Carnet plein",
+    FULL: TURN_LIMIT,
 }
 """`Outcome.ending`: a win or a loss by mode; stopping and a full notebook in any mode."""
 
