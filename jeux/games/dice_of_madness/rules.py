@@ -433,8 +433,8 @@ class MadnessState(State):
         return Outcome(tuple(self.knowledge), ranks, summary, ending=self._ending())
 
     def _ending(self) -> str:
-        """Multi-seat: the target, one sane player left (MAD-5), or nobody sane at all.
-        Nobody goes mad after reaching 50: such a player has no turn left."""
+        """Multi-seat: the target, one sane player left (MAD-5), or nobody sane at all. A
+        player at 50 plays no more turns, so never goes mad: any 50 is a sane player's."""
         if not self.sane():
             return ENDING_ALL_MAD
         return TARGET_REACHED if any(map(self.race.met, self.knowledge)) else LAST_STANDING

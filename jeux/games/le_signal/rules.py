@@ -52,15 +52,15 @@ SCENE, CONSEQUENCE, OVER = "scène", "conséquence", "terminée"
 
 STOPPED, FULL, WON, LOST = "arrêt", "carnet_plein", "gagné", "perdu"
 """How a session ended (`SignalState.ending`)."""
-OUTCOME_ENDINGS = {
+SESSION_ENDINGS = {STOPPED: "Dé rangé", FULL: TURN_LIMIT}
+"""`Outcome.ending` of a session stopped or full, in any mode."""
+STAKES_ENDINGS = {
     (CHALLENGE, WON): "Défi réussi",
     (CHALLENGE, LOST): "Trois échecs critiques",
     (SIXTH_SIGN, WON): "Deux révélations",
     (SIXTH_SIGN, LOST): "Lucidité perdue",
-    STOPPED: "Dé rangé",
-    FULL: TURN_LIMIT,
 }
-"""`Outcome.ending`: a win or a loss by mode; stopping and a full notebook in any mode."""
+"""`Outcome.ending` of a session won or lost, by mode."""
 
 
 # --- the d20 table ----------------------------------------------------------------------
@@ -704,7 +704,7 @@ class SignalState(State):
         if self.ending is None:
             return None
         scores = (len(self.journal),)
-        ending = OUTCOME_ENDINGS.get((self.mode, self.ending)) or OUTCOME_ENDINGS[self.ending]
+        ending = SESSION_ENDINGS.get(self.ending) or STAKES_ENDINGS[self.mode, self.ending]
         if self.mode == FREE:  # nothing to win or lose: the player held as long as wished
             return Outcome(scores, (1,), self.summary(), won=False, verdict=False, ending=ending)
         won = self.ending == WON
