@@ -18,6 +18,9 @@ from .engine.text import percent
 START, END = "<!-- labo:début -->", "<!-- labo:fin -->"
 README = Path(__file__).resolve().parent.parent / "README.md"
 SEED = 1
+LEVEL_GAMES = 400
+"""Games at least for each level against the one below: enough for a 95 % interval of
+about ±5 %, to tell a stronger level from an equal one."""
 
 
 class Lab:
@@ -33,17 +36,20 @@ class Lab:
         levels: Sequence[str] = (),
         rotate: bool = False,
         options: dict | None = None,
+        least: int = 0,
     ) -> Report:
+        """`least` raises the lab's own floor for this measure."""
         game = load_game(game_id)
         if not levels and has_own_bot(game):
             levels = ("moyen",) * players
+        least = max(least, self.least)
         start = time.perf_counter()
-        report = simulate(game, players, self.least, SEED, options, levels, rotate=rotate)
-        pace = (time.perf_counter() - start) / self.least
-        more = min(self.most - self.least, int((self.seconds - pace * self.least) / pace))
+        report = simulate(game, players, least, SEED, options, levels, rotate=rotate)
+        pace = (time.perf_counter() - start) / least
+        more = min(self.most - least, int((self.seconds - pace * least) / pace))
         if more > 0:
             report.merge(
-                simulate(game, players, more, SEED + self.least, options, levels, rotate=rotate)
+                simulate(game, players, more, SEED + least, options, levels, rotate=rotate)
             )
             report.games += more
         return report
@@ -87,7 +93,7 @@ def levels_section(lab: Lab) -> list[str]:
         cells, times = [], {}
         for upper, lower in (("moyen", "debutant"), ("fort", "moyen")):
             levels = (upper,) + (lower,) * (players - 1)
-            report = lab.measure(info.id, players, levels, rotate=True)
+            report = lab.measure(info.id, players, levels, rotate=True, least=LEVEL_GAMES)
             fair = f" sur {percent(1 / players)} attendus" if players > 2 else ""
             cells.append(f"{level_share(report, upper)}{fair} · {report.played} parties")
             times |= {level: report.to_json()["decision_ms"][level] for level in levels}

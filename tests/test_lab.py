@@ -18,3 +18,9 @@ def test_the_readme_section_is_replaced_between_its_markers(tmp_path):
     assert readme.read_text(encoding="utf-8") == (
         f"# jeux\n{START}\n| a | b |\n|---|---|\n| 1 | 2 |\n{END}\nla suite\n"
     )
+
+
+def test_a_measure_may_ask_for_more_games_than_the_lab_floor():
+    lab = Lab(seconds=0, least=20)
+    assert lab.measure("le_capitaine", 2).played == 20
+    assert lab.measure("le_capitaine", 2, least=30).played == 30

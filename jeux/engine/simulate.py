@@ -159,7 +159,9 @@ class Report:
     """Seconds each robot decision took, by level."""
     rotate: bool = False
     """Whether the levels move one seat on from game to game, so no level keeps a seat."""
-    wins_by_level: dict[str, int] = field(default_factory=dict)
+    wins_by_level: dict[str, float] = field(default_factory=dict)
+    """Each game's point shared among its winners, or among every seat when nobody wins: a
+    level as strong as the other scores half."""
 
     @property
     def played(self) -> int:
@@ -184,8 +186,10 @@ class Report:
         self.endings[outcome.ending] += 1
         for seat in outcome.winners if outcome.won else ():
             self.wins_by_seat[seat] += 1
-            if seated:
-                self.wins_by_level[seated[seat]] = self.wins_by_level.get(seated[seat], 0) + 1
+        sharers = outcome.winners if outcome.won else range(self.players)
+        for seat in sharers if seated else ():
+            level = seated[seat]
+            self.wins_by_level[level] = self.wins_by_level.get(level, 0) + 1 / len(sharers)
         self.solo_wins += self.players == 1 and outcome.won
         scores = sorted(outcome.scores, reverse=not outcome.lower_is_better)
         self.winning_scores.append(scores[0])
@@ -211,7 +215,7 @@ class Report:
             self.wins_by_level[level] = self.wins_by_level.get(level, 0) + wins
 
     def level_shares(self) -> dict[str, tuple[float, float, float]]:
-        """Each level's share of the games it won, with its 95 % interval: with the levels
+        """Each level's share of the games' points, with its 95 % interval: with the levels
         rotated over the seats, a level stronger than another wins more than its share."""
         return {
             level: (
