@@ -21,6 +21,8 @@ SEED = 1
 LEVEL_GAMES = 400
 """Games at least for each level against the one below: enough for a 95 % interval of
 about ±5 %, to tell a stronger level from an equal one."""
+LEVEL_SECONDS = 20
+"""Budget of each level measure: a fast game plays the lab's most games, ±1.5 %."""
 
 
 class Lab:
@@ -37,8 +39,9 @@ class Lab:
         rotate: bool = False,
         options: dict | None = None,
         least: int = 0,
+        seconds: float = 0,
     ) -> Report:
-        """`least` raises the lab's own floor for this measure."""
+        """`least` and `seconds` raise the lab's own floor and budget for this measure."""
         game = load_game(game_id)
         if not levels and has_own_bot(game):
             levels = ("moyen",) * players
@@ -46,7 +49,8 @@ class Lab:
         start = time.perf_counter()
         report = simulate(game, players, least, SEED, options, levels, rotate=rotate)
         pace = (time.perf_counter() - start) / least
-        more = min(self.most - least, int((self.seconds - pace * least) / pace))
+        seconds = max(seconds, self.seconds)
+        more = min(self.most - least, int((seconds - pace * least) / pace))
         if more > 0:
             report.merge(
                 simulate(game, players, more, SEED + least, options, levels, rotate=rotate)
@@ -93,7 +97,9 @@ def levels_section(lab: Lab) -> list[str]:
         cells, times = [], {}
         for upper, lower in (("moyen", "debutant"), ("fort", "moyen")):
             levels = (upper,) + (lower,) * (players - 1)
-            report = lab.measure(info.id, players, levels, rotate=True, least=LEVEL_GAMES)
+            report = lab.measure(
+                info.id, players, levels, rotate=True, least=LEVEL_GAMES, seconds=LEVEL_SECONDS
+            )
             fair = f" sur {percent(1 / players)} attendus" if players > 2 else ""
             cells.append(f"{level_share(report, upper)}{fair} · {report.played} parties")
             times |= {level: report.to_json()["decision_ms"][level] for level in levels}

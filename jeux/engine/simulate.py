@@ -21,7 +21,8 @@ MAX_ACTIONS = 20_000
 """A playout longer than this counts as an error: every game must end."""
 
 GAMES_PER_PROCESS = 200
-"""Fewer games than this per process would cost more in start-up than they save."""
+"""Fewer games than this per process would cost more in start-up than they save, for most
+games: by default a short run stays in one process, unless told otherwise."""
 
 
 def has_own_bot(game: Game) -> bool:
@@ -390,7 +391,9 @@ def simulate(
     """Play `games` games on seeds seed, seed+1, … so any failure can be replayed. Every
     game owns its seed, so the results are the same whatever the number of processes."""
     options, levels = options or {}, tuple(levels)
-    processes = max(1, min(processes or os.cpu_count() or 1, games // GAMES_PER_PROCESS))
+    if processes is None:
+        processes = min(os.cpu_count() or 1, games // GAMES_PER_PROCESS)
+    processes = max(1, min(processes, games))
     start = time.perf_counter()
     if processes == 1:
         report = play_range(game, players, seed, games, options, levels, rotate)
