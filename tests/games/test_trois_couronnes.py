@@ -1139,7 +1139,26 @@ def test_fort_goes_to_war_when_no_kingdom_can_catch_the_leader():
     assert GAME.bot(1, "fort").choose(state) == Roll()
 
 
-def test_fort_plays_for_points_before_the_last_round():
+def test_fort_goes_to_war_when_far_behind_before_the_last_round():
     state = new(("Lina", "Marc"))
-    play(state, Roll(), 6, 5, 1)
-    assert GAME.bot(1, "fort").choose(state) == GAME.bot(1, "moyen").choose(state)
+    pass_turns(state, 2 * 4 + 1)  # round 5, Marc to play
+    state.scores = [40, 0]
+    assert GAME.bot(1, "fort").choose(state) == DeclareWar(0)
+    assert GAME.bot(1, "moyen").choose(state) == Roll()  # Moyen waits for the last round
+
+
+@pytest.mark.parametrize("scores", [(0, 0), (20, 24), (30, 5), (41, 50), (90, 20)])
+def test_fort_race_tables_end_as_the_turn_solver_plays_the_last_turn(scores):
+    """The last half-turn of the race, War barred: the best kingdom turn for the win."""
+    from jeux.games.trois_couronnes.bots import Race, Scoring, TurnSolver, duel_tables, grid
+
+    mine, theirs = scores
+    state = new(("Lina", "Marc"))
+    tables = duel_tables(Race.of(state))
+    lead = theirs - mine
+
+    def worth(change):
+        return 1.0 if change > lead else 0.5 if change == lead else 0.0
+
+    best = TurnSolver(Scoring.of(state), mine, worth).rethrow(0, 0)
+    assert tables[2 * ROUNDS - 1][(True, False)][grid(mine), grid(theirs)] == pytest.approx(best)

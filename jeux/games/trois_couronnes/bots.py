@@ -1,21 +1,36 @@
 """Le Jeu des Trois Couronnes' robots at three levels (RULINGS.md §9). Nothing is hidden, so
 each reads its seat's view whole; all follow the options chosen at setup.
 
+- Débutant keeps every die it may, stops on a kingdom worth 8 or more (or after the third
+  throw), never goes to war and accepts most alliances.
+- Moyen plays each kingdom turn for the most points on average, accepts every alliance and
+  goes to war only when it pays: on top of a normal turn (the TRC-6 variant), or in the last
+  round against a leader that a kingdom turn can no longer catch.
+- Fort plays every choice (each throw, war, alliance and answer) for its chance of winning
+  the game, read from the two-player race solved backwards over both scores and the turns
+  left, both sides playing their best turns and wars (`duel_tables`, computed once per set
+  of options in well under a second). Against several rivals it multiplies its chances of
+  ending above each; alone it plays for a total above 0.
+
 A kingdom turn is small enough to solve exactly: locked dice are always the role faces 6, 5,
 4 in order and every other die is thrown again, so a position is told by the free faces, the
 number of locks and the throws made. `TurnSolver` plays it best for any worth of the turn's
-change of score: the points themselves for Moyen (its tables are kept, so it decides at
-once), and in the last round, for Fort, the chance of ending the game first.
+change of score (the points themselves for Moyen, the chance of winning for Fort);
+`TurnTable` does the same for every score at once, to build the race tables.
+
+The game leaves little to skill: the best possible reply to Moyen's play (solved the same
+way) wins about 52.6 % of two-player games, seats alternated, and Fort wins about 53 %.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import accumulate
 from random import Random
+from typing import Any
+
+import numpy as np
 
 from jeux.engine.core import Action
 from jeux.engine.dice import throw_chances
@@ -44,11 +59,9 @@ from .rules import (
     kingdom_total,
 )
 
-POINT = 1e-7
+POINT = 1e-6
 """What Fort counts a point for, on top of its chance of winning: enough to break ties
 (a game already lost, or won whatever happens) for points, never to risk the game."""
-ACCEPTED = 0.8
-"""How likely Fort takes an offered alliance to be accepted."""
 
 
 THROWS = {dice: throw_chances(dice) for dice in range(1, DICE + 1)}
@@ -170,94 +183,138 @@ def points_solver(scoring: Scoring, before: int) -> TurnSolver:
     return TurnSolver(scoring, before, float)
 
 
-# --- what the rest of the game may bring -------------------------------------------------
+# --- the race, solved for two ------------------------------------------------------------
+
+LOW, HIGH = -60, 240
+"""The scores the race tables hold; a score beyond is counted as the nearest edge (a lead
+of 200 is as won as one of 180)."""
+SCORES = np.arange(LOW, HIGH + 1)
+BOOLS = (False, True)
+Tables = list[dict[tuple[bool, bool], np.ndarray]]
+
+
+def grid(points: Any) -> Any:
+    """The row of these points in a race table."""
+    return np.clip(points - LOW, 0, len(SCORES) - 1)
+
+
+class TurnTable:
+    """`TurnSolver` for every score at once: `start(worth)` is the value of a whole kingdom
+    turn played best from each row, when ending it on row r is worth `worth[r]` (trailing
+    axes ride along: the rival's score)."""
+
+    def __init__(self, scoring: Scoring) -> None:
+        self.scoring = scoring
+        self.rows: list[np.ndarray] = []
+        """The rows a turn may end on, from each row (one list per change of score)."""
+        self.ends: dict[tuple, int] = {}
+        """Each end of the turn (its dice, and whether a 6-5-4 is prospère): its rows."""
+        found: dict[bytes, int] = {}
+        for throw in range(1, MAX_THROWS + 1):
+            for locks in range(DICE):
+                for free, _ in THROWS[DICE - locks]:
+                    end = self.end(ROLE_FACES[:locks] + free, locks, throw)
+                    rows = grid(self.totals(*end))
+                    if rows.tobytes() not in found:
+                        found[rows.tobytes()] = len(self.rows)
+                        self.rows.append(rows)
+                    self.ends[end] = found[rows.tobytes()]
+
+    def end(self, faces: tuple[int, ...], locks: int, throw: int) -> tuple:
+        return tuple(sorted(faces)), locks == 0 if self.scoring.legacy else throw == 1
+
+    def totals(self, faces: tuple[int, ...], prosperous: bool) -> np.ndarray:
+        """The total after stopping on `faces`, from each score."""
+        s = self.scoring
+        found = kingdom(faces, prosperous, s.legacy, s.additive)
+        if found.excess:  # the only kingdom whose worth depends on the total
+            return np.array([kingdom_total(found, a, s.literal, s.decline) for a in SCORES])
+        return SCORES + kingdom_total(found, 0, s.literal, s.decline)
+
+    def start(self, worth: np.ndarray) -> np.ndarray:
+        stops = [worth[rows] for rows in self.rows]
+        rethrow: dict[tuple[int, int], np.ndarray] = {}
+        for throw in range(MAX_THROWS, 0, -1):
+            for locks in range(DICE):
+                total = np.zeros_like(worth)
+                for free, chance in THROWS[DICE - locks]:
+                    faces = ROLE_FACES[:locks] + free
+                    best = stops[self.ends[self.end(faces, locks, throw)]]
+                    if throw < MAX_THROWS:
+                        for count in range(locks, lockable(faces, locks) + 1):
+                            best = np.maximum(best, rethrow[(count, throw)])
+                    total += chance * best
+                rethrow[(locks, throw - 1)] = total
+        return rethrow[(0, 0)]
+
+
+@dataclass(frozen=True)
+class Race:
+    """The options the race tables depend on."""
+
+    scoring: Scoring
+    plus_turn: bool
+
+    @classmethod
+    def of(cls, state: TroisCouronnesState) -> Race:
+        return cls(Scoring.of(state), state.special_plus_turn)
 
 
 @cache
-def turn_spread(scoring: Scoring) -> dict[int, float]:
-    """A kingdom turn's change of score, played for points (a 6-6-6 on nothing)."""
-    return points_solver(scoring, 0).spread()
+def duel_tables(race: Race) -> Tables:
+    """The two-player game solved backwards over the scores: `tables[t][barred](a, b)` is
+    the chance that the seat to move at half-turn `t` (0 to 13, seats alternating) ends
+    ahead with `a` points against `b`, each side playing its best kingdom turns and wars.
+    `barred` says whether the seat to move, then the other, attacked at its previous turn
+    (TRC-8 then forbids a War on the same seat). A tie counts half (the tie-break on
+    complete kingdoms is left out), alliances too (in a duel they move both scores alike).
+    Tables are float32: the race is solved eight times faster, and ample for chances."""
+    turn, chance = TurnTable(race.scoring), float(WAR_CHANCE)
+    won = np.ix_(grid(SCORES + WAR_STEAL), grid(SCORES - WAR_STEAL))
+    lost = np.ix_(grid(SCORES - WAR_BET), grid(SCORES + WAR_BET))
+    tie = (0.5 + 0.5 * np.sign(SCORES[:, None] - SCORES[None, :])).astype(np.float32)
+    tables: Tables = [{(m, o): tie for m in BOOLS for o in BOOLS}]
+    for _ in range(2 * ROUNDS):  # from the last half-turn back
+        # After the mover's turn the rival moves: its barred pair is (o, k), seen from it.
+        ended = {
+            (o, k): np.ascontiguousarray(1 - tables[0][(o, k)].T) for o in BOOLS for k in BOOLS
+        }
+        wars = (True, False) if race.plus_turn else (False,)
+        normal = {(o, k): turn.start(ended[(o, k)]) for o in BOOLS for k in wars}
+        after_war = normal if race.plus_turn else ended
+        now = {}
+        for o in BOOLS:
+            war = chance * after_war[(o, True)][won] + (1 - chance) * after_war[(o, True)][lost]
+            now[(True, o)] = normal[(o, False)]
+            now[(False, o)] = np.maximum(normal[(o, False)], war)
+        tables.insert(0, now)
+    return tables
 
 
 @cache
-def turns_spread(scoring: Scoring, turns: int) -> dict[int, float]:
-    """The sum of `turns` kingdom turns."""
-    if turns == 0:
-        return {0: 1.0}
-    found: dict[int, float] = {}
-    for total, p in turns_spread(scoring, turns - 1).items():
-        for change, q in turn_spread(scoring).items():
-            found[total + change] = found.get(total + change, 0.0) + p * q
-    return found
+def solo_tables(scoring: Scoring) -> list[np.ndarray]:
+    """`tables[k][a]`: the chance of ending above 0 from `a` points with `k` turns left."""
+    turn = TurnTable(scoring)
+    tables = [(SCORES > 0).astype(np.float32)]
+    for _ in range(ROUNDS):
+        tables.append(turn.start(tables[-1]))
+    return tables
 
 
-@cache
-def lead_gains(scoring: Scoring, mine: int, theirs: int) -> tuple[list[int], list[float], dict]:
-    """What my `mine` turns bring minus what their `theirs` bring: the sorted values, the
-    chance of reaching each, and each value's chance."""
-    found: dict[int, float] = {}
-    for a, p in turns_spread(scoring, mine).items():
-        for b, q in turns_spread(scoring, theirs).items():
-            found[a - b] = found.get(a - b, 0.0) + p * q
-    values = sorted(found)
-    at_least = list(accumulate(found[v] for v in reversed(values)))[::-1]
-    return values, at_least, found
-
-
-def ahead_chance(scoring: Scoring, mine: int, theirs: int, lead: int, tie: float) -> float:
-    """The chance that a lead of `lead` points is still a lead once I play `mine` more
-    turns and they play `theirs` (a tie counting `tie`)."""
-    values, at_least, found = lead_gains(scoring, mine, theirs)
-    index = bisect_right(values, -lead)
-    return (at_least[index] if index < len(values) else 0.0) + tie * found.get(-lead, 0.0)
-
-
-def win_chance(
-    state: TroisCouronnesState, me: int, scores: Sequence[int], turns: Sequence[int]
+def duel_chance(
+    tables: Tables,
+    scores: tuple[int, int],
+    turns: tuple[int, int],
+    first: bool,
+    barred: tuple[bool, bool],
 ) -> float:
-    """The chance that `me` ends first (alone: above 0), with these scores and these kingdom
-    turns left to each seat. A rival's very last turn, after mine, is its best answer to my
-    total (`overtaken`); turns further off are taken as played for points."""
-    scoring = Scoring.of(state)
-    if state.seats == 1:
-        return ahead_chance(scoring, turns[me], 0, scores[me], 0.0)
-    chance = 1.0
-    for rival in range(state.seats):
-        if rival == me:
-            continue
-        if state.round == ROUNDS and turns[me] == 0 and turns[rival] == 1:
-            chance *= 1 - overtaken(state, me, rival, scores)
-        else:
-            lead = scores[me] - scores[rival]
-            chance *= ahead_chance(scoring, turns[me], turns[rival], lead, 0.5)
-    return chance
-
-
-@lru_cache(maxsize=8192)
-def last_turn_chance(scoring: Scoring, before: int, lead: int) -> float:
-    """The best chance a last kingdom turn from `before` has of beating a lead of `lead`
-    (a tie counting half)."""
-
-    def worth(change: int) -> float:
-        return 1.0 if change > lead else 0.5 if change == lead else 0.0
-
-    return TurnSolver(scoring, before, worth).rethrow(0, 0)
-
-
-def overtaken(state: TroisCouronnesState, me: int, rival: int, scores: Sequence[int]) -> float:
-    """The chance that `rival`'s last turn takes the lead from `me`, by its best kingdom or
-    by a war on me when that is likelier to (a tie counting half)."""
-    lead = scores[me] - scores[rival]
-    chance = last_turn_chance(Scoring.of(state), scores[rival], lead)
-    sheltered = state.last_war_target_round[me] == ROUNDS - 1  # TRC-8
-    poor = state.covered_stakes and scores[rival] < WAR_BET
-    if state.special_plus_turn or sheltered or poor:
-        return chance
-    steal = min(WAR_STEAL, max(0, scores[me])) if state.covered_stakes else WAR_STEAL
-    won, lost = lead - 2 * steal, lead + 2 * WAR_BET
-    war = float(WAR_CHANCE) * ((won < 0) + 0.5 * (won == 0))
-    war += (1 - float(WAR_CHANCE)) * ((lost < 0) + 0.5 * (lost == 0))
-    return max(chance, war)
+    """The chance that a seat ends above a rival, with their scores, their turns left,
+    whether the seat plays before the rival, and whether each attacked the other last."""
+    if not first:
+        return 1 - duel_chance(tables, scores[::-1], turns[::-1], True, barred[::-1])
+    mine, theirs = turns
+    t = 2 * (ROUNDS - mine) + (theirs < mine)
+    return float(tables[t][barred][grid(scores[0]), grid(scores[1])])
 
 
 def turns_left(state: TroisCouronnesState) -> list[int]:
@@ -318,25 +375,50 @@ class Moyen:
 
 
 class Fort:
-    """Plays for points like Moyen until the last round (played for points, seven turns
-    leave too little to steer), then for the win: every choice of the last round (each
-    throw, war, alliance, answer) is weighed by its chance of ending the game first, each
-    rival still to play answering with its best kingdom or a war."""
+    """Plays every choice for its chance of ending first, read from the race solved backwards
+    for two (`duel_tables`); against several rivals, the chances of ending above each are
+    multiplied. Each throw, war, alliance and answer is weighed so."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = Random(seed)
-        self.points = Moyen(seed)
 
     def choose(self, state: TroisCouronnesState) -> Action:
-        if state.round < ROUNDS:
-            return self.points.choose(state)
         if state.phase == ANSWER:
             return self.answer(state)
         if state.phase == ROLLING:
-            return best_roll(state, self.solver(state, {}))
+            return best_roll(state, self.solver(state, {}, state.last_war_target_round))
         return self.start(state)
 
-    def solver(self, state: TroisCouronnesState, changes: Mapping[int, int]) -> TurnSolver:
+    def chance(
+        self,
+        state: TroisCouronnesState,
+        me: int,
+        scores: Sequence[int],
+        turns: Sequence[int],
+        targeted: Sequence[int | None],
+    ) -> float:
+        """The chance that `me` ends first (alone: above 0) with these scores, kingdom turns
+        left to each seat, and the round each seat was last attacked in."""
+        if state.seats == 1:
+            return float(solo_tables(Scoring.of(state))[turns[me]][grid(scores[me])])
+        tables = duel_tables(Race.of(state))
+        chance = 1.0
+        for rival in range(state.seats):
+            if rival == me:
+                continue
+            pair = (turns[me], turns[rival])
+            first = pair[0] > pair[1] or (pair[0] == pair[1] and me < rival)
+            barred = (targeted[rival] == ROUNDS - pair[0], targeted[me] == ROUNDS - pair[1])
+            duel = (scores[me], scores[rival])
+            chance *= duel_chance(tables, duel, pair, first, barred)
+        return chance
+
+    def solver(
+        self,
+        state: TroisCouronnesState,
+        changes: Mapping[int, int],
+        targeted: Sequence[int | None],
+    ) -> TurnSolver:
         """The turn of the seat to move played for the win, once `changes` are counted."""
         me, turns = state.current, turns_left(state)
         scores = [state.scores[s] + changes.get(s, 0) for s in range(state.seats)]
@@ -344,12 +426,15 @@ class Fort:
         @cache
         def worth(change: int) -> float:
             ended = [score + change * (s == me) for s, score in enumerate(scores)]
-            return win_chance(state, me, ended, turns) + POINT * change
+            return self.chance(state, me, ended, turns, targeted) + POINT * change
 
         return TurnSolver(Scoring.of(state), scores[me], worth)
 
     def after_special(
-        self, state: TroisCouronnesState, outcomes: Sequence[tuple[float, Mapping[int, int]]]
+        self,
+        state: TroisCouronnesState,
+        outcomes: Sequence[tuple[float, Mapping[int, int]]],
+        targeted: Sequence[int | None],
     ) -> float:
         """The win chance after a War or an Alliance with these (chance, changes) outcomes:
         its throw is the turn, or a normal turn follows (TRC-6 variant)."""
@@ -357,44 +442,43 @@ class Fort:
         total = 0.0
         for chance, changes in outcomes:
             if state.special_plus_turn:
-                total += chance * self.solver(state, changes).rethrow(0, 0)
+                total += chance * self.solver(state, changes, targeted).rethrow(0, 0)
             else:
                 scores = [state.scores[s] + changes.get(s, 0) for s in range(state.seats)]
-                total += chance * win_chance(state, me, scores, turns)
+                total += chance * self.chance(state, me, scores, turns, targeted)
         return total
 
     def start(self, state: TroisCouronnesState) -> Action:
-        me = state.current
-        normal = self.solver(state, {}).rethrow(0, 0)
+        me, targeted = state.current, state.last_war_target_round
         best: Action = Roll()
-        best_value = normal
+        best_value = self.solver(state, {}, targeted).rethrow(0, 0)
         for target in state.war_targets():
             steal = WAR_STEAL
             if state.covered_stakes:
                 steal = min(WAR_STEAL, max(0, state.scores[target]))
             won, lost = {me: steal, target: -steal}, {me: -WAR_BET, target: WAR_BET}
+            attacked = [state.round if s == target else r for s, r in enumerate(targeted)]
             chance = float(WAR_CHANCE)
-            value = self.after_special(state, [(chance, won), (1 - chance, lost)])
+            value = self.after_special(state, [(chance, won), (1 - chance, lost)], attacked)
             if value > best_value + 1e-9:
                 best, best_value = DeclareWar(target), value
         for partner in state.alliance_partners():
             won = {me: ALLIANCE_GAIN, partner: ALLIANCE_GAIN}
             lost = {me: -ALLIANCE_BET, partner: -ALLIANCE_BET}
             chance = float(ALLIANCE_CHANCE)
-            allied = self.after_special(state, [(chance, won), (1 - chance, lost)])
-            value = ACCEPTED * allied + (1 - ACCEPTED) * normal
+            value = self.after_special(state, [(chance, won), (1 - chance, lost)], targeted)
             if value > best_value + 1e-9:
                 best, best_value = ProposeAlliance(partner), value
         return best
 
     def answer(self, state: TroisCouronnesState) -> Action:
         """Accept when the alliance leaves a better chance than the proposer's normal turn."""
-        me, proposer = state.partner, state.current
+        me, proposer, targeted = state.partner, state.current, state.last_war_target_round
         assert me is not None
         turns = turns_left(state)
         played = [*turns]
         played[proposer] += 1  # a refusal, or the variant, gives the proposer a turn now
-        refused = win_chance(state, me, state.scores, played)
+        refused = self.chance(state, me, state.scores, played, targeted)
         accepted = 0.0
         chance = float(ALLIANCE_CHANCE)
         for p, delta in ((chance, ALLIANCE_GAIN), (1 - chance, -ALLIANCE_BET)):
@@ -402,7 +486,7 @@ class Fort:
             scores[me] += delta
             scores[proposer] += delta
             after = played if state.special_plus_turn else turns
-            accepted += p * win_chance(state, me, scores, after)
+            accepted += p * self.chance(state, me, scores, after, targeted)
         return AnswerAlliance(accepted >= refused)
 
 
