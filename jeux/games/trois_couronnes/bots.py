@@ -19,7 +19,9 @@ change of score (the points themselves for Moyen, the chance of winning for Fort
 `TurnTable` does the same for every score at once, to build the race tables.
 
 The game leaves little to skill: the best possible reply to Moyen's play (solved the same
-way) wins about 52.6 % of two-player games, seats alternated, and Fort wins about 53 %.
+way) wins about 52.6 % of two-player games, seats alternated, and Fort wins 53 % (52 % to
+54 % over 10,000 games). Against three Moyen, Fort wins its share, 25 %: holding back its
+wars until the end, or playing for points until then, did no better.
 """
 
 from __future__ import annotations
