@@ -336,6 +336,43 @@ def finishes(
     return found
 
 
+def quick_ends(
+    room: tuple[int, ...], hp: int, weapon: int, bound: int, to_resolve: int, rules: Rules
+) -> set[End]:
+    """The ends of `finishes` from a fresh room, without their steps: the playouts spend most
+    of their time here, so the rules of `resolutions` are written inline (a test holds the
+    two to the same ends)."""
+    found: set[End] = set()
+    strict, max_hp = rules.strict, rules.max_hp
+
+    def resolve(room: tuple[int, ...], hp: int, weapon: int, bound: int, drunk: bool, count: int):
+        if not count:
+            found.add((room, hp, weapon, bound))
+            return
+        previous = 0
+        for i, card in enumerate(room):
+            if card == previous:
+                continue  # the same card again: the same ends
+            previous = card
+            rest = room[:i] + room[i + 1 :]
+            if card < 20:
+                if weapon and (card < bound or (card == bound and not strict)):
+                    left = hp - card + weapon if card > weapon else hp
+                    if left > 0:
+                        resolve(rest, left, weapon, card, drunk, count - 1)
+                if hp > card:
+                    resolve(rest, hp - card, weapon, bound, drunk, count - 1)
+            elif card < 40:
+                resolve(rest, hp, card - 20, FREE, drunk, count - 1)
+            elif drunk:
+                resolve(rest, hp, weapon, bound, True, count - 1)
+            else:
+                resolve(rest, min(max_hp, hp + card - 40), weapon, bound, True, count - 1)
+
+    resolve(room, hp, weapon, bound, False, to_resolve)
+    return found
+
+
 def undominated(ends: dict[End, tuple[Step, ...]]) -> dict[End, tuple[Step, ...]]:
     """The ends that no other beats: the same cards left and weapon, with more health and a
     binding at least as free."""
@@ -394,7 +431,7 @@ def playout(
         room, deck = sorted(room + deck[:dealt]), deck[dealt:]
         full = len(room) == ROOM_SIZE
         to_resolve = TO_RESOLVE if full else len(room) - rules.classic_end
-        ends = finishes(tuple(room), hp, weapon, bound, False, to_resolve, rules)
+        ends = quick_ends(tuple(room), hp, weapon, bound, to_resolve, rules)
         worth = promise(deck + room)
         best = max(ends, key=lambda end: worth(*end), default=None)
         stay = worth(*best) if best else -WIN
@@ -409,8 +446,8 @@ def playout(
 
 def plan(view: ScoundrelState, deals: int = DEALS) -> list[Action]:
     """The best way to finish the room from the view, or to flee it: each undominated end,
-    and fleeing, played out by the quick player on the same sampled deals (flat Monte Carlo),
-    the worse half dropped after each quarter of the deals; the best total wins."""
+    and fleeing, played out by the quick player on the same sampled deals (flat Monte Carlo);
+    the best total wins."""
     rules = rules_of(view)
     here = position_of(view, [])
     room = tuple(sorted(card for card in here.room if card))
@@ -422,21 +459,17 @@ def plan(view: ScoundrelState, deals: int = DEALS) -> list[Action]:
         options.append((None, ()))
     if not options:
         return view.legal_actions()[:1]  # every way dies
-    under = [card for card in here.room if card]
-    totals = dict.fromkeys(range(len(options)), 0)
-    decks = sampled_decks(view, deals if len(options) > 1 else 0)
-    for batch in range(0, len(decks), max(1, deals // 4)):
-        for deck in decks[batch : batch + max(1, deals // 4)]:
-            for i in totals:
-                end = options[i][0]
-                if end is None:
-                    fled = deck + under
-                    totals[i] += playout([], fled, here.hp, here.weapon, here.bound, True, rules)
-                else:
-                    totals[i] += playout(list(end[0]), deck, *end[1:], False, rules)
-        kept = sorted(totals, key=totals.__getitem__, reverse=True)[: max(2, len(totals) // 2)]
-        totals = {i: totals[i] for i in sorted(kept)}
-    end, steps = options[max(totals, key=totals.__getitem__)]
+    totals = [0] * len(options)
+    for deck in sampled_decks(view, deals if len(options) > 1 else 0):
+        for i, (end, _) in enumerate(options):
+            if end is None:
+                under = [card for card in here.room if card]
+                totals[i] += playout(
+                    [], deck + under, here.hp, here.weapon, here.bound, True, rules
+                )
+            else:
+                totals[i] += playout(list(end[0]), deck, *end[1:], False, rules)
+    end, steps = options[max(range(len(options)), key=totals.__getitem__)]
     return [Avoid()] if end is None else actions_of(steps, here.room)
 
 
