@@ -270,7 +270,8 @@ def answer(first: ScoundrelState) -> list[str]:
 
 
 DEALS = 48
-"""Deals of the unseen cards on which every way to finish the room is played out."""
+"""Deals of the unseen cards on which every way to finish the room is played out: on the same
+200 dungeons, 24 deals won 43 % and 48 won 52 %, for about 0.1 s a room (0.4 s at most)."""
 WIN = 100
 """A playout's score for a cleared dungeon, above any death's."""
 
