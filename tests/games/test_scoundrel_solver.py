@@ -13,6 +13,7 @@ from jeux.games.scoundrel.solver import (
     finishes,
     hint,
     quick_ends,
+    reason,
     unseen,
     winning_line,
 )
@@ -112,3 +113,13 @@ def test_the_quick_ends_of_the_playouts_are_the_ends_of_the_full_search():
             hp = rng.randint(1, 20)
             full = finishes(room, hp, weapon, bound, False, 3, rules)
             assert quick_ends(room, hp, weapon, bound, 3, rules) == set(full)
+
+
+def test_a_weapon_taken_only_to_be_replaced_is_told_so():
+    top = [W(3), W(9), H(5), M(7)]
+    view = start(top + rest_of(top)).view(0)
+    assert reason(view, [Pick(0), Pick(1), Pick(2)]) == (
+        "Prends le 3 de carreau pour t'en débarrasser : "
+        "le 9 de carreau le remplacera dans cette salle."
+    )
+    assert reason(view, [Pick(1), Pick(2), Pick(3)]).startswith("Prends le 9 de carreau : une")

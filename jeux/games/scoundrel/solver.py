@@ -493,16 +493,24 @@ class Hint:
 
 def hint(view: ScoundrelState) -> Hint:
     """The suggested next move with a one-line French reason."""
-    action = plan(view)[0]
-    return Hint(action, reason(view, action))
+    actions = plan(view)
+    return Hint(actions[0], reason(view, actions))
 
 
-def reason(view: ScoundrelState, action: Action) -> str:
+def reason(view: ScoundrelState, actions: list[Action]) -> str:
+    """Why the first of the room's planned `actions`, in French."""
+    action = actions[0]
     if isinstance(action, Avoid):
         return "Fuis cette salle : elle coûterait trop cher maintenant."
     card = view.room[action.slot]
     kind = card_kind(card)
     if kind == WEAPON:
+        later = [view.room[a.slot] for a in actions[1:] if card_kind(view.room[a.slot]) == WEAPON]
+        if later:
+            return (
+                f"Prends {the_card(card)} pour t'en débarrasser : "
+                f"{the_card(later[0])} le remplacera dans cette salle."
+            )
         return f"Prends {the_card(card)} : une arme fraîche pour les monstres à venir."
     if kind == POTION:
         if view.heal_of(card):
