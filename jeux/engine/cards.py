@@ -109,3 +109,18 @@ class Zone:
 
     def by_uid(self, uid: int) -> Dealt | None:
         return next((c for c in self.cards if c.uid == uid), None)
+
+
+def deal_hidden(zones: Iterable[Zone], pool: list, first_uid: int) -> tuple[list[Zone], int]:
+    """The zones with their hidden cards dealt, in order, from the front of `pool` (which
+    this consumes) under fresh uids from `first_uid` on, and the next free uid: a deal a
+    seat's view may stand for, when `pool` is the cards it cannot see, shuffled."""
+    dealt = []
+    for zone in zones:
+        if zone.hidden:
+            cards = deal_ids(pool[: zone.hidden], first_uid)
+            del pool[: zone.hidden]
+            first_uid += len(cards)
+            zone = Zone(cards, zone.seen_by)
+        dealt.append(zone)
+    return dealt, first_uid
