@@ -55,3 +55,8 @@ def is_run(faces: Sequence[int]) -> bool:
     """Distinct consecutive values, in any order (2-3-4, 4-6-5…)."""
     ordered = sorted(faces)
     return len(set(ordered)) == len(ordered) > 1 and ordered[-1] - ordered[0] == len(ordered) - 1
+
+
+def faces_text(faces: Iterable[int]) -> str:
+    """(3, 1, 6) → "3, 1, 6": faces as the log writes them."""
+    return ", ".join(map(str, faces))

@@ -27,10 +27,10 @@ from jeux.engine.core import (
     Outcome,
     State,
 )
-from jeux.engine.dice import roll
+from jeux.engine.dice import faces_text, roll
 from jeux.engine.events import GameOver
-from jeux.engine.race import Race
-from jeux.engine.text import de, join_names, plural
+from jeux.engine.race import Race, TargetReached, TurnStarted, equal_turns_option
+from jeux.engine.text import plural
 
 TARGET = 100
 DICE = 5
@@ -98,10 +98,6 @@ def throw_value(faces: Sequence[int], easy: bool = False, exact_square: bool = F
     return ThrowValue(base, SUM, f"Indices et pistes : {base}", False)
 
 
-def faces_text(faces: Sequence[int]) -> str:
-    return ", ".join(map(str, faces))
-
-
 # --- actions --------------------------------------------------------------------------
 
 
@@ -138,15 +134,6 @@ class EndTurn(Action):
 
 
 # --- events ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    round: int
-
-    def describe(self) -> str:
-        return f"Tour {self.round} : au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
@@ -196,17 +183,6 @@ class TurnEnded(Event):
     def describe(self) -> str:
         points = "1 point" if self.points == 1 else f"{self.points} points"
         return f"{self.player} marque {points} ce tour-ci (total {self.total})."
-
-
-@dataclass(frozen=True)
-class TargetReached(Event):
-    """Someone reached the target and the round is being finished ("Tours égaux")."""
-
-    player: str
-    total: int
-
-    def describe(self) -> str:
-        return f"{self.player} atteint {self.total} points : on termine le tour de table."
 
 
 _KIND = (0, CLUE, 2, 2, 2, WITNESS, FALSE_LEAD)
@@ -465,13 +441,7 @@ class MystereState(State):
             if race.won:
                 return f"{self.players[0]} résout l'enquête en {turns} ({points})."
             return f"{self.players[0]} n'a que {points} après {turns} : l'enquête reste ouverte."
-        winners = [self.players[s] for s in race.winners()]
-        if len(winners) == 1 and race.met(best):
-            return f"{winners[0]} est sacré·e maître détective avec {points}."
-        if len(winners) == 1:
-            return f"Limite de tours : {winners[0]} l'emporte avec {points}."
-        limit = "" if race.met(best) else " à la limite de tours"
-        return f"Égalité{limit} : {join_names(winners)} avec {points}."
+        return race.verdict(self.players, points, "est sacré·e maître détective")
 
     def outcome(self) -> Outcome | None:
         return self.race.outcome(self.summary()) if self.phase == OVER else None
@@ -481,16 +451,7 @@ class MystereAuManoir(Game):
     info = GAMES["mystere_au_manoir"]
     action_types = (Roll, WitnessReroll, DoubleOneReroll, Score, EndTurn)
     options = (
-        Option(
-            "equal_turns",
-            "Tours égaux",
-            (
-                Choice(True, "Oui : on finit le tour de table, le plus haut score gagne"),
-                Choice(False, "Non : le premier à 100 points gagne aussitôt"),
-            ),
-            True,
-            "Sans effet en solo.",
-        ),
+        equal_turns_option(TARGET),
         Option(
             "easy_perfect",
             "Enquête parfaite",
