@@ -31,6 +31,7 @@ from jeux.engine.core import (
     State,
     ranks_from_scores,
 )
+from jeux.engine.events import Eliminated
 from jeux.engine.reactions import REACTION_WINDOW, window_opens
 from jeux.engine.text import DECK_EMPTY, LAST_STANDING, join_names, plural
 
@@ -306,15 +307,6 @@ class Discarded(Event):
 
     def describe(self) -> str:
         return f"{self.player} défausse {self.name}."
-
-
-@dataclass(frozen=True)
-class Eliminated(Event):
-    seat: int
-    player: str
-
-    def describe(self) -> str:
-        return f"{self.player} est éliminé·e de la manche."
 
 
 @dataclass(frozen=True)

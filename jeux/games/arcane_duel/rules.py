@@ -33,6 +33,7 @@ from jeux.engine.core import (
     State,
     ranks_from_scores,
 )
+from jeux.engine.events import Eliminated
 from jeux.engine.reactions import REACTION_WINDOW, window_opens
 from jeux.engine.text import LAST_STANDING, join_names, plural
 
@@ -321,15 +322,6 @@ class HpChanged(Event):
         what = f"perd {self.change * -1} PV" if self.change < 0 else f"gagne {self.change} PV"
         why = f" ({self.why})" if self.why else ""
         return f"{self.player} {what}{why} : {max(self.hp, 0)} PV."
-
-
-@dataclass(frozen=True)
-class Eliminated(Event):
-    seat: int
-    player: str
-
-    def describe(self) -> str:
-        return f"{self.player} est éliminé·e de la manche."
 
 
 @dataclass(frozen=True)
