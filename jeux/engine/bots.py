@@ -8,6 +8,7 @@ from random import Random
 from typing import Any, ClassVar, TypeVar
 
 from .core import Action, Bot, State
+from .dice import after_keeping
 
 World = TypeVar("World", bound=State)
 Move = TypeVar("Move", bound=Action)
@@ -140,3 +141,24 @@ class RoundLookahead(ABC):
         rivals = [world.hp[s] for s in self.standing(world, seat)] or [0]
         lead = (world.hp[seat] - max(rivals)) / (4 * self.max_hp)
         return 0.5 + lead - 0.1 * (len(rivals) - 1)  # each rival standing is one more to beat
+
+
+class KeepSearch(ABC):
+    """An expectimax over the dice kept between throws (Cité des voleurs, Pilleurs de
+    tombe): a keep is worth the mean value of the throws it may lead to, reckoned once."""
+
+    dice: ClassVar[int]
+    kept: dict[tuple[tuple[int, ...], int], float]
+    """Keeps already valued, by (sorted kept faces, throw)."""
+
+    @abstractmethod
+    def value(self, faces: tuple[int, ...], throw: int) -> float:
+        """What the sorted `faces` showing at throw number `throw` are worth."""
+
+    def keep_value(self, keep: tuple[int, ...], throw: int) -> float:
+        key = (keep, throw)
+        if key not in self.kept:
+            self.kept[key] = sum(
+                p * self.value(faces, throw + 1) for faces, p in after_keeping(keep, self.dice)
+            )
+        return self.kept[key]

@@ -42,6 +42,12 @@ def throw_chances(count: int) -> tuple[tuple[tuple[int, ...], float], ...]:
     )
 
 
+@cache
+def after_keeping(keep: tuple[int, ...], dice: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every sorted throw of `dice` dice, `keep` kept and the others thrown, with its chance."""
+    return tuple((tuple(sorted(keep + rest)), p) for rest, p in throw_chances(dice - len(keep)))
+
+
 def ways(faces: Sequence[int]) -> int:
     """In how many orders the dice may show these faces."""
     return factorial(len(faces)) // prod(factorial(n) for n in Counter(faces).values())
