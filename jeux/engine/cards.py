@@ -7,9 +7,13 @@ only the count of the cards it may not see."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from random import Random
+from typing import Any
+
+from .core import State
 
 SUITS = ("pique", "coeur", "carreau", "trefle")
 JOKER = "joker"
@@ -109,6 +113,25 @@ class Zone:
 
     def by_uid(self, uid: int) -> Dealt | None:
         return next((c for c in self.cards if c.uid == uid), None)
+
+
+class ZonedState(State):
+    """A match whose cards lie in `Zone`s, under uids it hands out from `next_uid` on."""
+
+    next_uid: int
+
+    @abstractmethod
+    def zones(self) -> list[Zone]:
+        """Every zone that holds cards now."""
+
+    def secrets(self, seat: int) -> frozenset[Dealt]:
+        return frozenset().union(*(z.secrets_for(seat) for z in self.zones()))
+
+    def fresh(self, cards: Iterable[Any]) -> tuple[Dealt, ...]:
+        """The cards, in this order, under the next free uids."""
+        dealt = deal_ids(cards, self.next_uid)
+        self.next_uid += len(dealt)
+        return dealt
 
 
 def deal_hidden(zones: Iterable[Zone], pool: list, first_uid: int) -> tuple[list[Zone], int]:

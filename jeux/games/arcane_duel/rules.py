@@ -20,7 +20,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, deal_ids, shuffled
+from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, ZonedState, shuffled
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
@@ -30,7 +30,6 @@ from jeux.engine.core import (
     Game,
     Option,
     Outcome,
-    State,
     ranks_from_scores,
 )
 from jeux.engine.events import Eliminated
@@ -385,7 +384,7 @@ class Statuses:
 
 
 @dataclass
-class ArcaneState(State):
+class ArcaneState(ZonedState):
     players: tuple[str, ...]
     options: Mapping[str, Any]
     hands: list[Zone]
@@ -603,15 +602,7 @@ class ArcaneState(State):
             owed=list(self.owed),
         )
 
-    def secrets(self, seat: int) -> frozenset[Any]:
-        return frozenset().union(*(z.secrets_for(seat) for z in self.zones()))
-
     # --- moving cards --------------------------------------------------------------
-
-    def fresh(self, keys: Sequence[Any]) -> tuple[Dealt, ...]:
-        cards = deal_ids(keys, self.next_uid)
-        self.next_uid += len(cards)
-        return cards
 
     def take(self, seat: int, uid: int) -> Dealt:
         card = self.hands[seat].by_uid(uid)
