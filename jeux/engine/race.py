@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .core import Choice, Event, Option, Outcome, ranks_from_scores
+from .core import Choice, Event, Option, Outcome, State, ranks_from_scores
 from .text import TARGET_REACHED, TURN_LIMIT, de, join_names
 
 
@@ -245,3 +245,21 @@ class Race:
             turns = (self.turns(),)
             return Outcome(turns, (1,), summary, won=True, lower_is_better=True, ending=ending)
         return Outcome((self.scores[0],), (1,), summary, won=False, ending=ending)
+
+
+class RaceState(State):
+    """A match whose turns, rounds and scores a `Race` keeps: the seat to move is the race's
+    current seat until the race is over."""
+
+    race: Race
+
+    @property
+    def current(self) -> int:
+        return self.race.current
+
+    @property
+    def round(self) -> int:
+        return self.race.round
+
+    def to_move(self) -> int | None:
+        return None if self.race.over else self.race.current

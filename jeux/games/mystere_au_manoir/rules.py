@@ -25,11 +25,10 @@ from jeux.engine.core import (
     Game,
     Option,
     Outcome,
-    State,
 )
 from jeux.engine.dice import faces_text, roll
 from jeux.engine.events import GameOver
-from jeux.engine.race import Race, TargetReached, TurnStarted, equal_turns_option
+from jeux.engine.race import Race, RaceState, TargetReached, TurnStarted, equal_turns_option
 from jeux.engine.text import plural
 
 TARGET = 100
@@ -213,7 +212,7 @@ def _choices(faces: tuple[int, ...], double_one_used: bool) -> tuple[Action, ...
 # --- the state ------------------------------------------------------------------------
 
 
-class MystereState(State):
+class MystereState(RaceState):
     """One match. Public for the screen: `dice`, `phase`, `race` (scores, sheet, rounds:
     see jeux.engine.race), `current`, `round`, `totals` (the race's scores), `passes`,
     `turn_points`, `target`, and the helpers `value()`, `witnesses()`, `locked()`,
@@ -230,14 +229,6 @@ class MystereState(State):
         )
         self.totals = self.race.scores
         self._start_turn()
-
-    @property
-    def current(self) -> int:
-        return self.race.current
-
-    @property
-    def round(self) -> int:
-        return self.race.round
 
     def _start_turn(self) -> None:
         self.phase = ROLL
@@ -331,9 +322,6 @@ class MystereState(State):
         )
 
     # --- the contract ------------------------------------------------------------------
-
-    def to_move(self) -> int | None:
-        return None if self.phase == OVER else self.current
 
     def legal_actions(self) -> list[Action]:
         if self.phase == OVER:

@@ -25,11 +25,10 @@ from jeux.engine.core import (
     Game,
     Option,
     Outcome,
-    State,
 )
 from jeux.engine.dice import faces_text, roll
 from jeux.engine.events import GameOver
-from jeux.engine.race import Race, TargetReached, TurnStarted, equal_turns_option
+from jeux.engine.race import Race, RaceState, TargetReached, TurnStarted, equal_turns_option
 from jeux.engine.text import plural
 
 TARGET = 20
@@ -241,7 +240,7 @@ def _choices(
 # --- the state ------------------------------------------------------------------------
 
 
-class SortieState(State):
+class SortieState(RaceState):
     """One match. Public for the screen: `dice`, `status`, `phase`, `current`, `round`,
     `totals`, `sheet` (one list of turn scores per seat, before the floor at 0), `target`,
     `special_used`, `activated`, `flipped_die`, `throws`, and the helpers `value()`,
@@ -266,14 +265,6 @@ class SortieState(State):
         )
         self.totals = self.race.scores
         self._start_turn()
-
-    @property
-    def current(self) -> int:
-        return self.race.current
-
-    @property
-    def round(self) -> int:
-        return self.race.round
 
     def _start_turn(self) -> None:
         self.phase = ROLL
@@ -399,9 +390,6 @@ class SortieState(State):
         return None
 
     # --- the contract ------------------------------------------------------------------
-
-    def to_move(self) -> int | None:
-        return None if self.phase == OVER else self.current
 
     def legal_actions(self) -> list[Action]:
         if self.phase == OVER:
