@@ -149,6 +149,10 @@ class DiceScreen(GameScreen):
         """What the dice on the table are worth."""
         return Content("")
 
+    def value_line(self, text: str) -> Content:
+        """What the dice make, marked as the turn's: the look of `value` in every game."""
+        return Content.styled(f"{self.app.glyphs.turn} {text}", "bold $accent")
+
     def advice(self, state: State) -> Sequence[Content]:
         """What the player may do and risks: wiped while events are animated."""
         return ()
