@@ -17,7 +17,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, deal_ids, shuffled
+from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, ZonedState, shuffled
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
@@ -28,9 +28,9 @@ from jeux.engine.core import (
     GameInfo,
     Option,
     Outcome,
-    State,
     ranks_from_scores,
 )
+from jeux.engine.events import Eliminated
 from jeux.engine.reactions import REACTION_WINDOW, window_opens
 from jeux.engine.text import DECK_EMPTY, LAST_STANDING, join_names, plural
 
@@ -309,15 +309,6 @@ class Discarded(Event):
 
 
 @dataclass(frozen=True)
-class Eliminated(Event):
-    seat: int
-    player: str
-
-    def describe(self) -> str:
-        return f"{self.player} est éliminé·e de la manche."
-
-
-@dataclass(frozen=True)
 class RoundOver(Event):
     """`winner` is None when the round is replayed (AD1-18, AA-7)."""
 
@@ -360,7 +351,7 @@ class Attack:
 
 
 @dataclass
-class ArenaState(State):
+class ArenaState(ZonedState):
     players: tuple[str, ...]
     options: Mapping[str, Any]
     book: Spellbook
@@ -578,9 +569,6 @@ class ArenaState(State):
             ending=self.ending,
         )
 
-    def secrets(self, seat: int) -> frozenset[Any]:
-        return frozenset().union(*(z.secrets_for(seat) for z in self.zones()))
-
     # --- moves ---------------------------------------------------------------------
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
@@ -614,8 +602,7 @@ class ArenaState(State):
     def _give(self, seat: int, card: Dealt) -> Dealt:
         """A card into a hand, under a fresh uid: a card seen elsewhere before (in the hand
         it was stolen from, on the discard pile) says nothing of which card it is now."""
-        fresh = Dealt(self.next_uid, card.card)
-        self.next_uid += 1
+        (fresh,) = self.fresh([card.card])
         self.hands[seat] = self.hands[seat].holding([*self.hands[seat], fresh])
         return fresh
 
@@ -653,15 +640,13 @@ class ArenaState(State):
                 card = rng.choice(pile)
                 pile.remove(card)
                 gone.append(card)
-        gone = list(deal_ids([c.card for c in gone], self.next_uid))
-        self.next_uid += len(gone)
+        gone = list(self.fresh(c.card for c in gone))
         self.removed = self.removed.holding([*self.removed, *gone])
         self.discard = self.discard.holding(())
-        fresh = deal_ids(shuffled([c.card for c in pile], rng), self.next_uid)
-        self.next_uid += len(fresh)
-        self.deck = self.deck.holding(fresh)
+        deck = self.fresh(shuffled([c.card for c in pile], rng))
+        self.deck = self.deck.holding(deck)
         shown = tuple(gone) if self.options.get("retirees") else ()
-        return [DeckRenewed(len(gone), len(fresh), shown)]
+        return [DeckRenewed(len(gone), len(deck), shown)]
 
     def _steal(self, thief: int, victim: int, rng: Random) -> list[Event]:
         """AA-9: a random card of the victim's hand."""
@@ -874,8 +859,7 @@ class ArenaState(State):
 
     def _new_round(self, starter: int, rng: Random) -> list[Event]:
         """AA-1: all sixteen cards back, reshuffled; 9 HP; two cards each."""
-        deck = deal_ids(shuffled(self.book.deck(), rng), self.next_uid)
-        self.next_uid += len(deck)
+        deck = self.fresh(shuffled(self.book.deck(), rng))
         self.round += 1
         self.starter = starter
         self.hp = [MAX_HP] * self.seats

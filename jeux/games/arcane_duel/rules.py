@@ -20,7 +20,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, deal_ids, shuffled
+from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, ZonedState, shuffled
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
@@ -30,9 +30,9 @@ from jeux.engine.core import (
     Game,
     Option,
     Outcome,
-    State,
     ranks_from_scores,
 )
+from jeux.engine.events import Eliminated
 from jeux.engine.reactions import REACTION_WINDOW, window_opens
 from jeux.engine.text import LAST_STANDING, join_names, plural
 
@@ -324,15 +324,6 @@ class HpChanged(Event):
 
 
 @dataclass(frozen=True)
-class Eliminated(Event):
-    seat: int
-    player: str
-
-    def describe(self) -> str:
-        return f"{self.player} est éliminé·e de la manche."
-
-
-@dataclass(frozen=True)
 class RoundWon(Event):
     seat: int
     player: str
@@ -393,7 +384,7 @@ class Statuses:
 
 
 @dataclass
-class ArcaneState(State):
+class ArcaneState(ZonedState):
     players: tuple[str, ...]
     options: Mapping[str, Any]
     hands: list[Zone]
@@ -611,15 +602,7 @@ class ArcaneState(State):
             owed=list(self.owed),
         )
 
-    def secrets(self, seat: int) -> frozenset[Any]:
-        return frozenset().union(*(z.secrets_for(seat) for z in self.zones()))
-
     # --- moving cards --------------------------------------------------------------
-
-    def fresh(self, keys: Sequence[Any]) -> tuple[Dealt, ...]:
-        cards = deal_ids(keys, self.next_uid)
-        self.next_uid += len(cards)
-        return cards
 
     def take(self, seat: int, uid: int) -> Dealt:
         card = self.hands[seat].by_uid(uid)

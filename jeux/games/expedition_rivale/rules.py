@@ -16,6 +16,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
+from jeux.engine.bots import best_in_imagined_worlds
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
@@ -873,15 +874,14 @@ class ExplorerBot:
         seat = view.to_move()
         if view.phase == DRAFT:
             return Pick(max(view.packs[seat], key=lambda c: c.value + self.rng.random()).key)
-        worlds = [imagine(view, self.rng) for _ in range(self.worlds)]
-        seeds = [self.rng.random() for _ in worlds]
-        totals = {}
-        for action in legal:
-            total = 0.0
-            for world, seed in zip(worlds, seeds, strict=True):
-                total += self.play_out(world.clone(), action, seat, Random(seed))
-            totals[action] = total
-        return max(legal, key=lambda a: totals[a])
+        return best_in_imagined_worlds(
+            legal,
+            lambda: imagine(view, self.rng),
+            ExpeditionState.clone,
+            lambda world, action, rng: self.play_out(world, action, seat, rng),
+            self.worlds,
+            self.rng,
+        )
 
     @staticmethod
     def play_out(world: ExpeditionState, action: Action, seat: int, rng: Random) -> float:
