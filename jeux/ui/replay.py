@@ -55,6 +55,8 @@ class ReplayMode:
 
     # --- what is drawn: the match at this step, seen by everyone ---------------------------
 
+    sees_all = True
+
     def needs_handoff(self) -> bool:
         return False
 

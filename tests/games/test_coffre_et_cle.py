@@ -129,7 +129,7 @@ def test_exchange_is_blind_and_locks_the_new_card() -> None:
     assert state.locked(0)
     assert Look() in state.legal_actions()
     looked = play(state, Look())
-    assert looked == [Looked(0, centre, audience=(0,))]
+    assert looked == [Looked(0, "Lina", centre, audience=(0,))]
     assert state.view(0).hands[0] is centre
 
 

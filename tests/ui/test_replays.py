@@ -81,6 +81,23 @@ async def test_stepping_a_replay_forward_and_back_by_action_and_turn(app_factory
         assert isinstance(app.screen, HistoryScreen)
 
 
+async def test_a_replay_tells_private_events_to_onlookers(app_factory):
+    """Nobody is « tu » in a replay: the hands dealt and the cards drawn privately are told
+    in the third person."""
+    from tests.test_replays import SECOND_PERSON
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        keep_finished(app, demo_match("arcane_arena", 100_000))
+        await open_history(app, pilot)
+        await pilot.press("enter", "end")
+        await pilot.pause()
+        said = app.screen.query_one(GameLog)._said
+        assert any(line.startswith("Main de Marc : ") for line in said)
+        assert any(line.startswith("Carte piochée par ") for line in said)
+        assert [line for line in said if SECOND_PERSON.search(line)] == []
+
+
 GAME_GROUPS = 4
 """The games are stepped through in a few apps: fewer start-ups than one app per game, and
 no single test long enough to hold the suite's end."""
