@@ -98,6 +98,26 @@ async def test_a_replay_tells_private_events_to_onlookers(app_factory):
         assert [line for line in said if SECOND_PERSON.search(line)] == []
 
 
+async def test_coffre_et_cle_replays_with_every_card_face_up(app_factory):
+    """« mains visibles »: each seat's role along the top, the centre and the card of the
+    seat whose turn it is turned over."""
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        keep_finished(app, demo_match("coffre_et_cle", 100_000))
+        await open_history(app, pilot)
+        await pilot.press("enter", "right", "right", "right")
+        await pilot.pause()
+        replay = app.screen
+        assert "mains visibles" in text(replay, "#game-title")
+        state, seat = replay.match.state, replay.shown_seat
+        others = text(replay, "#opponents").splitlines()
+        for line, other in zip(others, state.others(seat), strict=True):
+            assert line.startswith(state.players[other]) and state.hands[other].name in line
+        faces = [card.card for card in replay.query_one("#centre-cards").cards]
+        assert [f.title for f in faces] == [c.name for c in (*state.centre, state.hands[seat])]
+        assert text(replay, "#peek") == ""
+
+
 GAME_GROUPS = 4
 """The games are stepped through in a few apps: fewer start-ups than one app per game, and
 no single test long enough to hold the suite's end."""
