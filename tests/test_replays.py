@@ -251,3 +251,11 @@ def test_onlookers_read_every_event_in_the_third_person(game_id):
                 for event in match.events:
                     told = event.describe_for(None)
                     assert not SECOND_PERSON.search(told), (game_id, told)
+
+
+def test_the_written_account_tells_private_events_in_the_third_person():
+    match = demo_match("arcane_arena", 100_000)
+    text = markdown(Replay.of(match.game, match.to_saved()))
+    told = [line for line in text.splitlines() if line.startswith("- ")]
+    assert any(line.startswith("- Main de ") for line in told)
+    assert [line for line in told if SECOND_PERSON.search(line)] == []
