@@ -235,6 +235,17 @@ def option_variants(game) -> list[dict]:
     return [{}, *others]
 
 
+def test_a_private_event_speaks_to_its_seat_and_of_it_to_the_others():
+    from jeux.engine.cards import Dealt
+    from jeux.games.arcane_arena.cards import ARENA
+    from jeux.games.arcane_arena.rules import DrewCard
+
+    mirror = next(spell for _, spell in ARENA.spells if spell.name == "Miroir")
+    drew = DrewCard(0, "Lina", Dealt(600, mirror), audience=(0,))
+    assert drew.describe_for(0) == "Tu pioches Miroir."
+    assert drew.describe_for(1) == drew.describe_for(None) == "Carte piochée par Lina : Miroir."
+
+
 @pytest.mark.parametrize("game_id", [info.id for info in available()])
 def test_onlookers_read_every_event_in_the_third_person(game_id):
     """A replay and the written account speak to nobody: a private event told « Tu pioches … »
