@@ -118,6 +118,24 @@ async def test_coffre_et_cle_replays_with_every_card_face_up(app_factory):
         assert text(replay, "#peek") == ""
 
 
+async def test_a_gladiators_replay_shows_the_secret_pick_made(app_factory):
+    """« secrets visibles »: between the two secret picks, the first one is named."""
+    from jeux.engine.replay import Replay
+    from jeux.games.gladiators_duel.rules import STANCE_NAMES
+    from jeux.ui.replay import replay_screen
+
+    match = demo_match("gladiators_duel", 100_000)
+    replay = Replay.of(match.game, match.to_saved())
+    step = next(k for k in range(replay.steps) if replay.at(k).state.sealed)
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(replay_screen(replay, step))
+        await pilot.pause()
+        ((seat, sealed),) = app.screen.match.state.sealed.items()
+        name, stance = match.seats[seat].name, STANCE_NAMES[sealed.stance]
+        assert f"{name} a choisi : {stance}." in text(app.screen, "#value")
+
+
 GAME_GROUPS = 4
 """The games are stepped through in a few apps: fewer start-ups than one app per game, and
 no single test long enough to hold the suite's end."""
