@@ -18,6 +18,9 @@ The contract a game screen keeps for its replay (every screen built on GameScree
 
 from __future__ import annotations
 
+import re
+import textwrap
+
 from textual.binding import Binding
 from textual.content import Content
 from textual.widgets import Static
@@ -29,6 +32,8 @@ from jeux.engine.replay import Replay
 from .card_table import CardTable
 
 REPLAY_ACTIONS = frozenset({"step", "turn", "jump", "leave", "rules"})
+HAND_LINES = 2
+"""Lines each other seat's open hand may take along the top of a card table."""
 
 
 class ReplayMode:
@@ -94,18 +99,23 @@ class ReplayMode:
         self.call_after_refresh(self.freeze)  # buttons a game mounts after drawing
 
     def show_all_hands(self, state: State) -> None:
-        """Every other seat's hand face up along the top, where the backs were."""
+        """Every other seat's hand face up along the top, where the backs were: the cards
+        by name, then the seat's note, over two lines at most."""
         shown, clip = self.shown_seat, self.app.glyphs.clip
         row = self.query_one("#opponents", Static)
-        room = max(10, (row.size.width or 46) - 13)  # one line per seat, as the backs were
+        room = max(10, (row.size.width or 46) - 13)
         lines = []
         try:
             for other in self.opponents(state):
                 self.shown_seat = other.seat
-                faces = " ".join(card_text(face) for _, face in self.hand(state)) or "—"
+                faces = ", ".join(card_text(face) for _, face in self.hand(state)) or "—"
                 name = clip(state.players[other.seat], 12)
-                line = Content.assemble((f"{name:<12} ", "strike dim" if other.out else ""))
-                lines.append(line + Content(clip(f"{faces}  {other.note}".rstrip(), room)))
+                told = textwrap.wrap(f"{faces}  {other.note}", room) or [""]
+                if len(told) > HAND_LINES:
+                    told[HAND_LINES - 1] = clip(" ".join(told[HAND_LINES - 1 :]), room)
+                head = Content.assemble((f"{name:<12} ", "strike dim" if other.out else ""))
+                lines.append(head + Content(told[0]))
+                lines += [Content(" " * 13 + more) for more in told[1:HAND_LINES]]
         finally:
             self.shown_seat = shown
         row.update(Content("\n").join(lines))
@@ -164,7 +174,10 @@ class ReplayMode:
 
 
 def card_text(face) -> str:
-    return f"{face.corner}{face.symbol}" if face.corner or not face.title else face.title
+    """A card face in words: its title (a spell, an artifact, a role), else its corner and
+    suit (« V♦ »); a corner beside a title is only a mark (a kind, a cost). A title cut
+    with « - » to fit a card's face (« Malédic- tion ») is whole again on a line."""
+    return re.sub(r"(?<=\w)- (?=\w)", "", face.title) or f"{face.corner}{face.symbol}".strip()
 
 
 def replay_screen(replay: Replay, step: int | None = None, match_id: int = 0):

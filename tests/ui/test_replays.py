@@ -98,6 +98,26 @@ async def test_a_replay_tells_private_events_to_onlookers(app_factory):
         assert [line for line in said if SECOND_PERSON.search(line)] == []
 
 
+@pytest.mark.parametrize("game_id", ["expedition_rivale", "arcane_duel"])
+async def test_the_other_hands_are_told_by_name(app_factory, game_id):
+    """Along the top, each other seat's cards by name (not a blank row, nor kind marks)."""
+    from jeux.engine.replay import Replay
+    from jeux.ui.replay import replay_screen
+
+    match = demo_match(game_id, 100_000)
+    replay = Replay.of(match.game, match.to_saved())
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(replay_screen(replay, 6))
+        await pilot.pause()
+        screen, state = app.screen, replay.at(6).state
+        told = " ".join(text(screen, "#opponents").split())
+        for other in screen.opponents(state):
+            screen.shown_seat = other.seat
+            for _, face in screen.hand(state):
+                assert face.title and all(w.strip("-") in told for w in face.title.split())
+
+
 async def test_coffre_et_cle_replays_with_every_card_face_up(app_factory):
     """« mains visibles »: each seat's role along the top, the centre and the card of the
     seat whose turn it is turned over."""
