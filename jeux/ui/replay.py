@@ -32,8 +32,10 @@ from jeux.engine.replay import Replay
 from .card_table import CardTable
 
 REPLAY_ACTIONS = frozenset({"step", "turn", "jump", "leave", "rules"})
-HAND_LINES = 2
-"""Lines each other seat's open hand may take along the top of a card table."""
+HAND_ROWS = 3
+"""Lines the other seats' open hands may take along the top of a card table (one each at
+least, two at most): as many as the backs took with three other seats; more would push the
+hand at the bottom off an 80x24 screen."""
 
 
 class ReplayMode:
@@ -100,22 +102,28 @@ class ReplayMode:
 
     def show_all_hands(self, state: State) -> None:
         """Every other seat's hand face up along the top, where the backs were: the cards
-        by name, then the seat's note, over two lines at most."""
+        by name, then the seat's note where it fits (the badges and the sheet say it too);
+        a hand that needs it takes a second line while `HAND_ROWS` allows."""
         shown, clip = self.shown_seat, self.app.glyphs.clip
         row = self.query_one("#opponents", Static)
         room = max(10, (row.size.width or 46) - 13)
+        others = self.opponents(state)
+        spare = HAND_ROWS - len(others)
         lines = []
         try:
-            for other in self.opponents(state):
+            for other in others:
                 self.shown_seat = other.seat
                 faces = ", ".join(card_text(face) for _, face in self.hand(state)) or "—"
+                each = 2 if spare > 0 and len(textwrap.wrap(faces, room)) > 1 else 1
+                spare -= each - 1
+                told = textwrap.wrap(f"{faces}  {other.note}", room)
+                if len(told) > each:
+                    told = textwrap.wrap(faces, room)
+                    told[each - 1 :] = [clip(" ".join(told[each - 1 :]), room)]
                 name = clip(state.players[other.seat], 12)
-                told = textwrap.wrap(f"{faces}  {other.note}", room) or [""]
-                if len(told) > HAND_LINES:
-                    told[HAND_LINES - 1] = clip(" ".join(told[HAND_LINES - 1 :]), room)
                 head = Content.assemble((f"{name:<12} ", "strike dim" if other.out else ""))
                 lines.append(head + Content(told[0]))
-                lines += [Content(" " * 13 + more) for more in told[1:HAND_LINES]]
+                lines += [Content(" " * 13 + more) for more in told[1:]]
         finally:
             self.shown_seat = shown
         row.update(Content("\n").join(lines))
