@@ -113,7 +113,9 @@ class ReplayMode:
         try:
             for other in others:
                 self.shown_seat = other.seat
-                faces = ", ".join(card_text(face) for _, face in self.hand(state)) or "—"
+                names = [card_text(face) for _, face in self.hand(state)]
+                # commas only where a name has spaces: « V♦ D♠ », « Boule de feu, Miroir »
+                faces = (", " if any(" " in n for n in names) else " ").join(names) or "—"
                 each = 2 if spare > 0 and len(textwrap.wrap(faces, room)) > 1 else 1
                 spare -= each - 1
                 told = textwrap.wrap(f"{faces}  {other.note}", room)
