@@ -223,7 +223,7 @@ class ArenaScreen(CardTable):
 
     async def animate_event(self, event: Event) -> None:
         self.query_one("#answers").display = False  # back with the next drawing
-        text = event.describe()
+        text = self.told(event)
         if isinstance(event, HandDealt) and event.seat == self.shown_seat:
             await self.deal(event.cards)
         elif text:

@@ -233,7 +233,7 @@ class ArcaneDuelScreen(CardTable):
             GameWon: 1.0,
         }.get(type(event))
         if pause is not None:
-            self.say_centre(event.describe())
+            self.say_centre(self.told(event))
             await asyncio.sleep(self.seconds(pause))
 
     # --- input ----------------------------------------------------------------------
