@@ -6,17 +6,24 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .catalog import available, load_game
 from .engine.core import LEVELS
-from .engine.simulate import Report, has_own_bot, simulate
+from .engine.simulate import Report, has_own_bot, rare_percent, simulate
 from .engine.text import percent
 
 START, END = "<!-- labo:début -->", "<!-- labo:fin -->"
 README = Path(__file__).resolve().parent.parent / "README.md"
 SEED = 1
+LEVEL_GAMES = 400
+"""Games at least for each level against the one below: enough for a 95 % interval of
+about ±5 %, to tell a stronger level from an equal one."""
+LEVEL_SECONDS = 60
+"""Budget of each level measure, in seconds: a minute, so that an edge of a few points shows
+above chance (a Fort that wins 54 % needs about 2000 games)."""
 
 
 class Lab:
@@ -32,17 +39,22 @@ class Lab:
         levels: Sequence[str] = (),
         rotate: bool = False,
         options: dict | None = None,
+        least: int = 0,
+        seconds: float = 0,
     ) -> Report:
+        """`least` and `seconds` raise the lab's own floor and budget for this measure."""
         game = load_game(game_id)
         if not levels and has_own_bot(game):
             levels = ("moyen",) * players
+        least = max(least, self.least)
         start = time.perf_counter()
-        report = simulate(game, players, self.least, SEED, options, levels, rotate=rotate)
-        pace = (time.perf_counter() - start) / self.least
-        more = min(self.most - self.least, int((self.seconds - pace * self.least) / pace))
+        report = simulate(game, players, least, SEED, options, levels, rotate=rotate)
+        pace = (time.perf_counter() - start) / least
+        seconds = max(seconds, self.seconds)
+        more = min(self.most - least, int((seconds - pace * least) / pace))
         if more > 0:
             report.merge(
-                simulate(game, players, more, SEED + self.least, options, levels, rotate=rotate)
+                simulate(game, players, more, SEED + least, options, levels, rotate=rotate)
             )
             report.games += more
         return report
@@ -56,6 +68,13 @@ def share(report: Report, seat: int = 0) -> str:
 def level_share(report: Report, level: str) -> str:
     value, low, high = report.level_shares()[level]
     return f"{percent(value)} ({percent(low)}–{percent(high)})"
+
+
+def endings(*reports: Report) -> str:
+    """How the games of these reports ended, most frequent end condition first."""
+    counts = sum((r.endings for r in reports), Counter())
+    played = sum(counts.values())
+    return " · ".join(f"{e} {rare_percent(n / played)}" for e, n in counts.most_common())
 
 
 def table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -79,7 +98,9 @@ def levels_section(lab: Lab) -> list[str]:
         cells, times = [], {}
         for upper, lower in (("moyen", "debutant"), ("fort", "moyen")):
             levels = (upper,) + (lower,) * (players - 1)
-            report = lab.measure(info.id, players, levels, rotate=True)
+            report = lab.measure(
+                info.id, players, levels, rotate=True, least=LEVEL_GAMES, seconds=LEVEL_SECONDS
+            )
             fair = f" sur {percent(1 / players)} attendus" if players > 2 else ""
             cells.append(f"{level_share(report, upper)}{fair} · {report.played} parties")
             times |= {level: report.to_json()["decision_ms"][level] for level in levels}
@@ -98,31 +119,62 @@ def levels_section(lab: Lab) -> list[str]:
     ]
 
 
+def solo_section(lab: Lab) -> list[str]:
+    """Each robot level of the solo games that have several, on the same dungeons."""
+    rows = []
+    for info in available():
+        game = load_game(info.id)
+        if info.max_players > 1 or len(game.levels) < 2:
+            continue
+        for level in game.levels:
+            report = lab.measure(info.id, 1, (level,), least=LEVEL_GAMES)
+            times = report.to_json()["decision_ms"][level]
+            timing = f"{times['median']:.1f} / {times['p95']:.1f} ms"
+            rows.append([info.title, LEVELS[level], f"{share(report)} · {report.played}", timing])
+    return [
+        "### Les robots des jeux solo",
+        "",
+        "Part des parties gagnées, avec son intervalle de confiance à 95 % ; temps de décision "
+        "médian / 95ᵉ centile. Le robot fort de Scoundrel suit les conseils de la touche `h` ; "
+        "le meilleur joueur publié, une recherche Monte-Carlo guidée, gagne 26 % des donjons.",
+        "",
+        *table(["Jeu", "Niveau", "Victoires · parties", "Décisions"], rows),
+    ]
+
+
 def first_player_section(lab: Lab) -> list[str]:
     rows = []
     for info in multiplayer():
-        cells = []
+        cells, reports = [], []
         for players in (2, 4):
             if info.min_players <= players <= info.max_players:
                 report = lab.measure(info.id, players)
                 cells.append(f"{share(report)} sur {percent(1 / players)}")
+                reports.append(report)
             else:
                 cells.append("—")
-        rows.append([info.title, *cells])
+        rows.append([info.title, *cells, endings(*reports)])
     return [
-        "### L'avantage du premier joueur",
+        "### L'avantage du premier joueur, et comment finissent les parties",
         "",
         "Part des victoires de la première place, robots moyens partout (au hasard pour un jeu "
-        "sans robot), contre la part d'un jeu équitable.",
+        "sans robot), contre la part d'un jeu équitable ; puis la part de chaque fin de partie "
+        "prévue par les règles, à 2 et 4 joueurs réunis.",
         "",
-        *table(["Jeu", "À 2", "À 4"], rows),
+        *table(["Jeu", "À 2", "À 4", "Fins de partie"], rows),
     ]
 
 
 def variants(
-    lab: Lab, game_id: str, players: int, rows: Sequence[tuple[str, dict]], extra=None
+    lab: Lab,
+    game_id: str,
+    players: int,
+    rows: Sequence[tuple[str, dict]],
+    extra=None,
+    ends: bool = True,
 ) -> list[str]:
-    """One line per variant: how long, how fair, and what `extra` reads in the report."""
+    """One line per variant: how long, how fair, what `extra` reads in the report, and how
+    the games ended (unless `ends` is False: a game with a single way to end)."""
     lines = []
     for label, options in rows:
         report = lab.measure(game_id, players, options=options)
@@ -133,7 +185,9 @@ def variants(
             share(report),
             spread(report),
         ]
-        lines.append(cells + ([extra(report)] if extra else []))
+        lines.append(
+            cells + ([extra(report)] if extra else []) + ([endings(report)] if ends else [])
+        )
     return lines
 
 
@@ -152,6 +206,7 @@ def per_turn(*names: str) -> Callable[[Report], str]:
 
 
 HEAD = ["Variante", "Tours par joueur", "Part du 1ᵉʳ joueur", "Écart entre places"]
+ENDS = "Fins de partie"
 
 
 def questions_section(lab: Lab) -> list[str]:
@@ -166,8 +221,8 @@ def questions_section(lab: Lab) -> list[str]:
     for players in range(2, 7):
         rows += variants(lab, "pilleurs_de_tombe", players, [(f"{players} joueurs", {})])
     rows += variants(lab, "pilleurs_de_tombe", 4, [("4 joueurs, 10 artefacts", {"artifacts": 10})])
-    out += [*table(HEAD, rows), ""]
-    out += ["**Le 5000 : ses variantes** (2 joueurs ; dernière colonne : pertes par tour).", ""]
+    out += [*table([*HEAD, ENDS], rows), ""]
+    out += ["**Le 5000 : ses variantes** (2 joueurs ; pertes : tours finis sans point).", ""]
     rows = variants(
         lab,
         "le_5000",
@@ -181,10 +236,9 @@ def questions_section(lab: Lab) -> list[str]:
         ],
         per_turn("Busted"),
     )
-    out += [*table([*HEAD, "Pertes par tour"], rows), ""]
+    out += [*table([*HEAD, "Pertes par tour", ENDS], rows), ""]
     out += [
-        "**Sortie 20 : la face spéciale** (2 joueurs ; dernière colonne : dés retournés · "
-        "six activés, par tour).",
+        "**Sortie 20 : la face spéciale** (2 joueurs ; dés retournés · six activés : par tour).",
         "",
     ]
     rows = variants(
@@ -194,7 +248,7 @@ def questions_section(lab: Lab) -> list[str]:
         [("Règles d'office", {}), ("Relances strictes", {"strict_reroll": True})],
         per_turn("DieFlipped", "SixActivated"),
     )
-    out += [*table([*HEAD, "Retournés · six activés"], rows), ""]
+    out += [*table([*HEAD, "Retournés · six activés", ENDS], rows), ""]
     out += ["**Trois Couronnes : le Royaume déclinant** (3 joueurs).", ""]
     rows = variants(
         lab,
@@ -205,6 +259,7 @@ def questions_section(lab: Lab) -> list[str]:
             ("Déclin sous zéro", {"decline": "non_positive"}),
             ("Déclin à zéro", {"decline": "zero"}),
         ],
+        ends=False,  # always after 7 rounds
     )
     out += [*table(HEAD, rows), ""]
     out += ["**Push to Five : l'objectif** (2 et 4 joueurs).", ""]
@@ -220,7 +275,7 @@ def questions_section(lab: Lab) -> list[str]:
                 (f"Cumul, cartes lentes, {players} joueurs", {"deck": "slow"}),
             ],
         )
-    out += table(HEAD, rows)
+    out += table([*HEAD, ENDS], rows)
     return out
 
 
@@ -229,6 +284,8 @@ def report(lab: Lab) -> list[str]:
         START,
         "",
         *levels_section(lab),
+        "",
+        *solo_section(lab),
         "",
         *first_player_section(lab),
         "",

@@ -3,11 +3,12 @@
 from jeux.lab import END, START, Lab, rewrite, table, variants
 
 
-def test_a_variant_line_says_how_long_and_how_fair():
+def test_a_variant_line_says_how_long_how_fair_and_how_the_games_ended():
     lab = Lab(seconds=0, least=20)
     [row] = variants(lab, "le_5000", 2, [("Objectif 10 000", {"target": 10000})])
-    label, rounds, first, gap = row
+    label, rounds, first, gap, ends = row
     assert label == "Objectif 10 000" and "±" in rounds and "%" in first and gap.endswith("pts")
+    assert ends.startswith("Objectif atteint ") and ends.endswith("%")
 
 
 def test_the_readme_section_is_replaced_between_its_markers(tmp_path):
@@ -17,3 +18,9 @@ def test_the_readme_section_is_replaced_between_its_markers(tmp_path):
     assert readme.read_text(encoding="utf-8") == (
         f"# jeux\n{START}\n| a | b |\n|---|---|\n| 1 | 2 |\n{END}\nla suite\n"
     )
+
+
+def test_a_measure_may_ask_for_more_games_than_the_lab_floor():
+    lab = Lab(seconds=0, least=20)
+    assert lab.measure("le_capitaine", 2).played == 20
+    assert lab.measure("le_capitaine", 2, least=30).played == 30

@@ -1,9 +1,9 @@
 """Layer 2: every game with an engine, every player count, many seeds, random legal play.
 
-Each playout ends well and replays identically through JSON; on the first seeds every position
-is also checked for privacy: the mover's view offers the same actions as the state, a bot decides
-from a view without touching the state, and no seat's view or shown events hold a card it may
-not see."""
+Each playout ends well, naming the end condition that ended it, and replays identically through
+JSON; on the first seeds every position is also checked for privacy: the mover's view offers the
+same actions as the state, a bot decides from a view without touching the state, and no seat's
+view or shown events hold a card it may not see."""
 
 import json
 from random import Random
@@ -92,6 +92,7 @@ def test_random_playouts_end_well_keep_secrets_and_replay_through_json(
         assert outcome is not None
         assert len(outcome.scores) == len(outcome.ranks) == players
         assert min(outcome.ranks) == 1 and outcome.summary
+        assert outcome.ending and "Joueur" not in outcome.ending  # a category, never a name
 
         saved = json.loads(json.dumps(match.to_saved()))
         replayed = Match.from_saved(game, saved)

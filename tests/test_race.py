@@ -59,6 +59,16 @@ def test_turn_limit_ends_the_game_at_the_end_of_a_round():
     assert not race.over
     play_round(race, 5, 6)
     assert race.over and race.winners() == (1,)
+    assert race.outcome("Marc gagne.").ending == "Limite de tours atteinte"
+
+
+def test_the_outcome_names_the_ending_the_race_came_to_unless_the_game_names_its_own():
+    race = Race(2, 10, turn_limit=1)
+    play_round(race, 4, 12)
+    assert race.over and race.outcome("Marc gagne.").ending == "Objectif atteint"
+    race = Race(2, 5000)
+    race.win_now("Cinq 1 !")
+    assert race.outcome("Lina gagne.", "Cinq 1").ending == "Cinq 1"
 
 
 def test_floor_keeps_the_total_but_the_sheet_keeps_the_turn():

@@ -1,9 +1,11 @@
 """The designer's lab behind `jeux simulate`: parallel runs, variants, intervals."""
 
+from collections import Counter
+
 import pytest
 
 from jeux.catalog import load_game
-from jeux.engine.simulate import histogram, option_values, simulate, wilson
+from jeux.engine.simulate import Report, histogram, option_values, simulate, wilson
 
 
 def test_the_results_do_not_depend_on_the_number_of_processes():
@@ -47,6 +49,35 @@ def test_rotated_levels_take_every_seat_in_turn_and_count_their_wins():
     game = load_game("the_last_spell")
     report = simulate(game, 2, 40, seed=5, levels=("fort", "debutant"), rotate=True, processes=1)
     assert report.seated(5) == ("debutant", "fort") and report.seated(6) == ("fort", "debutant")
-    assert sum(report.wins_by_level.values()) == sum(report.wins_by_seat)
+    assert sum(report.wins_by_level.values()) == pytest.approx(report.played)
     assert set(report.to_json()["wins_by_level"]) == {"fort", "debutant"}
     assert report.decisions.keys() == {"fort", "debutant"}
+
+
+def test_endings_are_counted_in_every_process_and_merged():
+    game = load_game("the_last_spell")
+    alone = simulate(game, 2, 400, seed=3, processes=1)
+    shared = simulate(game, 2, 400, seed=3, processes=2)
+    assert alone.endings == shared.endings and sum(shared.endings.values()) == 400
+    assert set(shared.endings) == {"Propre score battu", "Dernier en jeu"}  # LS-1
+    endings = shared.to_json()["endings"]
+    assert endings == dict(shared.endings) and list(endings) == [
+        e for e, _ in shared.endings.most_common()
+    ]
+
+
+def test_endings_are_listed_most_frequent_first_with_their_share():
+    report = Report("gladiators_duel", 2, 1000, 1, wins_by_seat=[0, 0])
+    report.endings = Counter({"Double KO": 1, "KO": 999})
+    rows = report.rows()
+    start = rows.index(("Fins de partie", "KO : 100 %"))
+    assert rows[start + 1] == ("", "Double KO : < 1 %")
+
+
+def test_a_game_nobody_wins_splits_its_point_between_the_levels():
+    # GD: a double KO is a draw, worth half a game to each level.
+    game = load_game("gladiators_duel")
+    report = simulate(game, 2, 300, seed=1, levels=("fort", "moyen"), rotate=True, processes=1)
+    draws = report.endings["Double KO"]
+    assert draws and sum(report.wins_by_seat) == report.played - draws
+    assert sum(report.wins_by_level.values()) == pytest.approx(report.played)

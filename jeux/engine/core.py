@@ -146,6 +146,10 @@ class Outcome:
     verdict: bool = True
     """False when a solo session ends neither won nor lost (Le Signal's free play): the
     results then show neither « Victoire » nor a score (its score only feeds the records)."""
+    ending: str = ""
+    """Which end condition of the rules ended the match, as a short French label the lab
+    counts (« Objectif atteint », « Double KO »): the same words for the same idea in every
+    game, never a name or a number that varies."""
 
     @property
     def winners(self) -> tuple[int, ...]:

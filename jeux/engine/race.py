@@ -3,8 +3,8 @@
 A game keeps one `Race` in its state and reports each finished turn with `end_turn(points)`;
 the race adds the points, writes the score sheet, and says what comes next: the next seat,
 the last round announced when someone reaches the target ("Tours égaux", RULINGS §0.2),
-a tie-break round, or the end. It holds no dice and writes no French: the game turns a
-`TurnEnd` into its own events and summary.
+a tie-break round, or the end. It holds no dice and writes no French beyond the shared
+ending labels: the game turns a `TurnEnd` into its own events and summary.
 
     race = Race(len(players), 100, equal_turns=True, tie_break=True)
     end = race.end_turn(cargo)          # after each turn
@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .core import Outcome, ranks_from_scores
+from .text import TARGET_REACHED, TURN_LIMIT
 
 
 class Mark(NamedTuple):
@@ -177,11 +178,18 @@ class Race:
         """Alone: whether the target was met (or the game won at once) in time."""
         return self.sudden_winner is not None or self.met(self.scores[0])
 
-    def outcome(self, summary: str) -> Outcome:
-        """The result, worded by the game. Alone, a win scores the turns taken (fewer is
-        better, so the records keep the fewest) and a loss the points, never a record."""
+    def ending(self) -> str:
+        """How the race ended: someone met the target, or the turn limit came first."""
+        return TARGET_REACHED if any(map(self.met, self.scores)) else TURN_LIMIT
+
+    def outcome(self, summary: str, ending: str = "") -> Outcome:
+        """The result, worded by the game, which names its own endings (a sudden win); by
+        default the race's. Alone, a win scores the turns taken (fewer is better, so the
+        records keep the fewest) and a loss the points, never a record."""
+        ending = ending or self.ending()
         if not self.solo:
-            return Outcome(tuple(self.scores), self.ranks(), summary)
+            return Outcome(tuple(self.scores), self.ranks(), summary, ending=ending)
         if self.won:
-            return Outcome((self.turns(),), (1,), summary, won=True, lower_is_better=True)
-        return Outcome((self.scores[0],), (1,), summary, won=False)
+            turns = (self.turns(),)
+            return Outcome(turns, (1,), summary, won=True, lower_is_better=True, ending=ending)
+        return Outcome((self.scores[0],), (1,), summary, won=False, ending=ending)

@@ -21,7 +21,8 @@ MAX_ACTIONS = 20_000
 """A playout longer than this counts as an error: every game must end."""
 
 GAMES_PER_PROCESS = 200
-"""Fewer games than this per process would cost more in start-up than they save."""
+"""Fewer games than this per process would cost more in start-up than they save, for most
+games: by default a short run stays in one process, unless told otherwise."""
 
 
 def has_own_bot(game: Game) -> bool:
@@ -109,6 +110,11 @@ def wilson(hits: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def rare_percent(share: float) -> str:
+    """A share as a percentage, "< 1 %" for what happened too rarely to round to 1 %."""
+    return "< 1 %" if 0 < share < 0.005 else percent(share)
+
+
 def histogram(values: Sequence[int], bins: int = 8, width: int = 30) -> list[str]:
     """A small horizontal bar chart of `values`, one line per bin."""
     low, high = min(values), max(values)
@@ -140,6 +146,8 @@ class Report:
     """Turns of each game per player: how many times around the table."""
     events: Counter[str] = field(default_factory=Counter)
     """Events of each kind over all the games, by class name: how often a rule came up."""
+    endings: Counter[str] = field(default_factory=Counter)
+    """How many games each end condition ended (`Outcome.ending`)."""
     wins_by_seat: list[int] = field(default_factory=list)
     solo_wins: int = 0
     winning_scores: list[int] = field(default_factory=list)
@@ -152,7 +160,9 @@ class Report:
     """Seconds each robot decision took, by level."""
     rotate: bool = False
     """Whether the levels move one seat on from game to game, so no level keeps a seat."""
-    wins_by_level: dict[str, int] = field(default_factory=dict)
+    wins_by_level: dict[str, float] = field(default_factory=dict)
+    """Each game's point shared among its winners, or among every seat when nobody wins: a
+    level as strong as the other scores half."""
 
     @property
     def played(self) -> int:
@@ -174,10 +184,13 @@ class Report:
         self.lengths.append(played.actions)
         self.rounds.append(played.turns / self.players)
         self.events.update(played.events)
+        self.endings[outcome.ending] += 1
         for seat in outcome.winners if outcome.won else ():
             self.wins_by_seat[seat] += 1
-            if seated:
-                self.wins_by_level[seated[seat]] = self.wins_by_level.get(seated[seat], 0) + 1
+        sharers = outcome.winners if outcome.won else range(self.players)
+        for seat in sharers if seated else ():
+            level = seated[seat]
+            self.wins_by_level[level] = self.wins_by_level.get(level, 0) + 1 / len(sharers)
         self.solo_wins += self.players == 1 and outcome.won
         scores = sorted(outcome.scores, reverse=not outcome.lower_is_better)
         self.winning_scores.append(scores[0])
@@ -189,6 +202,7 @@ class Report:
         self.lengths += other.lengths
         self.rounds += other.rounds
         self.events.update(other.events)
+        self.endings.update(other.endings)
         self.wins_by_seat = [
             a + b for a, b in zip(self.wins_by_seat, other.wins_by_seat, strict=True)
         ]
@@ -202,7 +216,7 @@ class Report:
             self.wins_by_level[level] = self.wins_by_level.get(level, 0) + wins
 
     def level_shares(self) -> dict[str, tuple[float, float, float]]:
-        """Each level's share of the games it won, with its 95 % interval: with the levels
+        """Each level's share of the games' points, with its 95 % interval: with the levels
         rotated over the seats, a level stronger than another wins more than its share."""
         return {
             level: (
@@ -211,6 +225,10 @@ class Report:
             )
             for level in dict.fromkeys(self.levels)
         }
+
+    def ending_shares(self) -> list[tuple[str, float]]:
+        """Each end condition with its share of the games played, most frequent first."""
+        return [(ending, n / self.played) for ending, n in self.endings.most_common()]
 
     def win_shares(self) -> list[tuple[float, float, float]]:
         """Each seat's share of the games it won, with its 95 % interval."""
@@ -237,6 +255,7 @@ class Report:
             ],
             "players_are": "robots" if self.levels else "hasard",
             "events": dict(sorted(self.events.items())),
+            "endings": dict(self.endings.most_common()),
         }
         if self.levels:
             data["levels"] = list(self.levels)
@@ -290,6 +309,8 @@ class Report:
             rows.append((label, f"{mean(self.winning_scores):.1f} en moyenne"))
         if self.margins:
             rows.append(("Écart avec le second", f"{mean(self.margins):.1f} en moyenne"))
+        for i, (ending, share) in enumerate(self.ending_shares()):
+            rows.append(("Fins de partie" if i == 0 else "", f"{ending} : {rare_percent(share)}"))
         if len(set(self.levels)) > 1:
             for i, (level, (share, low, high)) in enumerate(self.level_shares().items()):
                 label = "Victoires par niveau" if i == 0 else ""
@@ -370,7 +391,9 @@ def simulate(
     """Play `games` games on seeds seed, seed+1, … so any failure can be replayed. Every
     game owns its seed, so the results are the same whatever the number of processes."""
     options, levels = options or {}, tuple(levels)
-    processes = max(1, min(processes or os.cpu_count() or 1, games // GAMES_PER_PROCESS))
+    if processes is None:
+        processes = min(os.cpu_count() or 1, games // GAMES_PER_PROCESS)
+    processes = max(1, min(processes, games))
     start = time.perf_counter()
     if processes == 1:
         report = play_range(game, players, seed, games, options, levels, rotate)
@@ -393,7 +416,7 @@ def side_by_side(title: str, key: str, reports: Sequence[Report]) -> list[str]:
     rows = [("Variante", [f"{key} = {r.options[key]}" for r in reports])]
     columns = [dict(r.rows()) for r in reports]
     for label, _ in reports[0].rows():
-        if label and label != "Victoires par place":
+        if label and label not in ("Victoires par place", "Fins de partie"):
             rows.append((label, [c[label] for c in columns]))
     for seat in range(reports[0].players if reports[0].players > 1 else 0):
         cells = []
@@ -401,6 +424,10 @@ def side_by_side(title: str, key: str, reports: Sequence[Report]) -> list[str]:
             share, low, high = r.win_shares()[seat]
             cells.append(f"{seat + 1} : {percent(share)} ({percent(low)}–{percent(high)})")
         rows.append(("Victoires par place" if seat == 0 else "", cells))
+    shares = [dict(r.ending_shares()) for r in reports]
+    for i, ending in enumerate(dict.fromkeys(e for column in shares for e in column)):
+        cells = [f"{ending} : {rare_percent(column.get(ending, 0.0))}" for column in shares]
+        rows.append(("Fins de partie" if i == 0 else "", cells))
     width = 2 + max(len(cell) for _, cells in rows for cell in cells)
     lines = [f"{'Jeu':>20} : {title}"]
     for label, cells in rows:

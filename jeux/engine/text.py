@@ -61,3 +61,11 @@ def players_range(low: int, high: int) -> str:
     if low == 1:
         return f"seul ou jusqu'à {high}"
     return f"de {low} à {high}"
+
+
+# How a match ended (`Outcome.ending`): the labels several games share, so the lab counts
+# the same idea under the same words.
+TARGET_REACHED = "Objectif atteint"
+TURN_LIMIT = "Limite de tours atteinte"
+LAST_STANDING = "Dernier en jeu"
+DECK_EMPTY = "Pioche épuisée"

@@ -392,6 +392,17 @@ def test_three_round_wins_end_the_game():
     assert state.phase == OVER and state.to_move() is None
     outcome = state.outcome()
     assert outcome.winners == (0,) and outcome.scores == (3, 0)
+    assert outcome.ending == "Dernier en jeu"
+
+
+def test_aa_7_a_stalled_deciding_round_ends_the_game_on_an_empty_deck():
+    state = new()
+    state.deck = Zone((), ())
+    state.wins, state.hp = [2, 0], [6, 4]
+    hold(state, 1, "Bouclier")
+    (light,) = hold(state, 0, "Lumière de guérison")
+    play(state, Cast((light,)))
+    assert state.phase == OVER and state.outcome().ending == "Pioche épuisée"
 
 
 def test_view_hides_other_hands_and_deck():

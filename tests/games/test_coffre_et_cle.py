@@ -211,12 +211,14 @@ def test_quoted_treasure_designates_the_key_two_winners() -> None:
     designated = next(e for e in events if isinstance(e, Designated))
     assert designated.card.role == CLE and designated.audience is None
     assert state.phase == OVER and state.outcome().winners == (0, 1)
+    assert state.outcome().ending == "Clé trouvée"
 
 
 def test_quoted_fake_key_designated_wins_alone() -> None:
     state = new(4)
     play(state, Pass(), Designate(2))
     assert state.outcome().winners == (2,)
+    assert state.outcome().ending == "Clé Factice désignée"
 
 
 def test_quoted_neutral_designated_opens_the_final_phase_left_of_the_treasure() -> None:
@@ -264,6 +266,7 @@ def test_derived_two_of_six_find_the_fake_key_and_win() -> None:
     for seat in (1, 2, 3, 4, 5, 0):
         play(state, Vote(votes[seat]))
     assert state.outcome().winners == (1, 3)
+    assert state.outcome().ending == "Vote final"
 
 
 def test_derived_literal_two_of_six_win_with_the_fake_key() -> None:
@@ -288,6 +291,7 @@ def test_cc6_literal_nobody_right_nobody_wins() -> None:
     outcome = state.outcome()
     assert outcome.winners == tuple(range(6)) and not outcome.won
     assert set(outcome.scores) == {0} and "personne" in outcome.summary
+    assert outcome.ending == "Vote final"
 
 
 # --- CC-5, CC-10 the turn limit ----------------------------------------------------------

@@ -206,6 +206,7 @@ def test_mad4_madness_14_and_a_six_is_out_before_scoring():
     assert WentMad("Lina", 0) in events and state.knowledge == [0]
     outcome = state.outcome()
     assert outcome is not None and not outcome.won and outcome.scores == (0,)
+    assert outcome.ending == "Folie"
     assert state.leaders() == set()  # a lost solo game stars nobody
 
 
@@ -224,6 +225,7 @@ def test_solo_fifty_knowledge_wins_and_scores_the_turns():
     assert state.to_move() is None and not any(isinstance(e, TargetReached) for e in events)
     outcome = state.outcome()
     assert outcome.won and outcome.lower_is_better and outcome.scores == (1,)
+    assert outcome.ending == "Objectif atteint"
 
 
 def test_mad5_the_last_sane_player_wins_at_once():
@@ -235,7 +237,7 @@ def test_mad5_the_last_sane_player_wins_at_once():
     state.madness[1] = 14
     play(state, Roll(), 6, 1, 2, 3, 4)
     assert state.to_move() is None
-    assert state.outcome().ranks == (3, 2, 1)
+    assert state.outcome().ranks == (3, 2, 1) and state.outcome().ending == "Dernier en jeu"
 
 
 def test_mad5_out_players_are_skipped():
@@ -256,6 +258,7 @@ def test_mad5_option_the_survivor_must_still_reach_fifty():
     state.knowledge[1] = 45
     turn(state, 2, 2, 2, 2, 2)
     assert state.to_move() is None and state.outcome().ranks == (2, 1)
+    assert state.outcome().ending == "Objectif atteint"
 
 
 def test_mad6_first_to_fifty_wins_at_once_by_default():
@@ -282,6 +285,7 @@ def test_everyone_mad_the_most_knowledge_wins():
     play(state, Roll(), 6, 1, 2, 3, 4)
     outcome = state.outcome()
     assert outcome.ranks == (1, 2) and outcome.summary.startswith("Tous ont sombré")
+    assert outcome.ending == "Folie générale"
 
 
 # --- the robot ------------------------------------------------------------------------

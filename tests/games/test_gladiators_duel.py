@@ -276,6 +276,7 @@ def test_gd_a_ko_ends_the_duel():
     assert state.to_move() is None
     outcome = state.outcome()
     assert outcome.ranks == (1, 2) and outcome.scores == (12, 0)
+    assert outcome.ending == "KO"
 
 
 def test_gd5_double_ko_is_a_draw_by_default():
@@ -284,6 +285,7 @@ def test_gd5_double_ko_is_a_draw_by_default():
     play(state, Roll(), 6, 1, 6, 1)
     outcome = state.outcome()
     assert outcome.ranks == (1, 1) and not outcome.won and "nul" in outcome.summary
+    assert outcome.ending == "Double KO"
 
 
 def test_gd5_double_ko_with_the_rematch_option_starts_again():

@@ -232,7 +232,7 @@ def test_5k5_five_ones_win_at_once_even_before_opening():
     assert state.to_move() is None  # Zoé does not play: equal turns do not apply
     outcome = state.outcome()
     assert outcome.winners == (1,) and outcome.ranks == (2, 1, 3)
-    assert "cinq 1" in outcome.summary
+    assert "cinq 1" in outcome.summary and outcome.ending == "Cinq 1"
 
 
 def test_5k5_five_ones_after_hot_dice_also_win():
@@ -380,6 +380,7 @@ def test_option_turn_limit_ends_the_game_after_the_last_round():
     assert state.to_move() is None and state.race.round == 10
     assert state.outcome().winners == (1,) and state.outcome().scores == (0, 1000)
     assert state.race.turns(0) == state.race.turns(1) == 10
+    assert state.outcome().ending == "Limite de tours atteinte"
 
 
 # --- choices and refusals (5K-10) --------------------------------------------------------
@@ -454,13 +455,14 @@ def test_solo_score_is_the_number_of_turns_to_reach_the_target():
     outcome = state.outcome()
     assert outcome.won and outcome.scores == (2,)
     assert outcome.summary == "Lina atteint 5\u00a0000 points en 2 tours."
+    assert outcome.ending == "Objectif atteint"
 
 
 def test_solo_five_ones():
     state = new(("Lina",))
     play(state, Roll(), 1, 1, 1, 1, 1)
     outcome = state.outcome()
-    assert outcome.won and outcome.scores == (1,)
+    assert outcome.won and outcome.scores == (1,) and outcome.ending == "Cinq 1"
 
 
 def test_solo_turn_limit_loses():
@@ -472,7 +474,7 @@ def test_solo_turn_limit_loses():
     assert outcome is not None and not outcome.won
     # A loss scores the points reached, never a number of turns that could pass for a record.
     assert outcome.scores == (1050,) and not outcome.lower_is_better
-    assert "n'atteint pas" in outcome.summary
+    assert "n'atteint pas" in outcome.summary and outcome.ending == "Limite de tours atteinte"
 
 
 # --- the screen's view -------------------------------------------------------------------

@@ -225,6 +225,7 @@ def test_step_9_roll_18_wins():
     assert state.step == [10] and state.phase == OVER
     outcome = state.outcome()
     assert outcome.won and outcome.lower_is_better and outcome.scores == (1,)
+    assert outcome.ending == "Sortie trouvée"
 
 
 def test_hp_1_and_a_critical_loses():
@@ -234,6 +235,7 @@ def test_hp_1_and_a_critical_loses():
     assert state.phase == OVER and state.status == [LOST]
     outcome = state.outcome()
     assert not outcome.won and outcome.scores == (6,)
+    assert outcome.ending == "Perdu dans le labyrinthe"
 
 
 def test_trap_paid_with_last_hp_at_step_9_loses():
@@ -315,6 +317,7 @@ def test_first_out_leaves_alone_and_wins_alone():
     play(state, Exit(True))
     outcome = state.outcome()
     assert outcome.ranks == (1, 2) and outcome.won and state.status == [OUT, "exploring"]
+    assert outcome.ending == "Sortie en solitaire"
 
 
 def test_waiting_takes_only_harm_and_both_win_together():
@@ -330,6 +333,7 @@ def test_waiting_takes_only_harm_and_both_win_together():
     assert state.hp[0] == 4 and state.step[0] == STEPS
     play(state, Roll(), 18)
     assert state.phase == OVER and state.outcome().ranks == (1, 1)
+    assert state.outcome().ending == "Sortie ensemble"
 
 
 def test_waiting_player_dies_and_the_other_goes_on_alone():
@@ -370,6 +374,7 @@ def test_both_lost_nobody_wins():
     play(state, Roll(), 1)
     outcome = state.outcome()
     assert state.phase == OVER and not outcome.won and outcome.ranks == (2, 1)
+    assert outcome.ending == "Perdu dans le labyrinthe"
 
 
 # --- the robot --------------------------------------------------------------------------------

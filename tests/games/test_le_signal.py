@@ -133,6 +133,7 @@ def test_free_play_goes_on_until_the_player_ends_it():
     assert not outcome.verdict and not outcome.won and outcome.ranks == (1,)
     assert "Lina" in outcome.summary and "5 scènes" in outcome.summary
     assert "Je range le dé." in events[-1].describe()
+    assert outcome.ending == "Dé rangé"
 
 
 def test_free_play_may_end_before_any_roll():
@@ -150,6 +151,7 @@ def test_free_play_journal_limit_bounds_the_session():
     assert state.to_move() is None
     assert isinstance(events[-1], SessionEnded)
     assert "carnet" in state.outcome().summary
+    assert state.outcome().ending == "Limite de tours atteinte"
 
 
 def test_scene_must_be_concluded_before_the_next_roll():
@@ -201,6 +203,7 @@ def test_sig4_derived_criticals_on_events_1_2_4_of_5_lose_at_event_4():
     outcome = state.outcome()
     assert not outcome.won and outcome.scores == (4,)
     assert "événement 4 sur 5" in outcome.summary
+    assert outcome.ending == "Trois échecs critiques"
     assert isinstance(events[-1], SessionEnded)
 
 
@@ -209,7 +212,7 @@ def test_sig4_win_after_length_events_with_fewer_than_three_criticals():
     scenes(state, 1, 4, 18)
     outcome = state.outcome()
     assert outcome.won and outcome.scores == (3,)
-    assert state.criticals == 2
+    assert state.criticals == 2 and outcome.ending == "Défi réussi"
 
 
 def test_sig4_third_critical_on_the_last_event_still_loses():
@@ -258,6 +261,7 @@ def test_ss_quoted_two_twenties_win():
     events = scene(state, 20, consequence="Le symbole est une porte.")
     assert any(isinstance(e, Decided) and e.ending == "gagné" for e in events)
     assert state.revelations == 2 and state.outcome().won
+    assert state.outcome().ending == "Deux révélations"  # SS-4
     assert state.clues == ["Les ombres dessinent un symbole.", "Le symbole est une porte."]
 
 
@@ -336,6 +340,7 @@ def test_ss_derived_2_2_2_loses():
     assert not state.outcome().won
     assert any(isinstance(e, Decided) and e.ending == "perdu" for e in events)
     assert "sombré" in state.outcome().summary
+    assert state.outcome().ending == "Lucidité perdue"
 
 
 def test_ss4_lucidity_never_drops_below_zero():

@@ -163,6 +163,7 @@ def test_md1_claim_accepted_by_the_mj_players_win():
     play(state, Judge(True))
     outcome = state.outcome()
     assert state.ending == SOLVED and outcome.ranks == (2, 1, 1) and outcome.scores == (0, 1, 1)
+    assert outcome.ending == "Scénario résolu"
 
 
 def test_md1_objection_goes_to_the_players_vote_a_tie_goes_to_them():
@@ -197,6 +198,7 @@ def test_md7_last_die_drawn_by_the_mj_ends_it_at_once():
     state = started(players=("Mia", "Lina"))
     play(state, *[Draw(d) for d in range(9)])  # turns alternate: the MJ draws the ninth
     assert state.ending == DICE_OUT and state.outcome().ranks == (1, 2)
+    assert state.outcome().ending == "Dés épuisés"
 
 
 def test_md7_after_the_last_die_a_player_claims_or_gives_up():
@@ -207,6 +209,7 @@ def test_md7_after_the_last_die_a_player_claims_or_gives_up():
     gave_up = started(players=("Mia", "Lina"))
     play(gave_up, Reroll(0), *[Draw(d) for d in range(9)], GiveUp())
     assert gave_up.ending == GAVE_UP and gave_up.outcome().ranks == (1, 2)
+    assert gave_up.outcome().ending == "Dés épuisés"  # the last die did not solve it
     play(state, Claim(), Judge(True))
     assert state.ending == SOLVED
 
@@ -224,7 +227,7 @@ def test_md7_three_turns_per_die_then_the_mj_wins():
         play(state, Reroll(8) if state.turns % 2 else Reroll(7))
     assert state.turns == 27 == state.turn_limit and state.ending == TURNS_OUT
     assert state.outcome().ranks == (1, 2, 2)
-    assert "27 tours" in state.summary()
+    assert "27 tours" in state.summary() and state.outcome().ending == "Limite de tours atteinte"
 
 
 def test_free_text_is_capped():

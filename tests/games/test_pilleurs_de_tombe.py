@@ -340,6 +340,7 @@ def test_pil6_artifacts_are_capped_by_the_reserve_and_the_last_one_ends_the_game
     assert state.phase == OVER and state.artifacts[0] == 1
     outcome = state.outcome()
     assert outcome.ranks == (2, 1)  # PIL-15: tied artifacts, more advances
+    assert outcome.ending == "Artefacts épuisés"
 
 
 def test_pil15_reaching_the_centre_wins_and_the_others_rank_by_artifacts():
@@ -350,6 +351,7 @@ def test_pil15_reaching_the_centre_wins_and_the_others_rank_by_artifacts():
     assert state.phase == OVER
     outcome = state.outcome()
     assert outcome.ranks == (1, 3, 2) and "centre" in outcome.summary
+    assert outcome.ending == "Centre atteint"
 
 
 # --- the random powers (PIL-17, PIL-20) ----------------------------------------------

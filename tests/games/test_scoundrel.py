@@ -344,6 +344,7 @@ def test_sc4_loss_at_minus_3_with_40_of_monsters_left_scores_minus_43():
     assert events[-1] == GameOver("Lina", False, -3, -43)
     outcome = state.outcome()
     assert outcome.scores == (-43,) and outcome.ranks == (1,) and not outcome.won
+    assert outcome.ending == "Mort dans le donjon"
     assert state.to_move() is None and state.legal_actions() == []
     assert outcome.summary == (
         "Lina succombe à la salle 1 : score -43 (-3 PV moins 40 de monstres restants)."
@@ -386,6 +387,7 @@ def test_sc5_win_at_20_with_a_7_potion_last_scores_27():
     events = play(state, Pick(3))
     assert state.hp == 20 and events[-1] == GameOver("Lina", True, 20, 27)
     assert state.outcome().scores == (27,) and state.outcome().won
+    assert state.outcome().ending == "Donjon traversé"  # SC-3: every card resolved
     assert state.score_breakdown() == "20 PV + 7 de la dernière potion"
 
 

@@ -235,6 +235,7 @@ def test_kil4_the_last_survivor_wins_once_the_dying_had_their_turn():
     assert isinstance(events[-1], GameOver) and state.to_move() is None
     outcome = state.outcome()
     assert outcome.ranks == (1, 2) and "Lina" in outcome.summary
+    assert outcome.ending == "Dernier en jeu"
 
 
 def test_kil4_dead_players_are_skipped_without_zombies():
@@ -359,6 +360,7 @@ def test_the_match_ends_after_the_round_limit_and_the_most_life_points_win():
     events = play(state, Throw((0, 1, 2, 3)), 4)
     assert isinstance(events[-1], GameOver) and state.outcome().ranks == (2, 1)
     assert state.outcome().summary == "Après 60 tours, Marc : 12 points de vie, le plus."
+    assert state.outcome().ending == "Limite de tours atteinte"
 
 
 # --- what the screen says ---------------------------------------------------------------
@@ -394,3 +396,4 @@ def test_kil8_when_a_zombie_fells_the_last_contender_the_last_to_fall_wins():
     events = play(state, Attack(0), *SIX)
     assert isinstance(events[-1], GameOver) and state.outcome().ranks == (1, 3, 2)
     assert "Lina, tombé le dernier" in state.outcome().summary
+    assert state.outcome().ending == "Plus personne debout"

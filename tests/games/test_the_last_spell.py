@@ -123,6 +123,7 @@ def test_classic_holder_beats_own_score_and_wins():
     assert RoundWon("Lina", 1, True) in events
     assert state.to_move() is None
     assert state.outcome().winners == (0,)
+    assert state.outcome().ending == "Propre score battu"
 
 
 def test_ls1_holder_who_fails_keeps_playing():
@@ -153,6 +154,7 @@ def test_ls1_last_player_standing_wins():
     events = play(state, Roll(), 1, 1, 1)
     assert RoundWon("B", 1, True) in events
     assert state.outcome().winners == (1,)
+    assert state.outcome().ending == "Dernier en jeu"
 
 
 def test_ls1_a_player_who_exploded_ranks_behind_one_still_in_the_game():
@@ -233,6 +235,7 @@ def test_survival_turn_cap_gives_the_round_to_the_holder():
         play(state, Roll(), 2, 2, 3)
         play(state, Stop())
     assert state.outcome().winners == (0,)
+    assert state.outcome().ending == "Limite de tours atteinte"
 
 
 def test_ls8_best_of_three_rounds():

@@ -32,7 +32,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.reactions import REACTION_WINDOW, window_opens
-from jeux.engine.text import de, join_names, plural
+from jeux.engine.text import DECK_EMPTY, LAST_STANDING, de, join_names, plural
 
 from .cards import ARENA, Combo, Spell, Spellbook
 
@@ -399,6 +399,8 @@ class ArenaState(State):
     rewarding: int | None = None
     verdict: str = ""
     """How the round just ended, for the handoff that opens the next one."""
+    ending: str = ""
+    """How the deciding round ended (`Outcome.ending`)."""
 
     # --- queries -------------------------------------------------------------------
 
@@ -545,7 +547,8 @@ class ArenaState(State):
             return None
         winner = self.players[max(range(self.seats), key=lambda s: self.wins[s])]
         summary = f"{winner} gagne {ROUNDS_TO_WIN} manches."
-        return Outcome(tuple(self.wins), ranks_from_scores(self.wins), summary)
+        ranks = ranks_from_scores(self.wins)
+        return Outcome(tuple(self.wins), ranks, summary, ending=self.ending)
 
     def progress(self) -> str:
         return f"manche {self.round}"
@@ -582,6 +585,7 @@ class ArenaState(State):
             defender=self.defender,
             rewarding=self.rewarding,
             verdict=self.verdict,
+            ending=self.ending,
         )
 
     def secrets(self, seat: int) -> frozenset[Any]:
@@ -845,7 +849,7 @@ class ArenaState(State):
             best = max(self.hp[s] for s in self.alive_seats)
             leaders = [s for s in self.alive_seats if self.hp[s] == best]
             winner = leaders[0] if len(leaders) == 1 else None
-            return self._round_over(winner, "Plus aucun sort possible", rng)
+            return self._round_over(winner, "Plus aucun sort possible", rng, DECK_EMPTY)
         seat = self.turn
         while True:
             seat = (seat + 1) % self.seats
@@ -866,15 +870,18 @@ class ArenaState(State):
             return False
         return not any(not c.card.reaction for s in self.alive_seats for c in self.hands[s].cards)
 
-    def _round_over(self, winner: int | None, why: str, rng: Random) -> list[Event]:
-        """AA-1, AD1-18: a round without a survivor (or tied by HP) is replayed."""
+    def _round_over(
+        self, winner: int | None, why: str, rng: Random, ending: str = LAST_STANDING
+    ) -> list[Event]:
+        """AA-1, AD1-18: a round without a survivor (or tied by HP) is replayed; `ending`
+        says how the round ended (the last standing, or AA-7's stalled deck)."""
         name = self.players[winner] if winner is not None else ""
         if winner is not None:
             self.wins[winner] += 1
         events: list[Event] = [RoundOver(winner, name, self.wins[winner] if name else 0, why)]
         self.verdict = events[0].describe().rstrip(".")
         if winner is not None and self.wins[winner] >= ROUNDS_TO_WIN:
-            self.phase, self.attack = OVER, None
+            self.phase, self.attack, self.ending = OVER, None, ending
             return [*events, GameWon(winner, name)]
         return events + self._new_round((self.starter + 1) % self.seats, rng)
 

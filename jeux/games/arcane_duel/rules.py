@@ -34,7 +34,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.reactions import REACTION_WINDOW, window_opens
-from jeux.engine.text import join_names, plural
+from jeux.engine.text import LAST_STANDING, join_names, plural
 
 ATTACK, DEFENCE, SUPPORT = "attaque", "défense", "soutien"
 
@@ -608,6 +608,7 @@ class ArcaneState(State):
             tuple(self.wins),
             ranks_from_scores(self.wins),
             f"{self.players[winner]} gagne {ROUNDS_TO_WIN} manches : sorcier ultime !",
+            ending=LAST_STANDING,  # every round ends with one wizard standing (AD1-18)
         )
 
     # --- privacy -------------------------------------------------------------------

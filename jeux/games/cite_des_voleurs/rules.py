@@ -36,7 +36,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.events import DiceRolled, GameOver, TurnStarted
-from jeux.engine.text import de, join_names, plural
+from jeux.engine.text import TARGET_REACHED, de, join_names, plural
 
 DICE = 4
 ALL = tuple(range(DICE))
@@ -519,7 +519,8 @@ class CiteState(State):
             summary = f"{names[0]} est le meilleur voleur de la Cité avec {best} !"
         else:
             summary = f"{join_names(names)} se partagent la Cité avec {best} chacun."
-        return Outcome(tuple(self.tokens), ranks_from_scores(keys), summary)
+        ranks = ranks_from_scores(keys)
+        return Outcome(tuple(self.tokens), ranks, summary, ending=TARGET_REACHED)
 
 
 class Cite(Game):

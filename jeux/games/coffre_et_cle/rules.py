@@ -39,6 +39,8 @@ LOCK_TURNS = 2
 ACT, AFTER, DESIGNATE, VOTE, OVER = "action", "fin_de_tour", "designation", "vote", "fin"
 MINUS_ONE, ALL = "n_moins_1", "n"
 GUESSERS, LITERAL = "devineurs", "litteral"
+KEY_FOUND, FAKE_KEY_DESIGNATED, FINAL_VOTE = "Clé trouvée", "Clé Factice désignée", "Vote final"
+"""How a match ends (`Outcome.ending`): the Treasure's designation, or the final phase."""
 
 
 @dataclass(frozen=True)
@@ -277,6 +279,7 @@ class CoffreState(State):
     votes: dict[int, int] = field(default_factory=dict)
     winners: tuple[int, ...] = ()
     summary: str = ""
+    ending: str = ""
 
     # --- queries -------------------------------------------------------------------
 
@@ -367,9 +370,9 @@ class CoffreState(State):
             return None
         scores = tuple(int(s in self.winners) for s in range(self.seats))
         if not self.winners:  # everyone shares the same nothing
-            return Outcome(scores, (1,) * self.seats, self.summary, won=False)
+            return Outcome(scores, (1,) * self.seats, self.summary, won=False, ending=self.ending)
         ranks = tuple(1 if s in self.winners else 2 for s in range(self.seats))
-        return Outcome(scores, ranks, self.summary)
+        return Outcome(scores, ranks, self.summary, ending=self.ending)
 
     def holder(self, role: str) -> int | None:
         return next((s for s, c in enumerate(self.hands) if c and c.role == role), None)
@@ -481,11 +484,13 @@ class CoffreState(State):
                 (seat, target),
                 f"{self.players[seat]} (Trésor) a trouvé la Clé chez "
                 f"{self.players[target]} : ils gagnent ensemble.",
+                KEY_FOUND,
             )
         if card.role == FACTICE:
             return events + self.finish(
                 (target,),
                 f"{self.players[target]}, la Clé Factice, a trompé le Trésor et gagne seul·e.",
+                FAKE_KEY_DESIGNATED,
             )
         return events + self.start_votes((seat + 1) % self.seats, "")
 
@@ -513,21 +518,26 @@ class CoffreState(State):
                 tuple(sorted({*right, fake})),
                 f"{names} {'a' if len(right) == 1 else 'ont'} trouvé la Clé Factice "
                 f"({self.players[fake]}) : gagnent avec elle.",
+                FINAL_VOTE,
             )
         if right:
             return self.finish(
                 right,
                 f"{names} {'a' if len(right) == 1 else 'ont'} trouvé la Clé Factice "
                 f"({self.players[fake]}) et {'gagne' if len(right) == 1 else 'gagnent'}.",
+                FINAL_VOTE,
             )
         if fake is not None and not literal:
             return self.finish(
-                (fake,), f"Personne n'a trouvé {self.players[fake]}, la Clé Factice : seul·e."
+                (fake,),
+                f"Personne n'a trouvé {self.players[fake]}, la Clé Factice : seul·e.",
+                FINAL_VOTE,
             )
-        return self.finish((), "Personne n'a trouvé la Clé Factice : personne ne gagne.")
+        summary = "Personne n'a trouvé la Clé Factice : personne ne gagne."
+        return self.finish((), summary, FINAL_VOTE)
 
-    def finish(self, winners: tuple[int, ...], summary: str) -> list[Event]:
-        self.phase, self.winners, self.summary = OVER, winners, summary
+    def finish(self, winners: tuple[int, ...], summary: str, ending: str) -> list[Event]:
+        self.phase, self.winners, self.summary, self.ending = OVER, winners, summary, ending
         return [RolesRevealed(tuple(self.hands), tuple(self.centre), summary)]
 
 

@@ -42,7 +42,7 @@ from jeux.engine.core import (
     State,
     ranks_from_scores,
 )
-from jeux.engine.text import de, join_names, plural
+from jeux.engine.text import LAST_STANDING, de, join_names, plural
 
 ANNOUNCEABLE = ("trefle", "pique", "carreau")
 """DM-1: hearts never reach the common pile, so they cannot be announced."""
@@ -358,7 +358,8 @@ class DeckMenteurState(State):
             self.out.index(s) if s in self.out else self.seats for s in range(self.seats)
         )
         winner = self.players[self.alive_seats[0]]
-        return Outcome(scores, ranks_from_scores(fallen), f"{winner} reste seul·e en jeu.")
+        summary = f"{winner} reste seul·e en jeu."
+        return Outcome(scores, ranks_from_scores(fallen), summary, ending=LAST_STANDING)
 
     def claimed(self, seat_excluded: int) -> int:
         """Cards claimed this round by the other seats: each play claims the announced suit."""

@@ -27,7 +27,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
-from jeux.engine.text import de, plural
+from jeux.engine.text import TURN_LIMIT, de, plural
 
 DICE = 5
 TURNS = 10
@@ -307,14 +307,14 @@ class DesBloquesState(State):
         if self.seats == 1:
             turns = plural(len(self.sheet[0]), "tour")
             summary = f"{self.players[0]} termine avec {plural(best, 'point')} en {turns}."
-            return Outcome(tuple(self.scores), ranks, summary, won=True)
+            return Outcome(tuple(self.scores), ranks, summary, won=True, ending=TURN_LIMIT)
         winners = [self.players[s] for s in range(self.seats) if ranks[s] == 1]
         if len(winners) == 1:
             summary = f"{winners[0]} gagne avec {plural(best, 'point')}."
         else:
             names = ", ".join(winners[:-1]) + " et " + winners[-1]
             summary = f"{names} gagnent ex æquo avec {plural(best, 'point')}."
-        return Outcome(tuple(self.scores), ranks, summary)
+        return Outcome(tuple(self.scores), ranks, summary, ending=TURN_LIMIT)
 
 
 class DesBloquesBot:

@@ -32,12 +32,16 @@ from jeux.engine.core import (
 from jeux.engine.dice import roll
 from jeux.engine.events import GameOver, TurnStarted
 from jeux.engine.race import Mark, Race
-from jeux.engine.text import join_names, plural
+from jeux.engine.text import LAST_STANDING, TARGET_REACHED, join_names, plural
 
 DICE = 5
 REROLLS = 2
 KNOWLEDGE_GOAL = 50
 MADNESS_LIMIT = 15
+ENDING_MAD = "Folie"
+"""Alone: Madness reached 15 before Knowledge reached 50."""
+ENDING_ALL_MAD = "Folie générale"
+"""Every player went mad (when the last sane one must still reach 50)."""
 D20 = 20
 TEST_PENALTY = 2
 """Madness a failed test adds (d20 ≤ Madness)."""
@@ -421,11 +425,19 @@ class MadnessState(State):
         if not race.over:
             return None
         if self.solo:
-            return race.outcome(self._solo_summary())
+            return race.outcome(self._solo_summary(), ENDING_MAD if self.out[0] else "")
         keys = [(not self.out[s], self.knowledge[s]) for s in range(self.seats)]
         ranks = ranks_from_scores(keys)
         winners = [self.players[s] for s in range(self.seats) if ranks[s] == 1]
-        return Outcome(tuple(self.knowledge), ranks, self._summary(winners, ranks))
+        summary = self._summary(winners, ranks)
+        return Outcome(tuple(self.knowledge), ranks, summary, ending=self._ending())
+
+    def _ending(self) -> str:
+        """Multi-seat: the target, one sane player left (MAD-5), or nobody sane at all. A
+        player at 50 plays no more turns, so never goes mad: any 50 is a sane player's."""
+        if not self.sane():
+            return ENDING_ALL_MAD
+        return TARGET_REACHED if any(map(self.race.met, self.knowledge)) else LAST_STANDING
 
     def _solo_summary(self) -> str:
         name, knowledge = self.players[0], self.knowledge[0]

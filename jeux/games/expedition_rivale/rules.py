@@ -27,7 +27,7 @@ from jeux.engine.core import (
     Outcome,
     State,
 )
-from jeux.engine.text import join_names, plural
+from jeux.engine.text import DECK_EMPTY, join_names, plural
 
 SAVOIR, CONFLIT, CROISSANCE, EQUILIBRE, ANCIEN = (
     "Savoir",
@@ -569,7 +569,7 @@ class ExpeditionState(State):
         scores = tuple(score(p) for p in self.played)
         keys = [(score(p), kinds(p)) for p in self.played]
         ranks = (1, 1) if keys[0] == keys[1] else (1, 2) if keys[0] > keys[1] else (2, 1)
-        return Outcome(scores, ranks, self.summary(keys))
+        return Outcome(scores, ranks, self.summary(keys), ending=DECK_EMPTY)  # ER-10
 
     def summary(self, keys: list[tuple[int, int]]) -> str:
         if keys[0] == keys[1]:

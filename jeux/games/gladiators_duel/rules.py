@@ -41,6 +41,7 @@ STANCE_NAMES = {
 }
 DRAW, REMATCH = "draw", "rematch"
 ROLL, OPEN, SECRET, OVER = "roll", "open", "secret", "over"
+KO, DOUBLE_KO = "KO", "Double KO"
 """Phases: the dice to throw, one double's open choice, both doubles' secret choices."""
 
 
@@ -340,11 +341,12 @@ class DuelState(State):
             return None
         scores = tuple(max(0, hp) for hp in self.hp)
         if self.winner is None:
-            return Outcome(scores, (1, 1), "Double KO : match nul.", won=False)
+            return Outcome(scores, (1, 1), "Double KO : match nul.", won=False, ending=DOUBLE_KO)
         name = self.players[self.winner]
         ranks = tuple(1 if s == self.winner else 2 for s in (0, 1))
         left = self.hp[self.winner]
-        return Outcome(scores, ranks, f"{name} gagne le duel avec {left} PV restants.")
+        summary = f"{name} gagne le duel avec {left} PV restants."
+        return Outcome(scores, ranks, summary, ending=KO)
 
 
 _ROLL = Roll()

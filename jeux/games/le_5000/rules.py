@@ -55,6 +55,7 @@ NOTE_BUST = "Aucun point"
 NOTE_CAPPED = "Plafonné"
 NOTE_OVERSHOOT = "Dépassement"
 NOTE_FIVE_ONES = "Cinq 1 !"
+ENDING_FIVE_ONES = "Cinq 1"
 
 _COUNT_WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre"}
 
@@ -594,7 +595,7 @@ class Le5000State(State):
             summary = f"{winners[0]} gagne avec {best} points."
         else:
             summary = f"{join_names(winners)} gagnent ex æquo avec {best} points."
-        return race.outcome(summary)
+        return race.outcome(summary, ENDING_FIVE_ONES if self.five_ones is not None else "")
 
 
 class Le5000(Game):

@@ -56,6 +56,8 @@ ROLL, KEEP, HELP, TRAP, ROOM, FIND, CRITICAL, EXIT, OVER = (
 )
 # What an explorer is doing.
 EXPLORING, WAITING, OUT, LOST = "exploring", "waiting", "out", "lost"
+ENDING_OUT, ENDING_LOST = "Sortie trouvée", "Perdu dans le labyrinthe"
+ENDING_TOGETHER, ENDING_ALONE = "Sortie ensemble", "Sortie en solitaire"
 
 # Answers to the table's questions.
 PAY, STAY, TOKEN, ADVANCE = "pay", "stay", "token", "advance"
@@ -663,21 +665,23 @@ class LabyrintheState(State):
             name, turns = self.players[0], self.turns[0]
             if self.status[0] == OUT:
                 summary = f"{name} trouve la sortie en {plural(turns, 'tour')}."
-                return Outcome((turns,), (1,), summary, won=True, lower_is_better=True)
+                return Outcome(
+                    (turns,), (1,), summary, won=True, lower_is_better=True, ending=ENDING_OUT
+                )
             summary = f"{name} se perd à l'étape {self.step[0]} après {plural(turns, 'tour')}."
-            return Outcome((self.step[0],), (1,), summary, won=False)
+            return Outcome((self.step[0],), (1,), summary, won=False, ending=ENDING_LOST)
         winners = [s for s in range(self.seats) if self.status[s] == OUT]
         scores = tuple(self.step)
         if not winners:
             ranks = tuple(1 + sum(o > m for o in scores) for m in scores)
             summary = "Aucun explorateur ne sort du labyrinthe."
-            return Outcome(scores, ranks, summary, won=False)
+            return Outcome(scores, ranks, summary, won=False, ending=ENDING_LOST)
         ranks = tuple(1 if s in winners else 2 for s in range(self.seats))
         if len(winners) == 2:
             summary = f"{self.players[0]} et {self.players[1]} sortent ensemble du labyrinthe."
-        else:
-            summary = f"{self.players[winners[0]]} sort seul du labyrinthe."
-        return Outcome(scores, ranks, summary)
+            return Outcome(scores, ranks, summary, ending=ENDING_TOGETHER)
+        summary = f"{self.players[winners[0]]} sort seul du labyrinthe."
+        return Outcome(scores, ranks, summary, ending=ENDING_ALONE)
 
 
 # --- the robot -------------------------------------------------------------------------------

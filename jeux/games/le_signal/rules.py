@@ -30,7 +30,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.journal import JournalSection, sections_markdown
-from jeux.engine.text import de
+from jeux.engine.text import TURN_LIMIT, de
 
 TEXT_LIMIT = 200
 """Longest line of story (event, action, consequence, clue, last note) an action may carry."""
@@ -52,6 +52,15 @@ SCENE, CONSEQUENCE, OVER = "scène", "conséquence", "terminée"
 
 STOPPED, FULL, WON, LOST = "arrêt", "carnet_plein", "gagné", "perdu"
 """How a session ended (`SignalState.ending`)."""
+SESSION_ENDINGS = {STOPPED: "Dé rangé", FULL: TURN_LIMIT}
+"""`Outcome.ending` of a session stopped or full, in any mode."""
+STAKES_ENDINGS = {
+    (CHALLENGE, WON): "Défi réussi",
+    (CHALLENGE, LOST): "Trois échecs critiques",
+    (SIXTH_SIGN, WON): "Deux révélations",
+    (SIXTH_SIGN, LOST): "Lucidité perdue",
+}
+"""`Outcome.ending` of a session won or lost, by mode."""
 
 
 # --- the d20 table ----------------------------------------------------------------------
@@ -695,9 +704,11 @@ class SignalState(State):
         if self.ending is None:
             return None
         scores = (len(self.journal),)
+        ending = SESSION_ENDINGS.get(self.ending) or STAKES_ENDINGS[self.mode, self.ending]
         if self.mode == FREE:  # nothing to win or lose: the player held as long as wished
-            return Outcome(scores, (1,), self.summary(), won=False, verdict=False)
-        return Outcome(scores, ranks_from_scores(scores), self.summary(), self.ending == WON)
+            return Outcome(scores, (1,), self.summary(), won=False, verdict=False, ending=ending)
+        won = self.ending == WON
+        return Outcome(scores, ranks_from_scores(scores), self.summary(), won, ending=ending)
 
 
 # --- the journal, to reread and to export --------------------------------------------------

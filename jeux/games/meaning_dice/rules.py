@@ -29,7 +29,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.journal import JournalSection, sections_markdown
-from jeux.engine.text import de, join_names
+from jeux.engine.text import TURN_LIMIT, de, join_names
 
 from .pictures import Picture, picture
 
@@ -52,6 +52,12 @@ SCENARIO, PLAY, LAST, JUDGE, BALLOT, OVER = (
     "terminée",
 )
 SOLVED, DICE_OUT, TURNS_OUT, GAVE_UP = "résolu", "dés épuisés", "tours épuisés", "abandon"
+ENDINGS = {
+    SOLVED: "Scénario résolu",
+    DICE_OUT: "Dés épuisés",
+    GAVE_UP: "Dés épuisés",  # the last die's player gives up: the dice are used up (MD-7)
+    TURNS_OUT: TURN_LIMIT,
+}
 
 SCENARIOS = (
     "Vous êtes enfermés dans la pièce actuelle et vous devez sortir.",
@@ -472,7 +478,7 @@ class MeaningState(State):
         won = self.players_won
         scores = tuple(int((seat != MJ) == won) for seat in range(self.seats))
         ranks = tuple(1 if score else 2 for score in scores)
-        return Outcome(scores, ranks, self.summary())
+        return Outcome(scores, ranks, self.summary(), ending=ENDINGS[self.ending])
 
 
 def suggestions(state: MeaningState, dice: Sequence[int]) -> list[str]:

@@ -28,7 +28,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.journal import JournalSection
-from jeux.engine.text import de, plural
+from jeux.engine.text import TARGET_REACHED, de, plural
 
 ROLLS = 3
 DEATH = (6, 6, 6)
@@ -41,6 +41,7 @@ CREATE, DAY, STORY, DEATH_STORY, OVER = "création", "jour", "récit", "mort", "
 """Phases: name the character; roll the day; tell the day; tell the death; over."""
 
 DIED, ACHIEVED = "mort", "objectif"
+ENDING_DIED = "Mort au triple 6"
 """How a life ended (`NewDayState.ending`)."""
 
 GREAT, ORDINARY, BAD = "belle", "ordinaire", "mauvaise"
@@ -353,9 +354,10 @@ class NewDayState(State):
             return None
         scores = (self.survived,)
         if self.ending == ACHIEVED:
-            return Outcome(scores, (1,), self.summary(), won=True)
+            return Outcome(scores, (1,), self.summary(), won=True, ending=TARGET_REACHED)
         # No win condition: death is how every life ends; the days survived are the score.
-        return Outcome(scores, (1,), self.summary(), won=False, verdict=False)
+        summary = self.summary()
+        return Outcome(scores, (1,), summary, won=False, verdict=False, ending=ENDING_DIED)
 
 
 # --- the diary, reread and exported -------------------------------------------------------

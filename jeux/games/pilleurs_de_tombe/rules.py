@@ -54,6 +54,8 @@ START, ROLLING, COMBO, ANNOUNCE, SHARE, DROPPING, OVER = (
     "drop",
     "over",
 )
+ENDING_CENTRE = "Centre atteint"
+ENDING_NO_ARTIFACTS = "Artefacts épuisés"
 TARGETED = (ARTIFACT, CAVE_IN, ADVANCE)
 """Combinations aimed at another player (PIL-10, PIL-19)."""
 NO_TARGET = -1
@@ -592,6 +594,7 @@ class PilleursState(State):
         ranks = ranks_from_scores(keys)
         if self.winner is not None:
             summary = f"{self.players[self.winner]} atteint le centre de la pyramide !"
+            ending = ENDING_CENTRE
         else:
             best = max(self.artifacts)
             winners = [self.players[s] for s, rank in enumerate(ranks) if rank == 1]
@@ -600,7 +603,8 @@ class PilleursState(State):
                 f"Plus d'artefacts dans la pyramide : {join_names(winners)} {verb} "
                 f"avec {artifacts_word(best)}."
             )
-        return Outcome(tuple(self.artifacts), ranks, summary)
+            ending = ENDING_NO_ARTIFACTS
+        return Outcome(tuple(self.artifacts), ranks, summary, ending=ending)
 
 
 def deal_powers(seats: int, rng: Random) -> list[str | None]:

@@ -36,7 +36,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.events import GameOver, TurnStarted
 from jeux.engine.race import Mark
-from jeux.engine.text import join_names, plural
+from jeux.engine.text import TARGET_REACHED, TURN_LIMIT, join_names, plural
 
 TARGET = 15
 SPRINT_ROUNDS = 20
@@ -331,7 +331,7 @@ class PushToFiveState(State):
         if self.seats == 1:
             name, bank = self.players[0], self.banks[0]
             summary = f"{name} garde {plural(bank, 'point')} en {plural(self.rounds, 'manche')}."
-            return Outcome((bank,), (1,), summary, won=self.won_alone)
+            return Outcome((bank,), (1,), summary, won=self.won_alone, ending=TURN_LIMIT)
         keys = [self.standing(s) for s in range(self.seats)]
         ranks = ranks_from_scores(keys)
         winners = [self.players[s] for s in range(self.seats) if ranks[s] == 1]
@@ -348,7 +348,8 @@ class PushToFiveState(State):
             how = how.replace("fait", "font").replace("finit", "finissent")
             how = how.replace(" a la ", " ont la ")
             summary = f"{join_names(winners)} {how} et gagnent ex aequo."
-        return Outcome(tuple(self.banks), ranks, summary)
+        ending = TARGET_REACHED if self.final_round else TURN_LIMIT  # P5-8: Sprint's 20 rounds
+        return Outcome(tuple(self.banks), ranks, summary, ending=ending)
 
     def view(self, seat: int) -> PushToFiveState:
         """The table as everyone sees it: the turned cards, never where the others lie."""

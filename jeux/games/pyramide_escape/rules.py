@@ -23,6 +23,7 @@ MAX_FATIGUE = 7
 
 SCARAB_PEEK = 2
 MAP_PEEK = 3
+ENDING_ESCAPED, ENDING_EXHAUSTED = "Pyramide traversée", "Épuisé dans la pyramide"
 
 # Room keys.
 COULOIR, FOSSE, SCARABEES, PONT, SOIF = "couloir", "fosse", "scarabees", "pont", "soif"
@@ -674,7 +675,8 @@ class PyramideState(State):
                 f"{self.player} s'effondre{where} après "
                 f"{self.cleared}/{len(ROOMS)} salles franchies."
             )
-        return Outcome((score,), (1,), summary, bool(self.won))
+        ending = ENDING_ESCAPED if self.won else ENDING_EXHAUSTED
+        return Outcome((score,), (1,), summary, bool(self.won), ending=ending)
 
     def view(self, seat: int) -> PyramideState:
         """The rooms crossed, the objects, the effects in play, and the deck as the player

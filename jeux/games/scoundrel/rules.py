@@ -23,6 +23,7 @@ ROOM_SIZE = 4
 TO_RESOLVE = 3
 """Cards to resolve in a full room; the fourth stays for the next one."""
 MAX_HP = 20
+ENDING_CLEARED, ENDING_DIED = "Donjon traversé", "Mort dans le donjon"
 
 MONSTER, WEAPON, POTION = "monster", "weapon", "potion"
 KIND_LABELS = {MONSTER: "monstre", WEAPON: "arme", POTION: "potion"}
@@ -476,7 +477,8 @@ class ScoundrelState(State):
             summary = (
                 f"{self.player} succombe à la salle {self.room_number} : score {score}{parts}."
             )
-        return Outcome((score,), (1,), summary, won=self.won)
+        ending = ENDING_CLEARED if self.won else ENDING_DIED
+        return Outcome((score,), (1,), summary, won=self.won, ending=ending)
 
     def view(self, seat: int) -> ScoundrelState:
         """The table and what the player remembers; the deck is a face-down pile, under which

@@ -34,7 +34,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.events import GameOver
-from jeux.engine.text import de, join_names, plural
+from jeux.engine.text import LAST_STANDING, TURN_LIMIT, de, join_names, plural
 
 DICE = 5
 THROWS = 5
@@ -48,6 +48,7 @@ RISE_FACES = (5, 6)
 ROUND_LIMIT = 60
 """After this many rounds the match ends and the most life points win: it would otherwise
 never end between immune Terminators (bots finish 8 seats in under 60 rounds 99 times in 100)."""
+ENDING_NOBODY_STANDING = "Plus personne debout"
 MAX_TERMINATOR = 5
 """A Terminator's level stops at 5: an attack of 6 always lands, so every match can end."""
 
@@ -663,7 +664,13 @@ class KillerState(State):
             summary = f"Plus personne debout : {winners[0]}, tombé le dernier, l'emporte."
         else:
             summary = f"Plus personne debout : {join_names(winners)}, tombés les derniers."
-        return Outcome(tuple(self.hp), ranks, summary)
+        return Outcome(tuple(self.hp), ranks, summary, ending=self._ending())
+
+    def _ending(self) -> str:
+        """KIL-4's last survivor, every contender dead, or the round limit."""
+        if not self._decided():
+            return TURN_LIMIT
+        return LAST_STANDING if self.contenders() else ENDING_NOBODY_STANDING
 
 
 # --- the robot ------------------------------------------------------------------------

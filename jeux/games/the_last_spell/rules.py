@@ -23,11 +23,14 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import is_run, roll
 from jeux.engine.events import TurnStarted
+from jeux.engine.text import LAST_STANDING, TURN_LIMIT
 
 EXPLOSION = 3
 """Instability at which the spell explodes."""
 
 CLASSIC, SURVIVAL = "classic", "survival"
+ENDING_OWN_SCORE = "Propre score battu"
+"""LS-1: the holder of the score to beat comes back and beats it."""
 
 SUCCESS, FAILURE, EXPLOSION_RESULT = "success", "failure", "explosion"
 """How a turn ended, for the score sheet."""
@@ -179,6 +182,8 @@ class LastSpellState(State):
         self.best_spell = [0] * self.seats
         self.round = 0
         self.winner: int | None = None
+        self.ending = ""
+        """How the deciding round was won (`Outcome.ending`)."""
         self.history: list[TurnRecord] = []
         self._start_round(first=0)
 
@@ -217,12 +222,12 @@ class LastSpellState(State):
         self._start_turn()
         return [TurnStarted(self.players[seat], self.round)]
 
-    def _win_round(self, seat: int) -> list[Event]:
+    def _win_round(self, seat: int, ending: str) -> list[Event]:
         self.rounds_won[seat] += 1
         over = self.rounds_won[seat] >= self.rounds_to_win
         events: list[Event] = [RoundWon(self.players[seat], self.round, over)]
         if over:
-            self.winner = seat
+            self.winner, self.ending = seat, ending
         else:
             self._start_round(first=self.round % self.seats)
             events.append(TurnStarted(self.players[self.current], self.round))
@@ -282,7 +287,7 @@ class LastSpellState(State):
         events: list[Event] = [Exploded(self.players[seat])]
         survivors = [s for s in range(self.seats) if self.alive[s]]
         if len(survivors) == 1:
-            return events + self._win_round(survivors[0])
+            return events + self._win_round(survivors[0], LAST_STANDING)
         return events + self._next_turn()
 
     def _cast(self) -> list[Event]:
@@ -295,11 +300,11 @@ class LastSpellState(State):
         if success:
             self.best_spell[seat] = max(self.best_spell[seat], self.power)
             if self.mode == CLASSIC and self.holder == seat:
-                return events + self._win_round(seat)
+                return events + self._win_round(seat, ENDING_OWN_SCORE)
             self.score_to_beat, self.holder = self.power, seat
         events += self._next_turn()
         if self.mode == SURVIVAL and self.cap_reached and self.holder is not None:
-            events = events[:-1] + self._win_round(self.holder)
+            events = events[:-1] + self._win_round(self.holder, TURN_LIMIT)
         return events
 
     def outcome(self) -> Outcome | None:
@@ -317,7 +322,7 @@ class LastSpellState(State):
             summary = f"{name} gagne {self.rounds_won[self.winner]} manches et la partie."
         else:
             summary = f"{name} gagne avec un sort de puissance {self.best_spell[self.winner]}."
-        return Outcome(tuple(scores), ranks_from_scores(keys), summary)
+        return Outcome(tuple(scores), ranks_from_scores(keys), summary, ending=self.ending)
 
 
 class LastSpell(Game):

@@ -34,7 +34,7 @@ from jeux.engine.core import (
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
-from jeux.engine.text import de, join_names
+from jeux.engine.text import TURN_LIMIT, de, join_names
 
 ROUNDS = 7
 """"La partie dure 7 tours": seven rounds, one turn per player in each."""
@@ -1020,7 +1020,7 @@ class TroisCouronnesState(State):
             fate = "prospère" if score > 0 else "décline"
             name = self.players[0]
             summary = f"Le royaume {de(name)} {fate} : {score} points en {ROUNDS} manches."
-            return Outcome((score,), (1,), summary, won=score > 0)
+            return Outcome((score,), (1,), summary, won=score > 0, ending=TURN_LIMIT)
         if len(winners) == 1:
             summary = f"{self.players[winners[0]]} devient Roi Suprême avec {best} points"
             if sum(score == best for score in self.scores) > 1:
@@ -1034,7 +1034,7 @@ class TroisCouronnesState(State):
                 f"{names} et {self.players[winners[-1]]} se partagent la couronne "
                 f"avec {best} points."
             )
-        return Outcome(tuple(self.scores), ranks, summary)
+        return Outcome(tuple(self.scores), ranks, summary, ending=TURN_LIMIT)
 
 
 class TroisCouronnes(Game):
