@@ -32,7 +32,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.events import Eliminated
 from jeux.engine.reactions import REACTION_WINDOW, window_opens
-from jeux.engine.text import DECK_EMPTY, LAST_STANDING, join_names, plural
+from jeux.engine.text import DECK_EMPTY, LAST_STANDING, de, join_names, plural
 
 from .cards import ARENA, Combo, Spell, Spellbook
 
@@ -128,7 +128,13 @@ class HandDealt(Event):
     cards: tuple[Dealt, ...]
 
     def describe(self) -> str:
-        return f"Ta main : {join_names([c.card.name for c in self.cards])}."
+        return f"Ta main : {self.names()}."
+
+    def describe_openly(self) -> str:
+        return f"Main {de(self.player)} : {self.names()}."
+
+    def names(self) -> str:
+        return join_names([c.card.name for c in self.cards])
 
 
 @dataclass(frozen=True)
@@ -148,10 +154,14 @@ class DrewCard(Event):
 
     reveals = True
     seat: int
+    player: str
     card: Dealt
 
     def describe(self) -> str:
         return f"Tu pioches {self.card.card.name}."
+
+    def describe_openly(self) -> str:
+        return f"Carte piochée par {self.player} : {self.card.card.name}."
 
 
 @dataclass(frozen=True)
@@ -623,7 +633,10 @@ class ArenaState(ZonedState):
         top, *rest = self.deck.cards
         self.deck = self.deck.holding(rest)
         drawn = self._give(seat, top)
-        events += [Drew(seat, self.players[seat]), DrewCard(seat, drawn, audience=(seat,))]
+        events += [
+            Drew(seat, self.players[seat]),
+            DrewCard(seat, self.players[seat], drawn, audience=(seat,)),
+        ]
         return events + ([] if rest else self._renew(rng))
 
     def _renew(self, rng: Random) -> list[Event]:

@@ -236,11 +236,19 @@ class CardsReceived(Event):
 
     reveals = True
     seat: int
+    player: str
     cards: tuple[Dealt, ...]
-    why: str = "reçoit"
+    verb: tuple[str, str]
+    """How they came, said to the receiver and to onlookers: ("pioches", "pioche")."""
 
     def describe(self) -> str:
-        return f"Tu {self.why} : {join_names([name_of(c) for c in self.cards])}."
+        return f"Tu {self.verb[0]} : {self.names()}."
+
+    def describe_openly(self) -> str:
+        return f"{self.player} {self.verb[1]} : {self.names()}."
+
+    def names(self) -> str:
+        return join_names([name_of(c) for c in self.cards])
 
 
 @dataclass(frozen=True)
@@ -295,6 +303,21 @@ class Said(Event):
 
     def describe(self) -> str:
         return self.text
+
+
+@dataclass(frozen=True)
+class Robbed(Event):
+    """The card a victim lost, told to the victim; onlookers read it in the thief's
+    `CardsReceived`."""
+
+    thief: str
+    card: Dealt
+
+    def describe(self) -> str:
+        return f"{self.thief} t'a volé {name_of(self.card)}."
+
+    def describe_openly(self) -> str:
+        return ""
 
 
 @dataclass(frozen=True)
@@ -609,11 +632,14 @@ class ArcaneState(ZonedState):
         self.hands[seat] = self.hands[seat].without([card])
         return card
 
-    def give(self, seat: int, keys: Sequence[str], why: str) -> list[Event]:
-        """Cards entering a hand under fresh uids, seen by the receiver only."""
+    def give(self, seat: int, keys: Sequence[str], verb: tuple[str, str]) -> list[Event]:
+        """Cards entering a hand under fresh uids, seen by the receiver only; `verb` says how,
+        to the receiver and to onlookers."""
         cards = self.fresh(keys)
         self.hands[seat] = self.hands[seat].holding([*self.hands[seat], *cards])
-        return [CardsReceived(seat, cards, why, audience=(seat,))] if cards else []
+        if not cards:
+            return []
+        return [CardsReceived(seat, self.players[seat], cards, verb, audience=(seat,))]
 
     def to_discard(self, *cards: Dealt) -> None:
         self.discard = self.discard.holding([*self.discard, *cards])
@@ -633,7 +659,7 @@ class ArcaneState(ZonedState):
             keys.append(top.card)  # type: ignore[arg-type]
         if keys:
             events.append(Drew(self.players[seat], len(keys)))
-            events += self.give(seat, keys, "pioches")
+            events += self.give(seat, keys, ("pioches", "pioche"))
         return events
 
     def hurt(self, seat: int, amount: int, why: str) -> list[Event]:
@@ -754,7 +780,7 @@ class ArcaneState(ZonedState):
         """A public card into a hidden hand: everyone knows it, under a fresh uid."""
         self.discard = self.discard.without([card])
         said = Said(f"{self.players[seat]} reprend {name_of(card)} de la défausse.")
-        return [said, *self.give(seat, [card.card], "reprends")]  # type: ignore[list-item]
+        return [said, *self.give(seat, [card.card], ("reprends", "reprend"))]  # type: ignore[list-item]
 
     def _combo(
         self, combo: Combo, action: Cast, pick: Dealt | None, rng: Random
@@ -794,8 +820,8 @@ class ArcaneState(ZonedState):
         self.hands[other] = self.hands[other].holding(())
         return [
             Said(f"{self.players[seat]} et {self.players[other]} échangent leurs mains."),
-            *self.give(seat, theirs, "reçois par l'échange"),
-            *self.give(other, mine, "reçois par l'échange"),
+            *self.give(seat, theirs, ("reçois par l'échange", "reçoit par l'échange")),
+            *self.give(other, mine, ("reçois par l'échange", "reçoit par l'échange")),
         ]
 
     def _resume(self, rng: Random) -> list[Event]:
@@ -914,8 +940,8 @@ class ArcaneState(ZonedState):
         self.hands[target] = self.hands[target].without([card])
         return [
             Said(f"{thief} vole une carte à {victim}."),
-            Said(f"{thief} t'a volé {name_of(card)}.", audience=(target,)),
-            *self.give(seat, [card.card], f"voles à {victim}"),  # type: ignore[list-item]
+            Robbed(thief, card, audience=(target,)),
+            *self.give(seat, [card.card], (f"voles à {victim}", f"vole à {victim}")),  # type: ignore[list-item]
         ]
 
     def _after_action(self, rng: Random) -> list[Event]:
@@ -991,7 +1017,7 @@ class ArcaneState(ZonedState):
         self.discard = Zone((), EVERYONE)
         for seat in range(self.seats):
             self.hands[seat] = Zone((), (seat,))
-            events += self.give(seat, deck[:2], "reçois")
+            events += self.give(seat, deck[:2], ("reçois", "reçoit"))
             deck = deck[2:]
         self.deck = Zone(self.fresh(deck), NOBODY)
         return events
