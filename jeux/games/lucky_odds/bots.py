@@ -314,7 +314,7 @@ def turn_value(plan: tuple[Node, ...], banks: Sequence[float], bust: float, win:
     return values[-1]
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def race_turn(mine: int, rivals: tuple[int, ...], any_time: bool) -> Turn:
     """This turn of a race at `mine` against rivals at `rivals`, each modelled as a steady
     player (Moyen's rule) who moves after me: I win by reaching 50 at my k-th turn from now
