@@ -106,9 +106,10 @@ losing it is worth (known only once the pair of scores is solved)."""
 
 
 class Turn:
-    """One turn of a duel: my score, the rival's, whether three kept dice may always be
-    thrown again (LO-3 option), and the value of each way the turn may end. Values are my
-    chances to win, the rival moving next; the best move is chosen for `bust`."""
+    """One turn, from the value of each way it may end (my chances to win): banking each
+    total, losing the turn (`bust`), landing on 50 (`win`); and whether three kept dice may
+    always be thrown again (LO-3 option). Values are linear in `bust`, which the duel table
+    knows only once a pair of scores is solved; the best move is chosen for `bust`."""
 
     def __init__(
         self, banks: Sequence[float], bust: float, any_time: bool, win: float = 1.0
