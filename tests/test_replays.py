@@ -1,12 +1,14 @@
 """Every match replayable: replays rebuilt through Match, exports, imports and their refusals."""
 
 import json
+import re
 import subprocess
 import sys
+from random import Random
 
 import pytest
 
-from jeux.catalog import GAMES, available
+from jeux.catalog import GAMES, available, load_game
 from jeux.engine.journal import markdown_escape
 from jeux.engine.match import Match, Seat
 from jeux.engine.replay import Replay, ReplayRefused, markdown
@@ -219,3 +221,52 @@ def test_the_account_of_a_hidden_hand_game_tells_every_secret():
     text = markdown(Replay.of(match.game, match.to_saved()))
     assert "ce récit dit tout" in text
     assert "a posé en vrai" in text  # what only the player who laid the cards saw
+
+
+# --- what onlookers read -----------------------------------------------------------------
+
+SECOND_PERSON = re.compile(r"\b(tu|te|toi|ta|ton|tes)\b|\bt'", re.IGNORECASE)
+
+
+def option_variants(game) -> list[dict]:
+    """The defaults, then each choice of each option alone: every private event a variant
+    adds (Expédition Rivale's draft deals packs) is met."""
+    others = [{o.key: c.value} for o in game.options for c in o.choices if c.value != o.default]
+    return [{}, *others]
+
+
+def test_a_private_event_speaks_to_its_seat_and_of_it_to_the_others():
+    from jeux.engine.cards import Dealt
+    from jeux.games.arcane_arena.cards import ARENA
+    from jeux.games.arcane_arena.rules import DrewCard
+
+    mirror = next(spell for _, spell in ARENA.spells if spell.name == "Miroir")
+    drew = DrewCard(0, "Lina", Dealt(600, mirror), audience=(0,))
+    assert drew.describe_for(0) == "Tu pioches Miroir."
+    assert drew.describe_for(1) == drew.describe_for(None) == "Carte piochée par Lina : Miroir."
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in available()])
+def test_onlookers_read_every_event_in_the_third_person(game_id):
+    """A replay and the written account speak to nobody: a private event told « Tu pioches … »
+    to its own seat is told « … par Lina » to the others, never in the second person."""
+    game = load_game(game_id)
+    info = game.info
+    for options in option_variants(game):
+        for players in {info.min_players, info.max_players}:
+            for seed in range(3):
+                match = Match(game, seed, tuple(Seat(f"J{i}") for i in range(players)), options)
+                pick = Random(seed).choice
+                while not match.over and len(match.actions) < 2000:
+                    match.play(pick(match.state.legal_actions()))
+                for event in match.events:
+                    told = event.describe_for(None)
+                    assert not SECOND_PERSON.search(told), (game_id, told)
+
+
+def test_the_written_account_tells_private_events_in_the_third_person():
+    match = demo_match("arcane_arena", 100_000)
+    text = markdown(Replay.of(match.game, match.to_saved()))
+    told = [line for line in text.splitlines() if line.startswith("- ")]
+    assert any(line.startswith("- Main de ") for line in told)
+    assert [line for line in told if SECOND_PERSON.search(line)] == []

@@ -7,9 +7,13 @@ only the count of the cards it may not see."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from random import Random
+from typing import Any
+
+from .core import State
 
 SUITS = ("pique", "coeur", "carreau", "trefle")
 JOKER = "joker"
@@ -109,3 +113,37 @@ class Zone:
 
     def by_uid(self, uid: int) -> Dealt | None:
         return next((c for c in self.cards if c.uid == uid), None)
+
+
+class ZonedState(State):
+    """A match whose cards lie in `Zone`s, under uids it hands out from `next_uid` on."""
+
+    next_uid: int
+
+    @abstractmethod
+    def zones(self) -> list[Zone]:
+        """Every zone that holds cards now."""
+
+    def secrets(self, seat: int) -> frozenset[Dealt]:
+        return frozenset().union(*(z.secrets_for(seat) for z in self.zones()))
+
+    def fresh(self, cards: Iterable[Any]) -> tuple[Dealt, ...]:
+        """The cards, in this order, under the next free uids."""
+        dealt = deal_ids(cards, self.next_uid)
+        self.next_uid += len(dealt)
+        return dealt
+
+
+def deal_hidden(zones: Iterable[Zone], pool: list, first_uid: int) -> tuple[list[Zone], int]:
+    """The zones with their hidden cards dealt, in order, from the front of `pool` (which
+    this consumes) under fresh uids from `first_uid` on, and the next free uid: a deal a
+    seat's view may stand for, when `pool` is the cards it cannot see, shuffled."""
+    dealt = []
+    for zone in zones:
+        if zone.hidden:
+            cards = deal_ids(pool[: zone.hidden], first_uid)
+            del pool[: zone.hidden]
+            first_uid += len(cards)
+            zone = Zone(cards, zone.seen_by)
+        dealt.append(zone)
+    return dealt, first_uid

@@ -97,10 +97,11 @@ def action_from_json(data: Mapping[str, Any], types: Sequence[type[Action]]) -> 
 
 @dataclass(frozen=True)
 class Event:
-    """One thing that happened; the UI animates it and the log prints `describe()`.
+    """One thing that happened; the UI animates it and the log prints `describe_for(seat)`.
 
     `audience` names the seats that may see it (None: everyone). A card drawn into a hand is
-    seen by its holder only; the screen shows each seat only the events it may see."""
+    seen by its holder only; the screen shows each seat only the events it may see, until the
+    match is over and everything is told to everyone."""
 
     audience: tuple[int, ...] | None = field(default=None, kw_only=True)
     reveals: ClassVar[bool] = False
@@ -112,7 +113,21 @@ class Event:
         return self.audience is None or seat in self.audience
 
     def describe(self) -> str:
+        """The log line, told to the audience: a private event speaks to its own seat
+        (« Tu pioches … »)."""
         return ""
+
+    def describe_openly(self) -> str:
+        """The log line for onlookers outside the audience (the table once the match is over,
+        a replay, its written account): private events written to their own seat override it
+        in the third person (« Lina pioche … »), or say "" when a public event says it."""
+        return self.describe()
+
+    def describe_for(self, seat: int | None) -> str:
+        """The log line `seat` reads; None is an onlooker."""
+        if self.audience is None or seat in self.audience:
+            return self.describe()
+        return self.describe_openly()
 
 
 @dataclass(frozen=True)

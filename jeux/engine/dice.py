@@ -42,6 +42,12 @@ def throw_chances(count: int) -> tuple[tuple[tuple[int, ...], float], ...]:
     )
 
 
+@cache
+def after_keeping(keep: tuple[int, ...], dice: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every sorted throw of `dice` dice, `keep` kept and the others thrown, with its chance."""
+    return tuple((tuple(sorted(keep + rest)), p) for rest, p in throw_chances(dice - len(keep)))
+
+
 def ways(faces: Sequence[int]) -> int:
     """In how many orders the dice may show these faces."""
     return factorial(len(faces)) // prod(factorial(n) for n in Counter(faces).values())
@@ -55,3 +61,8 @@ def is_run(faces: Sequence[int]) -> bool:
     """Distinct consecutive values, in any order (2-3-4, 4-6-5…)."""
     ordered = sorted(faces)
     return len(set(ordered)) == len(ordered) > 1 and ordered[-1] - ordered[0] == len(ordered) - 1
+
+
+def faces_text(faces: Iterable[int]) -> str:
+    """(3, 1, 6) → "3, 1, 6": faces as the log writes them."""
+    return ", ".join(map(str, faces))

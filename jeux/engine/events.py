@@ -33,6 +33,17 @@ class DiceRolled(Event):
 
 
 @dataclass(frozen=True)
+class Eliminated(Event):
+    """A seat out of the round: its health is gone."""
+
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} est éliminé·e de la manche."
+
+
+@dataclass(frozen=True)
 class GameOver(Event):
     summary: str
 

@@ -3,8 +3,9 @@
 A game keeps one `Race` in its state and reports each finished turn with `end_turn(points)`;
 the race adds the points, writes the score sheet, and says what comes next: the next seat,
 the last round announced when someone reaches the target ("Tours égaux", RULINGS §0.2),
-a tie-break round, or the end. It holds no dice and writes no French beyond the shared
-ending labels: the game turns a `TurnEnd` into its own events and summary.
+a tie-break round, or the end. It holds no dice; the game turns a `TurnEnd` into its own
+events and summary, with the words below where a race in points says them alike: the
+ending labels, `TurnStarted`, `TargetReached`, the `equal_turns_option` and `Race.verdict`.
 
     race = Race(len(players), 100, equal_turns=True, tie_break=True)
     end = race.end_turn(cargo)          # after each turn
@@ -27,10 +28,48 @@ Rules it settles, the same in every race game:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from .core import Outcome, ranks_from_scores
-from .text import TARGET_REACHED, TURN_LIMIT
+from .core import Choice, Event, Option, Outcome, State, ranks_from_scores
+from .text import TARGET_REACHED, TURN_LIMIT, de, join_names
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    """The next turn, numbered by the race's round."""
+
+    player: str
+    round: int
+
+    def describe(self) -> str:
+        return f"Tour {self.round} : au tour {de(self.player)}."
+
+
+@dataclass(frozen=True)
+class TargetReached(Event):
+    """Someone reached the target and the round is being finished ("Tours égaux")."""
+
+    player: str
+    total: int
+
+    def describe(self) -> str:
+        return f"{self.player} atteint {self.total} points : on termine le tour de table."
+
+
+def equal_turns_option(target: int) -> Option:
+    """« Tours égaux » (RULINGS §0.2) for a race to `target` points, on by default."""
+    return Option(
+        "equal_turns",
+        "Tours égaux",
+        (
+            Choice(True, "Oui : on finit le tour de table, le plus haut score gagne"),
+            Choice(False, f"Non : le premier à {target} points gagne aussitôt"),
+        ),
+        True,
+        "Sans effet en solo.",
+    )
 
 
 class Mark(NamedTuple):
@@ -182,6 +221,19 @@ class Race:
         """How the race ended: someone met the target, or the turn limit came first."""
         return TARGET_REACHED if any(map(self.met, self.scores)) else TURN_LIMIT
 
+    def verdict(self, players: Sequence[str], points: str, triumph: str) -> str:
+        """The summary of a race of several seats: the lone winner who met the target
+        `triumph`s (« sort du labyrinthe »), otherwise the turn limit names its winner, or
+        the tie; `points` is the best score in the game's words."""
+        winners = [players[s] for s in self.winners()]
+        met = self.met(max(self.scores))
+        if len(winners) == 1 and met:
+            return f"{winners[0]} {triumph} avec {points}."
+        if len(winners) == 1:
+            return f"Limite de tours : {winners[0]} l'emporte avec {points}."
+        limit = "" if met else " à la limite de tours"
+        return f"Égalité{limit} : {join_names(winners)} avec {points}."
+
     def outcome(self, summary: str, ending: str = "") -> Outcome:
         """The result, worded by the game, which names its own endings (a sudden win); by
         default the race's. Alone, a win scores the turns taken (fewer is better, so the
@@ -193,3 +245,21 @@ class Race:
             turns = (self.turns(),)
             return Outcome(turns, (1,), summary, won=True, lower_is_better=True, ending=ending)
         return Outcome((self.scores[0],), (1,), summary, won=False, ending=ending)
+
+
+class RaceState(State):
+    """A match whose turns, rounds and scores a `Race` keeps: the seat to move is the race's
+    current seat until the race is over."""
+
+    race: Race
+
+    @property
+    def current(self) -> int:
+        return self.race.current
+
+    @property
+    def round(self) -> int:
+        return self.race.round
+
+    def to_move(self) -> int | None:
+        return None if self.race.over else self.race.current

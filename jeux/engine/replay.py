@@ -125,7 +125,7 @@ def markdown(replay: Replay, when: str = "") -> str:
                 f" — au tour {de(final.seats[seat].name)}" if several and seat is not None else ""
             )
             out += [""] * bool(step) + [f"### Tour {turn}{esc(whose)}", ""]
-        out += [f"- {esc(line)}" for e in events if (line := e.describe())]
+        out += [f"- {esc(line)}" for e in events if (line := e.describe_for(None))]
     outcome = final.outcome()
     if outcome is not None:
         out += ["", "## Résultat", "", esc(outcome.summary), ""]

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple, TypeVar
 
@@ -149,6 +149,10 @@ class DiceScreen(GameScreen):
         """What the dice on the table are worth."""
         return Content("")
 
+    def value_line(self, text: str) -> Content:
+        """What the dice make, marked as the turn's: the look of `value` in every game."""
+        return Content.styled(f"{self.app.glyphs.turn} {text}", "bold $accent")
+
     def advice(self, state: State) -> Sequence[Content]:
         """What the player may do and risks: wiped while events are animated."""
         return ()
@@ -189,16 +193,20 @@ class DiceScreen(GameScreen):
         """The advice, a button per command, and the guide: the foot of every dice board."""
         yield Static(id="advice")
         with Horizontal(id="actions"):
-            for command in self.COMMANDS:
-                button = Button(
-                    command.button_label,
-                    id=f"cmd-{command.name}",
-                    variant=command.variant,
-                    compact=True,
-                )
-                button.can_focus = False  # keys are the moves: a click must not keep focus
-                yield button
+            yield from self.command_buttons()
         yield Static(id="guide")
+
+    def command_buttons(self) -> Iterator[Button]:
+        """A button per command; keys are the moves, so a click must not keep the focus."""
+        for command in self.COMMANDS:
+            button = Button(
+                command.button_label,
+                id=f"cmd-{command.name}",
+                variant=command.variant,
+                compact=True,
+            )
+            button.can_focus = False
+            yield button
 
     def line(self, ident: str, content: Content | str) -> None:
         self.query_one(f"#{ident}", Static).update(content)

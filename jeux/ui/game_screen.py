@@ -39,6 +39,9 @@ class GameScreen(Screen):
         Binding("u", "undo", "Annuler"),
         Binding("ctrl+z", "undo", "Annuler", show=False),
     ]
+    sees_all = False
+    """True when the board is shown to onlookers who see everything (a replay): every card
+    face up, every event told in the third person."""
 
     def __init__(self, match: Match, match_id: int) -> None:
         super().__init__()
@@ -174,7 +177,11 @@ class GameScreen(Screen):
         """The whole log again, as the seat on screen may read it (after a handoff, an undo)."""
         log = self.query_one(GameLog)
         log.clear()
-        log.narrate(e.describe() for e in self.seen(self.match.events))
+        log.narrate(self.told(e) for e in self.seen(self.match.events))
+
+    def told(self, event: Event) -> str:
+        """The log line of `event` for whoever watches the screen."""
+        return event.describe_for(None if self.sees_all else self.shown_seat)
 
     def act(self, action: Action) -> None:
         """Play a human's action. A key pressed during an animation ends it; its move is
@@ -207,7 +214,7 @@ class GameScreen(Screen):
         log = self.query_one(GameLog)
         for event in self.seen(events):
             await self.animate_event(event)
-            log.narrate([event.describe()])
+            log.narrate([self.told(event)])
         self.busy = False
         self.render_state()
         self.advance()

@@ -18,6 +18,9 @@ The contract a game screen keeps for its replay (every screen built on GameScree
 
 from __future__ import annotations
 
+import re
+import textwrap
+
 from textual.binding import Binding
 from textual.content import Content
 from textual.widgets import Static
@@ -29,6 +32,10 @@ from jeux.engine.replay import Replay
 from .card_table import CardTable
 
 REPLAY_ACTIONS = frozenset({"step", "turn", "jump", "leave", "rules"})
+HAND_ROWS = 3
+"""Lines the other seats' open hands may take along the top of a card table (one each at
+least, two at most): as many as the backs took with three other seats; more would push the
+hand at the bottom off an 80x24 screen."""
 
 
 class ReplayMode:
@@ -54,6 +61,8 @@ class ReplayMode:
         super().__init__(replay.at(self.step), match_id)
 
     # --- what is drawn: the match at this step, seen by everyone ---------------------------
+
+    sees_all = True
 
     def needs_handoff(self) -> bool:
         return False
@@ -92,18 +101,31 @@ class ReplayMode:
         self.call_after_refresh(self.freeze)  # buttons a game mounts after drawing
 
     def show_all_hands(self, state: State) -> None:
-        """Every other seat's hand face up along the top, where the backs were."""
+        """Every other seat's hand face up along the top, where the backs were: the cards
+        by name, then the seat's note where it fits (the badges and the sheet say it too);
+        a hand that needs it takes a second line while `HAND_ROWS` allows."""
         shown, clip = self.shown_seat, self.app.glyphs.clip
         row = self.query_one("#opponents", Static)
-        room = max(10, (row.size.width or 46) - 13)  # one line per seat, as the backs were
+        room = max(10, (row.size.width or 46) - 13)
+        others = self.opponents(state)
+        spare = HAND_ROWS - len(others)
         lines = []
         try:
-            for other in self.opponents(state):
+            for other in others:
                 self.shown_seat = other.seat
-                faces = " ".join(card_text(face) for _, face in self.hand(state)) or "—"
+                names = [card_text(face) for _, face in self.hand(state)]
+                # commas only where a name has spaces: « V♦ D♠ », « Boule de feu, Miroir »
+                faces = (", " if any(" " in n for n in names) else " ").join(names) or "—"
+                each = 2 if spare > 0 and len(textwrap.wrap(faces, room)) > 1 else 1
+                spare -= each - 1
+                told = textwrap.wrap(f"{faces}  {other.note}", room)
+                if len(told) > each:
+                    told = textwrap.wrap(faces, room)
+                    told[each - 1 :] = [clip(" ".join(told[each - 1 :]), room)]
                 name = clip(state.players[other.seat], 12)
-                line = Content.assemble((f"{name:<12} ", "strike dim" if other.out else ""))
-                lines.append(line + Content(clip(f"{faces}  {other.note}".rstrip(), room)))
+                head = Content.assemble((f"{name:<12} ", "strike dim" if other.out else ""))
+                lines.append(head + Content(told[0]))
+                lines += [Content(" " * 13 + more) for more in told[1:]]
         finally:
             self.shown_seat = shown
         row.update(Content("\n").join(lines))
@@ -162,7 +184,10 @@ class ReplayMode:
 
 
 def card_text(face) -> str:
-    return f"{face.corner}{face.symbol}" if face.corner or not face.title else face.title
+    """A card face in words: its title (a spell, an artifact, a role), else its corner and
+    suit (« V♦ »); a corner beside a title is only a mark (a kind, a cost). A title cut
+    with « - » to fit a card's face (« Malédic- tion ») is whole again on a line."""
+    return re.sub(r"(?<=\w)- (?=\w)", "", face.title) or f"{face.corner}{face.symbol}".strip()
 
 
 def replay_screen(replay: Replay, step: int | None = None, match_id: int = 0):

@@ -12,6 +12,7 @@ from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
 from jeux.games.coffre_et_cle.present import (
+    open_centre_text,
     own_card_line,
     peek_text,
     question,
@@ -129,7 +130,7 @@ def test_exchange_is_blind_and_locks_the_new_card() -> None:
     assert state.locked(0)
     assert Look() in state.legal_actions()
     looked = play(state, Look())
-    assert looked == [Looked(0, centre, audience=(0,))]
+    assert looked == [Looked(0, "Lina", centre, audience=(0,))]
     assert state.view(0).hands[0] is centre
 
 
@@ -403,3 +404,12 @@ def test_present_turn_question_and_notes_follow_the_phases() -> None:
     assert rows["Rôle"] == ("Trésor", "Clé", "Clé Factice", "Neutre")
     assert rows["Vote"] == ("Zoé", "Zoé", "Marc", "Zoé")
     assert sheet_title(state) == "Centre : Neutre, Neutre"
+
+
+def test_present_open_centre_names_whose_card_and_the_one_set_aside() -> None:
+    assert open_centre_text(new(4), 3) == "Le centre, et la carte d'Ana à droite."
+    state = new(5, neutres="n")  # CC-1 option: one card set aside unseen
+    aside = state.aside[0].name
+    assert (
+        open_centre_text(state, 0) == f"Le centre, et la carte de Lina à droite. Écartée : {aside}."
+    )

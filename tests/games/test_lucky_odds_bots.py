@@ -5,7 +5,7 @@ import pytest
 
 from jeux.engine.core import LEVELS
 from jeux.engine.testing import ForcedRng
-from jeux.games.lucky_odds.bots import win_table
+from jeux.games.lucky_odds.bots import race_turn, steady_unfinished, win_table
 from jeux.games.lucky_odds.rules import GAME, TARGET, Roll, Stop
 
 
@@ -22,6 +22,36 @@ def test_the_duel_table_is_a_chance_to_win():
     assert table[0][0] > 0.5  # the first to throw has the edge
     assert table[TARGET - 1][0] > table[0][0] > table[0][TARGET - 1]
     assert all(0.0 <= p <= 1.0 for row in table for p in row)
+
+
+def test_a_steady_rival_finishes_sooner_the_nearer_50_it_starts():
+    unfinished = steady_unfinished(False)
+    assert unfinished[0][:TARGET] == (1.0,) * TARGET and unfinished[5][TARGET] == 0.0
+    assert all(later <= now for now, later in zip(unfinished, unfinished[1:], strict=False))
+    assert unfinished[3][45] < unfinished[3][20] < unfinished[3][0]
+
+
+def test_the_race_is_a_chance_to_win_that_falls_with_more_rivals():
+    def value(rivals):
+        turn = race_turn(0, rivals, False)
+        return turn.worth(turn.throw(0, 3, 0, first=True))
+
+    duel, three, four = value((0,)), value((0, 0)), value((0, 0, 0))
+    assert 0.5 < duel < 0.56  # moving first, the best reply to Moyen wins 54.4 %
+    assert 1 / 3 < three < duel and 1 / 4 < four < three
+
+
+def test_fort_takes_more_risks_when_two_rivals_near_50():
+    def after_two_throws(rivals):
+        state = new(("Lina", "Marc", "Zoé"))
+        state.scores[0], state.scores[1:] = 30, rivals
+        play(state, Roll(), 1, 3, 5)  # all odd: 9, the three dice go again
+        play(state, Roll(), 3, 2, 2)  # 12 in the turn, two even dice left
+        return state.view(0)
+
+    assert GAME.bot(1, "fort").choose(after_two_throws([0, 0])) == Stop()
+    assert GAME.bot(1, "fort").choose(after_two_throws([45, 45])) == Roll((1, 2))
+    assert GAME.bot(1, "moyen").choose(after_two_throws([45, 45])) == Stop()
 
 
 @pytest.mark.parametrize("level", ("moyen", "fort"))

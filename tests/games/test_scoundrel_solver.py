@@ -5,7 +5,18 @@ from random import Random
 
 from jeux.engine.testing import ForcedRng
 from jeux.games.scoundrel.rules import GAME, Avoid, Pick, dungeon_deck
-from jeux.games.scoundrel.solver import answer, hint, unseen, winning_line
+from jeux.games.scoundrel.solver import (
+    FREE,
+    Rules,
+    answer,
+    code,
+    finishes,
+    hint,
+    quick_ends,
+    reason,
+    unseen,
+    winning_line,
+)
 
 from .test_scoundrel import H, M, W, play, start
 
@@ -82,3 +93,33 @@ def test_an_obvious_move_is_suggested_with_its_reason():
     state = start(top + rest_of(top), hp=8)
     advice = hint(state.view(0))
     assert advice.action == Pick(0) and advice.reason == "Bois le 9 de cœur : +9 PV."
+
+
+def test_four_heavy_monsters_at_the_door_are_fled():
+    # SC-2: the first room may be fled; A K Q J barehanded would cost 36 of 20 PV.
+    top = [M(14), M(13), M(12), M(11)]
+    assert hint(start(top + rest_of(top)).view(0)).action == Avoid()
+
+
+def test_the_quick_ends_of_the_playouts_are_the_ends_of_the_full_search():
+    # The playouts' inlined rules must reach exactly what `resolutions` reaches (SC-1, SC-6).
+    rng = Random(3)
+    cards = [code(card) for card in dungeon_deck()]
+    for strict in (False, True):
+        rules = Rules(max_hp=20, strict=strict, classic_end=False)
+        for _ in range(300):
+            room = tuple(sorted(rng.sample(cards, 4)))
+            weapon, bound = rng.choice([0, 3, 8, 10]), rng.choice([FREE, 4, 9, 13])
+            hp = rng.randint(1, 20)
+            full = finishes(room, hp, weapon, bound, False, 3, rules)
+            assert quick_ends(room, hp, weapon, bound, 3, rules) == set(full)
+
+
+def test_a_weapon_taken_only_to_be_replaced_is_told_so():
+    top = [W(3), W(9), H(5), M(7)]
+    view = start(top + rest_of(top)).view(0)
+    assert reason(view, [Pick(0), Pick(1), Pick(2)]) == (
+        "Prends le 3 de carreau pour t'en débarrasser : "
+        "le 9 de carreau le remplacera dans cette salle."
+    )
+    assert reason(view, [Pick(1), Pick(2), Pick(3)]).startswith("Prends le 9 de carreau : une")

@@ -4,7 +4,7 @@ by key or by click; the card under the cursor is readable in full."""
 
 from jeux.engine.cards import Dealt, Zone
 from jeux.engine.match import Seat
-from jeux.games.arcane_arena.rules import ACTION, NO_TARGET, REACT, Cast
+from jeux.games.arcane_arena.rules import ACTION, DISCARD, NO_TARGET, REACT, Cast
 from jeux.games.arcane_arena.screen import ArenaScreen
 from jeux.ui.launch import start_match
 from jeux.ui.screens.handoff import HandoffScreen
@@ -60,6 +60,43 @@ async def play_until(pilot, screen, done, limit=300) -> list[str]:
         action = screen.match.game.bot(len(screen.match.actions)).choose(state.view(seat))
         await pilot.press(*screen.keys_for(action))
     raise AssertionError("never reached")
+
+
+def assert_footer_says_what_the_buttons_say(screen: ArenaScreen) -> None:
+    """Each button's key is bound to the button's action, and the footer (when it shows the
+    key) names it in the button's words."""
+    active = screen.active_bindings
+    for button in screen.query("#answers > Button"):
+        words, key = str(button.label).removesuffix(")").rsplit(" (", 1)
+        bound = active["enter" if key == "Entrée" else key].binding
+        assert bound.action == button.name, (key, bound.action, button.name)
+        assert not bound.show or bound.description == words, (key, bound.description, words)
+
+
+async def test_the_footer_names_each_key_as_its_button_does(app_factory):
+    """Entrée and x change meaning with the phase: « Lancer » or « Parer », « Passer »,
+    « Encaisser » or « Garder ma main », in the footer as on the buttons."""
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start_match(app, GAME, seats(app), {}, seed=3)
+        await pilot.pause()
+        game, phases = app.screen_stack[-2], set()
+        while len(game.match.actions) < 300 and phases < {ACTION, REACT, DISCARD}:
+            await pilot.pause()
+            if isinstance(app.screen, HandoffScreen):
+                await pilot.press("enter")
+                continue
+            state = game.match.state
+            if state.to_move() is None:
+                break
+            if game.busy:
+                continue
+            phases.add(state.phase)
+            assert_footer_says_what_the_buttons_say(game)
+            bot = game.match.game.bot(len(game.match.actions))
+            await pilot.press(*game.keys_for(bot.choose(state.view(state.to_move()))))
+        assert phases >= {ACTION, REACT, DISCARD}
 
 
 async def test_an_attack_hands_the_screen_to_its_target_and_back(app_factory):

@@ -93,7 +93,8 @@ async def test_free_play_by_keys_with_every_field_to_the_results(app_factory):
         await pilot.pause()
         assert state.phase == SCENE and state.journal[0].consequence == "Personne ne me voit"
         assert all(screen.field(name).value == "" for name in ("event", "action", "consequence"))
-        assert screen.query_one("#d20", Die).value == 0
+        assert screen.query_one("#d20", Die).value == face  # lies as thrown until rerolled
+        assert "▶" not in text(screen, "#bands")  # its scene is told: no row marked
 
         await pilot.press("e")
         await type_text(pilot, "Un chien")
@@ -359,3 +360,31 @@ async def test_keys_for_a_scene_type_its_lines(app_factory):
         await pilot.press(*screen.keys_for(Conclude(consequence="Ouf")))
         await pilot.pause()
         assert screen.match.actions[-1] == Conclude(consequence="Ouf")
+
+
+async def test_the_d20_lies_as_last_thrown_on_resume_and_in_a_replay(app_factory):
+    """Drawn from the state, not from the roll's animation: a session resumed between scenes
+    and every step of its replay show the last face; the replay's end tells the verdict."""
+    from jeux.engine.replay import Replay
+    from jeux.screenshots import demo_match, open_match
+    from jeux.ui.replay import replay_screen
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        between = demo_match("le_signal", 2)  # a scene rolled and told: the next one waits
+        await open_match(app, between)
+        await pilot.pause()
+        state = between.state
+        assert state.phase == SCENE and state.die
+        assert app.screen.query_one("#d20", Die).value == state.die
+
+        match = demo_match("le_signal", 100_000)
+        app.push_screen(replay_screen(Replay.of(match.game, match.to_saved()), step=0))
+        await pilot.pause()
+        replay = app.screen
+        for step in range(replay.replay.steps + 1):
+            replay.go(step)
+            assert replay.query_one("#d20", Die).value == (replay.match.state.die or 0), step
+        assert text(replay, "#hint") == match.state.summary()
+        last = match.state.journal[-1]
+        assert text(replay, "#verdict").startswith(f"{last.face} → ")

@@ -81,6 +81,84 @@ async def test_stepping_a_replay_forward_and_back_by_action_and_turn(app_factory
         assert isinstance(app.screen, HistoryScreen)
 
 
+async def test_a_replay_tells_private_events_to_onlookers(app_factory):
+    """Nobody is « tu » in a replay: the hands dealt and the cards drawn privately are told
+    in the third person."""
+    from tests.test_replays import SECOND_PERSON
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        keep_finished(app, demo_match("arcane_arena", 100_000))
+        await open_history(app, pilot)
+        await pilot.press("enter", "end")
+        await pilot.pause()
+        said = app.screen.query_one(GameLog)._said
+        assert any(line.startswith("Main de Marc : ") for line in said)
+        assert any(line.startswith("Carte piochée par ") for line in said)
+        assert [line for line in said if SECOND_PERSON.search(line)] == []
+
+
+@pytest.mark.parametrize("game_id", ["expedition_rivale", "arcane_duel"])
+async def test_the_other_hands_are_told_by_name(app_factory, game_id):
+    """Along the top, each other seat's cards by name (not a blank row, nor kind marks);
+    the first card of each hand at least, when three rows cannot hold them all."""
+    from jeux.engine.replay import Replay
+    from jeux.ui.replay import replay_screen
+
+    match = demo_match(game_id, 100_000)
+    replay = Replay.of(match.game, match.to_saved())
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(replay_screen(replay, 6))
+        await pilot.pause()
+        screen, state = app.screen, replay.at(6).state
+        told = " ".join(text(screen, "#opponents").split())
+        for other in screen.opponents(state):
+            screen.shown_seat = other.seat
+            cards = [face for _, face in screen.hand(state)]
+            shown = cards if game_id == "expedition_rivale" else cards[:1]
+            for face in shown:
+                assert face.title and all(w.strip("-") in told for w in face.title.split())
+
+
+async def test_coffre_et_cle_replays_with_every_card_face_up(app_factory):
+    """« mains visibles »: each seat's role along the top, the centre and the card of the
+    seat whose turn it is turned over."""
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        keep_finished(app, demo_match("coffre_et_cle", 100_000))
+        await open_history(app, pilot)
+        await pilot.press("enter", "right", "right", "right")
+        await pilot.pause()
+        replay = app.screen
+        assert "mains visibles" in text(replay, "#game-title")
+        state, seat = replay.match.state, replay.shown_seat
+        others = text(replay, "#opponents").splitlines()
+        for line, other in zip(others, state.others(seat), strict=True):
+            assert line.startswith(state.players[other]) and state.hands[other].name in line
+        faces = [card.card for card in replay.query_one("#centre-cards").cards]
+        assert [f.title for f in faces] == [c.name for c in (*state.centre, state.hands[seat])]
+        assert text(replay, "#peek") == ""
+
+
+async def test_a_gladiators_replay_shows_the_secret_pick_made(app_factory):
+    """« secrets visibles »: between the two secret picks, the first one is named."""
+    from jeux.engine.replay import Replay
+    from jeux.games.gladiators_duel.rules import STANCE_NAMES
+    from jeux.ui.replay import replay_screen
+
+    match = demo_match("gladiators_duel", 100_000)
+    replay = Replay.of(match.game, match.to_saved())
+    step = next(k for k in range(replay.steps) if replay.at(k).state.sealed)
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(replay_screen(replay, step))
+        await pilot.pause()
+        ((seat, sealed),) = app.screen.match.state.sealed.items()
+        name, stance = match.seats[seat].name, STANCE_NAMES[sealed.stance]
+        assert f"{name} a choisi : {stance}." in text(app.screen, "#value")
+
+
 GAME_GROUPS = 4
 """The games are stepped through in a few apps: fewer start-ups than one app per game, and
 no single test long enough to hold the suite's end."""

@@ -232,3 +232,28 @@ async def test_the_arrows_go_through_the_tabs_while_browsing_games(app_factory):
         await pilot.press("left", "left")
         await pilot.pause()
         assert tabs.active == "figures"
+
+
+async def test_every_title_reads_in_full_in_the_games_list(app_factory):
+    """At 80 columns a long title (« Lovecraftian Dice of Madness ») goes on over a second
+    line of the list instead of being cut."""
+    from jeux.catalog import GAMES
+
+    app = app_factory()
+    lina = app.profiles.create("Lina")
+    for game_id in GAMES:
+        saved = {"game": game_id, "seed": 1, "options": {}, "actions": []}
+        saved["seats"] = [{"name": "Lina", "profile": lina.id, "bot": False}]
+        result = {"profile": lina.id, "name": "Lina", "seat": 0, "rank": 1, "score": 1}
+        app.records.finish(app.records.start(saved), saved, [{**result, "won": True}])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(app, pilot)
+        games = screen.query_one("#stats-games", OptionList)
+        assert len(listed(screen)) == 1 + len(GAMES)
+        for game_id, info in GAMES.items():
+            games.highlighted = games.get_option_index(game_id)
+            await pilot.pause()
+            shown = {
+                word for y in range(games.size.height) for word in games.render_line(y).text.split()
+            }
+            assert set(info.title.split()) <= shown, info.title

@@ -11,7 +11,8 @@ from collections import Counter
 from dataclasses import replace
 from random import Random
 
-from jeux.engine.cards import Zone, deal_ids
+from jeux.engine.bots import RoundLookahead
+from jeux.engine.cards import deal_hidden
 from jeux.engine.core import Action
 
 from .rules import (
@@ -22,7 +23,6 @@ from .rules import (
     HEAL,
     MAX_HP,
     NO_TARGET,
-    OVER,
     REACT,
     REWARD,
     ArenaState,
@@ -151,78 +151,6 @@ class BeginnerBot:
         return not (effect.heal and view.hp[seat] == MAX_HP and not effect.damage)
 
 
-CANDIDATES = 3
-"""Moves weighed: Moyen's choice and its next best ones."""
-WORLDS = 6
-"""Imagined deals of the unseen cards each move is tried in."""
-MARGIN = 0.1
-"""How much surer of the round a move must look to overrule Moyen: a few imagined futures
-are noisy, and Moyen's judgement is sound."""
-HORIZON = 30
-"""Moves an imagined future runs before the position is judged by health."""
-
-
-class StrongBot:
-    """Fort: Moyen's choice and its next best moves, each tried in the same imagined deals
-    of the unseen cards (the other hands, the deck, the removed cards face down; hidden
-    alliances by a coin), played on by Moyen for every seat to the end of the round or
-    `HORIZON` moves; another move replaces Moyen's when it wins the round clearly more
-    often, or sooner."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
-        self.policy = ArenaBot(self.rng.random())
-
-    def choose(self, view: ArenaState) -> Action:
-        preferred = self.policy.choose(view)
-        legal = view.legal_actions()
-        if len(legal) == 1 or view.phase not in (ACTION, REACT):
-            return preferred  # a bonus or a discard: Moyen's rule is enough
-        rivals = self.rivals(view, [a for a in legal if a != preferred])
-        seat = view.to_move()
-        worlds = [imagine(view, seat, self.rng) for _ in range(WORLDS)]
-        seeds = [self.rng.random() for _ in worlds]
-
-        def chance(action: Action) -> float:
-            return sum(
-                self.play_out(clone(world), action, seat, Random(seed))
-                for world, seed in zip(worlds, seeds, strict=True)
-            ) / len(worlds)
-
-        base = chance(preferred)
-        best, odds = max(((a, chance(a)) for a in rivals), key=lambda pair: pair[1])
-        return best if odds > base + MARGIN else preferred
-
-    def rivals(self, view: ArenaState, others: list[Action]) -> list[Action]:
-        """The moves worth trying against Moyen's: its next best by its own judgement."""
-        seat = view.to_move()
-        if view.phase == ACTION:
-            value = self.policy.action_value
-        else:
-            value = self.policy.defence_value
-        return sorted(others, key=lambda a: -value(view, seat, a))[: CANDIDATES - 1]
-
-    def play_out(self, world: ArenaState, action: Action, seat: int, rng: Random) -> float:
-        start, wins = world.round, list(world.wins)
-        world._apply(action, rng)
-        moves = 0
-        while moves < HORIZON:
-            if world.round != start or world.phase == OVER or not world.alive(seat):
-                break
-            world._apply(self.policy.choose(world), rng)
-            moves += 1
-        soon = moves / (10 * HORIZON)  # a round won sooner is surer, one lost later too
-        if world.wins[seat] > wins[seat]:
-            return 1.0 - soon
-        if world.wins != wins or not world.alive(seat):
-            return soon
-        if world.round != start:
-            return 0.5  # a round without a winner is replayed
-        rivals = [world.hp[s] for s in world.opponents(seat)] or [0]
-        lead = (world.hp[seat] - max(rivals)) / (4 * MAX_HP)
-        return 0.5 + lead - 0.1 * (len(rivals) - 1)  # each rival standing is one more to beat
-
-
 def clone(state: ArenaState) -> ArenaState:
     """A copy to play on: zones are immutable, the lists and the attack are not."""
     attack = state.attack
@@ -249,22 +177,39 @@ def imagine(view: ArenaState, seat: int, rng: Random) -> ArenaState:
     unseen.subtract(card.card for card in shown)
     pool = list(unseen.elements())
     rng.shuffle(pool)
-
-    def fill(zone: Zone) -> Zone:
-        if not zone.hidden:
-            return zone
-        cards = deal_ids(pool[: zone.hidden], world.next_uid)
-        del pool[: zone.hidden]
-        world.next_uid += len(cards)
-        return Zone(cards, zone.seen_by)
-
-    world.hands = [fill(hand) for hand in view.hands]
-    world.deck, world.removed = fill(view.deck), fill(view.removed)
+    zones, world.next_uid = deal_hidden([*view.hands, view.deck, view.removed], pool, view.next_uid)
+    *world.hands, world.deck, world.removed = zones
     secret = bool(view.options.get("alliances"))
     world.allied = [
         (rng.random() < 0.5 if secret else False) if a is None else a for a in view.allied
     ]
     return world
+
+
+class StrongBot(RoundLookahead):
+    """Fort: `RoundLookahead` over Moyen, imagining the other hands, the deck, the removed
+    cards face down and hidden alliances (by a coin)."""
+
+    moyen = ArenaBot
+    max_hp = MAX_HP
+    imagine = staticmethod(imagine)
+    clone = staticmethod(clone)
+
+    def weighs(self, view: ArenaState) -> bool:
+        return view.phase in (ACTION, REACT)  # a bonus or a discard: Moyen's rule is enough
+
+    def rivals(self, view: ArenaState, others: list[Action]) -> list[Action]:
+        """Moyen's next best moves by its own judgement."""
+        seat = view.to_move()
+        if view.phase == ACTION:
+            value = self.policy.action_value
+        else:
+            value = self.policy.defence_value
+        return sorted(others, key=lambda a: -value(view, seat, a))[: self.CANDIDATES - 1]
+
+    @staticmethod
+    def standing(world: ArenaState, seat: int) -> list[int]:
+        return world.opponents(seat)
 
 
 LEVEL_BOTS = {"debutant": BeginnerBot, "moyen": ArenaBot, "fort": StrongBot}

@@ -17,7 +17,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, deal_ids, shuffled
+from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, ZonedState, shuffled
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
@@ -28,11 +28,11 @@ from jeux.engine.core import (
     GameInfo,
     Option,
     Outcome,
-    State,
     ranks_from_scores,
 )
+from jeux.engine.events import Eliminated
 from jeux.engine.reactions import REACTION_WINDOW, window_opens
-from jeux.engine.text import DECK_EMPTY, LAST_STANDING, join_names, plural
+from jeux.engine.text import DECK_EMPTY, LAST_STANDING, de, join_names, plural
 
 from .cards import ARENA, Combo, Spell, Spellbook
 
@@ -128,7 +128,13 @@ class HandDealt(Event):
     cards: tuple[Dealt, ...]
 
     def describe(self) -> str:
-        return f"Ta main : {join_names([c.card.name for c in self.cards])}."
+        return f"Ta main : {self.names()}."
+
+    def describe_openly(self) -> str:
+        return f"Main {de(self.player)} : {self.names()}."
+
+    def names(self) -> str:
+        return join_names([c.card.name for c in self.cards])
 
 
 @dataclass(frozen=True)
@@ -148,10 +154,14 @@ class DrewCard(Event):
 
     reveals = True
     seat: int
+    player: str
     card: Dealt
 
     def describe(self) -> str:
         return f"Tu pioches {self.card.card.name}."
+
+    def describe_openly(self) -> str:
+        return f"Carte piochée par {self.player} : {self.card.card.name}."
 
 
 @dataclass(frozen=True)
@@ -309,15 +319,6 @@ class Discarded(Event):
 
 
 @dataclass(frozen=True)
-class Eliminated(Event):
-    seat: int
-    player: str
-
-    def describe(self) -> str:
-        return f"{self.player} est éliminé·e de la manche."
-
-
-@dataclass(frozen=True)
 class RoundOver(Event):
     """`winner` is None when the round is replayed (AD1-18, AA-7)."""
 
@@ -360,7 +361,7 @@ class Attack:
 
 
 @dataclass
-class ArenaState(State):
+class ArenaState(ZonedState):
     players: tuple[str, ...]
     options: Mapping[str, Any]
     book: Spellbook
@@ -578,9 +579,6 @@ class ArenaState(State):
             ending=self.ending,
         )
 
-    def secrets(self, seat: int) -> frozenset[Any]:
-        return frozenset().union(*(z.secrets_for(seat) for z in self.zones()))
-
     # --- moves ---------------------------------------------------------------------
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
@@ -614,8 +612,7 @@ class ArenaState(State):
     def _give(self, seat: int, card: Dealt) -> Dealt:
         """A card into a hand, under a fresh uid: a card seen elsewhere before (in the hand
         it was stolen from, on the discard pile) says nothing of which card it is now."""
-        fresh = Dealt(self.next_uid, card.card)
-        self.next_uid += 1
+        (fresh,) = self.fresh([card.card])
         self.hands[seat] = self.hands[seat].holding([*self.hands[seat], fresh])
         return fresh
 
@@ -636,7 +633,10 @@ class ArenaState(State):
         top, *rest = self.deck.cards
         self.deck = self.deck.holding(rest)
         drawn = self._give(seat, top)
-        events += [Drew(seat, self.players[seat]), DrewCard(seat, drawn, audience=(seat,))]
+        events += [
+            Drew(seat, self.players[seat]),
+            DrewCard(seat, self.players[seat], drawn, audience=(seat,)),
+        ]
         return events + ([] if rest else self._renew(rng))
 
     def _renew(self, rng: Random) -> list[Event]:
@@ -653,15 +653,13 @@ class ArenaState(State):
                 card = rng.choice(pile)
                 pile.remove(card)
                 gone.append(card)
-        gone = list(deal_ids([c.card for c in gone], self.next_uid))
-        self.next_uid += len(gone)
+        gone = list(self.fresh(c.card for c in gone))
         self.removed = self.removed.holding([*self.removed, *gone])
         self.discard = self.discard.holding(())
-        fresh = deal_ids(shuffled([c.card for c in pile], rng), self.next_uid)
-        self.next_uid += len(fresh)
-        self.deck = self.deck.holding(fresh)
+        deck = self.fresh(shuffled([c.card for c in pile], rng))
+        self.deck = self.deck.holding(deck)
         shown = tuple(gone) if self.options.get("retirees") else ()
-        return [DeckRenewed(len(gone), len(fresh), shown)]
+        return [DeckRenewed(len(gone), len(deck), shown)]
 
     def _steal(self, thief: int, victim: int, rng: Random) -> list[Event]:
         """AA-9: a random card of the victim's hand."""
@@ -874,8 +872,7 @@ class ArenaState(State):
 
     def _new_round(self, starter: int, rng: Random) -> list[Event]:
         """AA-1: all sixteen cards back, reshuffled; 9 HP; two cards each."""
-        deck = deal_ids(shuffled(self.book.deck(), rng), self.next_uid)
-        self.next_uid += len(deck)
+        deck = self.fresh(shuffled(self.book.deck(), rng))
         self.round += 1
         self.starter = starter
         self.hp = [MAX_HP] * self.seats

@@ -53,14 +53,23 @@ AIM_KEYS = "abcdefghij"
 SHOWN_DISCARDS = 5
 SHORT_NAME = 16
 """Longest card name a button of the discard pile's list shows in full."""
+SKIPS = {"pass_turn": Pass(), "endure": React(), "keep_hand": EndTurn()}
+"""The x key's three meanings, one per phase: the action each plays."""
 
 
 class ArenaScreen(CardTable):
     CSS_PATH = "screen.tcss"
+    # Entrée and x do what the buttons of the moment say, and the footer says it in their
+    # words: one binding per meaning, each shown only in its phase (see check_action).
     BINDINGS = [
+        Binding("enter", "cast", "Lancer", key_display="Entrée"),
+        Binding("enter", "parry", "Parer", key_display="Entrée"),
+        Binding("enter", "confirm", show=False),  # a card to give up: its number says it
         Binding("p", "draw", "Piocher"),
         Binding("s", "heal", "+1 PV"),
-        Binding("x", "skip_turn", "Passer"),
+        Binding("x", "pass_turn", "Passer"),
+        Binding("x", "endure", "Encaisser"),
+        Binding("x", "keep_hand", "Garder ma main"),
         *(Binding(k, f"aim({i})", "Cible", show=False) for i, k in enumerate(AIM_KEYS)),
     ]
 
@@ -171,16 +180,16 @@ class ArenaScreen(CardTable):
         answers = []
         if state.phase == ACTION:
             if held:
-                answers.append(Answer("Lancer", "Entrée", "confirm", primary=True))
+                answers.append(Answer("Lancer", "Entrée", "cast", primary=True))
             if Draw() in legal:
                 answers.append(Answer("Piocher", "p", "draw"))
-            answers.append(Answer("Passer", "x", "skip_turn"))
+            answers.append(Answer("Passer", "x", "pass_turn"))
         elif state.phase == REACT:
             if held:
-                answers.append(Answer("Parer", "Entrée", "confirm", primary=True))
-            answers.append(Answer("Encaisser", "x", "skip_turn"))
+                answers.append(Answer("Parer", "Entrée", "parry", primary=True))
+            answers.append(Answer("Encaisser", "x", "endure"))
         elif state.phase == DISCARD and EndTurn() in legal:
-            answers.append(Answer("Garder ma main", "x", "skip_turn", primary=True))
+            answers.append(Answer("Garder ma main", "x", "keep_hand", primary=True))
         return answers
 
     def turn_text(self, state: ArenaState) -> str:
@@ -214,7 +223,7 @@ class ArenaScreen(CardTable):
 
     async def animate_event(self, event: Event) -> None:
         self.query_one("#answers").display = False  # back with the next drawing
-        text = event.describe()
+        text = self.told(event)
         if isinstance(event, HandDealt) and event.seat == self.shown_seat:
             await self.deal(event.cards)
         elif text:
@@ -238,8 +247,11 @@ class ArenaScreen(CardTable):
             return Draw() in legal or Reward(DRAW) in legal
         if action == "heal":
             return Reward(HEAL) in legal
-        if action == "skip_turn":
-            return any(a in legal for a in (Pass(), React(), EndTurn()))
+        if action in ("cast", "parry"):
+            phase = ACTION if action == "cast" else REACT
+            return state.phase == phase and self.choice_limit(state) > 0
+        if action in SKIPS:
+            return SKIPS[action] in legal
         if action == "aim":
             return mine and parameters[0] < len(self.aims)  # type: ignore[operator]
         return super().check_action(action, parameters)
@@ -257,9 +269,20 @@ class ArenaScreen(CardTable):
     def action_heal(self) -> None:
         self.act(Reward(HEAL))
 
-    def action_skip_turn(self) -> None:
-        phase = self.visible_state().phase
-        self.act({ACTION: Pass(), REACT: React(), DISCARD: EndTurn()}[phase])
+    def action_cast(self) -> None:
+        self.action_confirm()
+
+    def action_parry(self) -> None:
+        self.action_confirm()
+
+    def action_pass_turn(self) -> None:
+        self.act(Pass())
+
+    def action_endure(self) -> None:
+        self.act(React())
+
+    def action_keep_hand(self) -> None:
+        self.act(EndTurn())
 
     def action_aim(self, index: int) -> None:
         if index < len(self.aims):

@@ -10,7 +10,8 @@ from collections import Counter
 from dataclasses import replace
 from random import Random
 
-from jeux.engine.cards import Zone, deal_ids
+from jeux.engine.bots import RoundLookahead
+from jeux.engine.cards import deal_hidden
 from jeux.engine.core import Action
 
 from .rules import (
@@ -18,7 +19,6 @@ from .rules import (
     DEFEND,
     DISCARD,
     MAX_HP,
-    OVER,
     SPELLS,
     ArcaneBot,
     ArcaneState,
@@ -61,75 +61,6 @@ class BeginnerBot:
         return not (keys == ["lumiere"] and view.hp[view.turn] >= MAX_HP)
 
 
-CANDIDATES = 3
-"""Moves weighed: Moyen's choice and its next best ones."""
-WORLDS = 6
-"""Imagined deals of the unseen cards each move is tried in."""
-MARGIN = 0.1
-"""How much surer of the round a move must look to overrule Moyen: a few imagined futures
-are noisy, and Moyen's judgement is sound."""
-HORIZON = 30
-"""Moves an imagined future runs before the position is judged by health."""
-
-
-class StrongBot:
-    """Fort: Moyen's choice and its next best moves, each tried in the same imagined deals
-    of the unseen cards (the other hands, the deck), played on by Moyen for every seat to
-    the end of the round or `HORIZON` moves; another move replaces Moyen's when it wins the
-    round clearly more often, or sooner."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
-        self.policy = ArcaneBot(self.rng.random())
-
-    def choose(self, view: ArcaneState) -> Action:
-        preferred = self.policy.choose(view)
-        legal = view.legal_actions()
-        if len(legal) == 1 or view.owed or view.phase not in (ACT, DEFEND):
-            return preferred  # a bonus or a discard: Moyen's rule is enough
-        rivals = self.rivals(view, [a for a in legal if a != preferred])
-        seat = view.to_move()
-        worlds = [imagine(view, seat, self.rng) for _ in range(WORLDS)]
-        seeds = [self.rng.random() for _ in worlds]
-
-        def chance(action: Action) -> float:
-            return sum(
-                self.play_out(clone(world), action, seat, Random(seed))
-                for world, seed in zip(worlds, seeds, strict=True)
-            ) / len(worlds)
-
-        base = chance(preferred)
-        best, odds = max(((a, chance(a)) for a in rivals), key=lambda pair: pair[1])
-        return best if odds > base + MARGIN else preferred
-
-    def rivals(self, view: ArcaneState, others: list[Action]) -> list[Action]:
-        """The moves worth trying against Moyen's: its next best casts, or other answers."""
-        if view.phase == ACT:
-            return sorted(others, key=lambda a: -self.policy.value(view, a))[: CANDIDATES - 1]
-        self.rng.shuffle(others)
-        return others[: CANDIDATES - 1]
-
-    def play_out(self, world: ArcaneState, action: Action, seat: int, rng: Random) -> float:
-        start, wins = world.round, list(world.wins)
-        world._apply(action, rng)
-        moves = 0
-        while moves < HORIZON:
-            if world.round != start or world.phase == OVER or not world.alive(seat):
-                break
-            world._apply(self.policy.choose(world), rng)
-            moves += 1
-        soon = moves / (10 * HORIZON)  # a round won sooner is surer, one lost later too
-        if world.wins[seat] > wins[seat]:
-            return 1.0 - soon
-        if world.wins != wins or not world.alive(seat):
-            return soon
-        if world.round != start:
-            return 0.5  # a round without a winner is replayed
-        rivals = [world.hp[s] for s in world.others(seat)] or [0]
-        lead = (world.hp[seat] - max(rivals)) / (4 * MAX_HP)
-        return 0.5 + lead - 0.1 * (len(rivals) - 1)  # each rival standing is one more to beat
-
-
 def clone(state: ArcaneState) -> ArcaneState:
     """A copy to play on: zones and hits are immutable, the lists and statuses are not."""
     return replace(
@@ -156,18 +87,33 @@ def imagine(view: ArcaneState, seat: int, rng: Random) -> ArcaneState:
     unseen.subtract(card.card for card in (*view.hands[seat], *view.discard))
     pool = list(unseen.elements())
     rng.shuffle(pool)
-
-    def fill(zone: Zone) -> Zone:
-        if not zone.hidden:
-            return zone
-        cards = deal_ids(pool[: zone.hidden], world.next_uid)
-        del pool[: zone.hidden]
-        world.next_uid += len(cards)
-        return Zone(cards, zone.seen_by)
-
-    world.hands = [fill(hand) for hand in view.hands]
-    world.deck = fill(view.deck)
+    zones, world.next_uid = deal_hidden([*view.hands, view.deck], pool, view.next_uid)
+    *world.hands, world.deck = zones
     return world
+
+
+class StrongBot(RoundLookahead):
+    """Fort: `RoundLookahead` over Moyen, imagining the other hands and the deck."""
+
+    moyen = ArcaneBot
+    max_hp = MAX_HP
+    imagine = staticmethod(imagine)
+    clone = staticmethod(clone)
+
+    def weighs(self, view: ArcaneState) -> bool:
+        return not view.owed and view.phase in (ACT, DEFEND)  # Moyen's rule is enough
+
+    def rivals(self, view: ArcaneState, others: list[Action]) -> list[Action]:
+        """Moyen's next best casts, or other answers."""
+        if view.phase == ACT:
+            ranked = sorted(others, key=lambda a: -self.policy.value(view, a))
+            return ranked[: self.CANDIDATES - 1]
+        self.rng.shuffle(others)
+        return others[: self.CANDIDATES - 1]
+
+    @staticmethod
+    def standing(world: ArcaneState, seat: int) -> list[int]:
+        return world.others(seat)
 
 
 LEVEL_BOTS = {"debutant": BeginnerBot, "moyen": ArcaneBot, "fort": StrongBot}

@@ -20,7 +20,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, deal_ids, shuffled
+from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, ZonedState, shuffled
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
@@ -30,9 +30,9 @@ from jeux.engine.core import (
     Game,
     Option,
     Outcome,
-    State,
     ranks_from_scores,
 )
+from jeux.engine.events import Eliminated
 from jeux.engine.reactions import REACTION_WINDOW, window_opens
 from jeux.engine.text import LAST_STANDING, join_names, plural
 
@@ -236,11 +236,19 @@ class CardsReceived(Event):
 
     reveals = True
     seat: int
+    player: str
     cards: tuple[Dealt, ...]
-    why: str = "reçoit"
+    verb: tuple[str, str]
+    """How they came, said to the receiver and to onlookers: ("pioches", "pioche")."""
 
     def describe(self) -> str:
-        return f"Tu {self.why} : {join_names([name_of(c) for c in self.cards])}."
+        return f"Tu {self.verb[0]} : {self.names()}."
+
+    def describe_openly(self) -> str:
+        return f"{self.player} {self.verb[1]} : {self.names()}."
+
+    def names(self) -> str:
+        return join_names([name_of(c) for c in self.cards])
 
 
 @dataclass(frozen=True)
@@ -298,6 +306,21 @@ class Said(Event):
 
 
 @dataclass(frozen=True)
+class Robbed(Event):
+    """The card a victim lost, told to the victim; onlookers read it in the thief's
+    `CardsReceived`."""
+
+    thief: str
+    card: Dealt
+
+    def describe(self) -> str:
+        return f"{self.thief} t'a volé {name_of(self.card)}."
+
+    def describe_openly(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
 class Discarded(Event):
     seat: int
     player: str
@@ -321,15 +344,6 @@ class HpChanged(Event):
         what = f"perd {self.change * -1} PV" if self.change < 0 else f"gagne {self.change} PV"
         why = f" ({self.why})" if self.why else ""
         return f"{self.player} {what}{why} : {max(self.hp, 0)} PV."
-
-
-@dataclass(frozen=True)
-class Eliminated(Event):
-    seat: int
-    player: str
-
-    def describe(self) -> str:
-        return f"{self.player} est éliminé·e de la manche."
 
 
 @dataclass(frozen=True)
@@ -393,7 +407,7 @@ class Statuses:
 
 
 @dataclass
-class ArcaneState(State):
+class ArcaneState(ZonedState):
     players: tuple[str, ...]
     options: Mapping[str, Any]
     hands: list[Zone]
@@ -611,26 +625,21 @@ class ArcaneState(State):
             owed=list(self.owed),
         )
 
-    def secrets(self, seat: int) -> frozenset[Any]:
-        return frozenset().union(*(z.secrets_for(seat) for z in self.zones()))
-
     # --- moving cards --------------------------------------------------------------
-
-    def fresh(self, keys: Sequence[Any]) -> tuple[Dealt, ...]:
-        cards = deal_ids(keys, self.next_uid)
-        self.next_uid += len(cards)
-        return cards
 
     def take(self, seat: int, uid: int) -> Dealt:
         card = self.hands[seat].by_uid(uid)
         self.hands[seat] = self.hands[seat].without([card])
         return card
 
-    def give(self, seat: int, keys: Sequence[str], why: str) -> list[Event]:
-        """Cards entering a hand under fresh uids, seen by the receiver only."""
+    def give(self, seat: int, keys: Sequence[str], verb: tuple[str, str]) -> list[Event]:
+        """Cards entering a hand under fresh uids, seen by the receiver only; `verb` says how,
+        to the receiver and to onlookers."""
         cards = self.fresh(keys)
         self.hands[seat] = self.hands[seat].holding([*self.hands[seat], *cards])
-        return [CardsReceived(seat, cards, why, audience=(seat,))] if cards else []
+        if not cards:
+            return []
+        return [CardsReceived(seat, self.players[seat], cards, verb, audience=(seat,))]
 
     def to_discard(self, *cards: Dealt) -> None:
         self.discard = self.discard.holding([*self.discard, *cards])
@@ -650,7 +659,7 @@ class ArcaneState(State):
             keys.append(top.card)  # type: ignore[arg-type]
         if keys:
             events.append(Drew(self.players[seat], len(keys)))
-            events += self.give(seat, keys, "pioches")
+            events += self.give(seat, keys, ("pioches", "pioche"))
         return events
 
     def hurt(self, seat: int, amount: int, why: str) -> list[Event]:
@@ -771,7 +780,7 @@ class ArcaneState(State):
         """A public card into a hidden hand: everyone knows it, under a fresh uid."""
         self.discard = self.discard.without([card])
         said = Said(f"{self.players[seat]} reprend {name_of(card)} de la défausse.")
-        return [said, *self.give(seat, [card.card], "reprends")]  # type: ignore[list-item]
+        return [said, *self.give(seat, [card.card], ("reprends", "reprend"))]  # type: ignore[list-item]
 
     def _combo(
         self, combo: Combo, action: Cast, pick: Dealt | None, rng: Random
@@ -811,8 +820,8 @@ class ArcaneState(State):
         self.hands[other] = self.hands[other].holding(())
         return [
             Said(f"{self.players[seat]} et {self.players[other]} échangent leurs mains."),
-            *self.give(seat, theirs, "reçois par l'échange"),
-            *self.give(other, mine, "reçois par l'échange"),
+            *self.give(seat, theirs, ("reçois par l'échange", "reçoit par l'échange")),
+            *self.give(other, mine, ("reçois par l'échange", "reçoit par l'échange")),
         ]
 
     def _resume(self, rng: Random) -> list[Event]:
@@ -931,8 +940,8 @@ class ArcaneState(State):
         self.hands[target] = self.hands[target].without([card])
         return [
             Said(f"{thief} vole une carte à {victim}."),
-            Said(f"{thief} t'a volé {name_of(card)}.", audience=(target,)),
-            *self.give(seat, [card.card], f"voles à {victim}"),  # type: ignore[list-item]
+            Robbed(thief, card, audience=(target,)),
+            *self.give(seat, [card.card], (f"voles à {victim}", f"vole à {victim}")),  # type: ignore[list-item]
         ]
 
     def _after_action(self, rng: Random) -> list[Event]:
@@ -1008,7 +1017,7 @@ class ArcaneState(State):
         self.discard = Zone((), EVERYONE)
         for seat in range(self.seats):
             self.hands[seat] = Zone((), (seat,))
-            events += self.give(seat, deck[:2], "reçois")
+            events += self.give(seat, deck[:2], ("reçois", "reçoit"))
             deck = deck[2:]
         self.deck = Zone(self.fresh(deck), NOBODY)
         return events

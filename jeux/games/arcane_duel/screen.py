@@ -55,6 +55,7 @@ from .rules import (
     GameWon,
     HpChanged,
     Pass,
+    Robbed,
     RoundStarted,
     RoundWon,
     Said,
@@ -226,12 +227,13 @@ class ArcaneDuelScreen(CardTable):
             Defended: 0.7,
             HpChanged: 0.4,
             Said: 0.4,
+            Robbed: 0.4,
             RoundWon: 1.2,
             RoundStarted: 0.6,
             GameWon: 1.0,
         }.get(type(event))
         if pause is not None:
-            self.say_centre(event.describe())
+            self.say_centre(self.told(event))
             await asyncio.sleep(self.seconds(pause))
 
     # --- input ----------------------------------------------------------------------

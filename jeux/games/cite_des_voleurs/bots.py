@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from random import Random
 
+from jeux.engine.bots import KeepSearch
 from jeux.engine.core import LEVELS, Action
-from jeux.engine.dice import throw_chances
 
 from .rules import (
     AIMING,
@@ -49,12 +49,6 @@ Table = tuple[tuple[int, ...], int, bool]
 
 
 # --- chance ---------------------------------------------------------------------------
-
-
-@cache
-def after_keeping(keep: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], float], ...]:
-    """Every sorted throw the dice left beside `keep` may give, with its chance."""
-    return tuple((tuple(sorted(keep + rest)), p) for rest, p in throw_chances(DICE - len(keep)))
 
 
 @cache
@@ -279,8 +273,10 @@ def search_for(state: CiteState, horizon: int, measure: Measure) -> Search:
     return SEARCHES[key]
 
 
-class Search:
+class Search(KeepSearch):
     """The expectimax of one table: the values of throws and keeps, memoised."""
+
+    dice = DICE
 
     def __init__(self, state: CiteState, horizon: int, measure: Measure) -> None:
         state = copy.copy(state)  # the view is the live state: keep this table's numbers
@@ -346,14 +342,6 @@ class Search:
             ((keep, self.keep_value(keep, throw)) for keep in keeps_of(faces)),
             key=lambda kv: kv[1],
         )
-
-    def keep_value(self, keep: tuple[int, ...], throw: int) -> float:
-        key = (keep, throw)
-        if key not in self.kept:
-            self.kept[key] = sum(
-                p * self.value(faces, throw + 1) for faces, p in after_keeping(keep)
-            )
-        return self.kept[key]
 
     def announce_value(self, faces: tuple[int, ...], left: int) -> float:
         """Success takes the best victim's tokens and the pot; failure pays up to two."""

@@ -238,7 +238,7 @@ class CiteScreen(AimingDiceScreen):
     def value(self, state: CiteState) -> Content:
         if state.phase == START:
             return self.verdict(self.last_word())
-        return self.throw_line(self.value_text(state))
+        return self.value_line(self.value_text(state))
 
     def last_word(self) -> Event | None:
         """What the last turn came to, until the next player throws."""
@@ -248,9 +248,6 @@ class CiteScreen(AimingDiceScreen):
             if isinstance(event, DiceRolled):
                 return None
         return None
-
-    def throw_line(self, text: str) -> Content:
-        return Content.styled(f"{self.app.glyphs.turn} {text}", "bold $accent")
 
     @staticmethod
     def verdict(event: Event | None) -> Content:
@@ -333,7 +330,7 @@ class CiteScreen(AimingDiceScreen):
             self.paint([Look(f) for f in event.faces] + [Look(0, "void")])
             await self.pause(0.3)
         elif isinstance(event, Announced):
-            self.line("value", self.throw_line(event.describe()))
+            self.line("value", self.value_line(event.describe()))
             await self.pause(0.9)
         elif isinstance(event, TokensMoved | EscapeRolled):
             if isinstance(event, EscapeRolled):

@@ -5,6 +5,8 @@ it peeks."""
 
 from __future__ import annotations
 
+from jeux.engine.text import de
+
 from .rules import (
     AFTER,
     DESIGNATE,
@@ -72,6 +74,13 @@ def peek_text(state: CoffreState, seat: int) -> str:
     if known:
         lines.append("Tu sais aussi : " + ", ".join(known) + ".")
     return " ".join(lines) + " (une touche la cache)"
+
+
+def open_centre_text(state: CoffreState, seat: int) -> str:
+    """Above the cards a replay turns face up: whose card lies beside the centre, and the
+    card set aside, if any."""
+    aside = "".join(f" Écartée : {c.name}." for c in state.aside if c is not None)
+    return f"Le centre, et la carte {de(state.players[seat])} à droite.{aside}"
 
 
 def numbers(state: CoffreState) -> str:

@@ -139,11 +139,15 @@ class SawCentre(Event):
 
     reveals = True
     seat: int
+    player: str
     slot: int
     card: RoleCard
 
     def describe(self) -> str:
         return f"Tu as vu {slot_name(self.slot)} (r pour la revoir)."
+
+    def describe_openly(self) -> str:
+        return f"{self.player} voit {slot_name(self.slot)} : {self.card.name}."
 
 
 @dataclass(frozen=True)
@@ -179,14 +183,19 @@ class Passed(Event):
 
 @dataclass(frozen=True)
 class Looked(Event):
-    """A seat looks at its own card; the log never names it (it would stay on screen)."""
+    """A seat looks at its own card; the log never names it to the seat (it would stay on
+    screen), only to onlookers once the match is over."""
 
     reveals = True
     seat: int
+    player: str
     card: RoleCard
 
     def describe(self) -> str:
         return "Tu as regardé ta carte."
+
+    def describe_openly(self) -> str:
+        return f"{self.player} regarde sa carte : {self.card.name}."
 
 
 @dataclass(frozen=True)
@@ -415,14 +424,14 @@ class CoffreState(State):
         name = self.players[mover]
         if isinstance(action, Look):
             self.known[mover] |= {self.hands[mover].uid}
-            return [Looked(mover, self.hands[mover], audience=(mover,))]
+            return [Looked(mover, name, self.hands[mover], audience=(mover,))]
         if isinstance(action, Observe):
             card = self.centre[action.slot]
             self.known[mover] |= {card.uid}
             self.observed, self.phase = action.slot, AFTER
             return [
                 Observed(mover, name, action.slot),
-                SawCentre(mover, action.slot, card, audience=(mover,)),
+                SawCentre(mover, name, action.slot, card, audience=(mover,)),
             ]
         if isinstance(action, Exchange):
             self.swap(mover, action.slot)

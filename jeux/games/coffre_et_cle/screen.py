@@ -4,6 +4,7 @@ two centre cards and one's own card face down in the middle, the four actions as
 The screen passes between humans once per turn. No role stays on the board: a seat peeks at
 its card (and what it has seen) with r, and any other key hides it again; a centre card it
 observes shows only until it ends its turn. The final votes are public, without handoff.
+A replay (`sees_all`) turns every card face up: each seat's along the top, the centre's.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from jeux.ui.widgets.hand import Hand
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .present import (
+    open_centre_text,
     own_card_line,
     peek_text,
     question,
@@ -94,8 +96,18 @@ class CoffreScreen(CardTable):
             if seat != self.shown_seat
         ]
 
+    def hand(self, state: CoffreState) -> list[tuple[int, CardData]]:
+        """The seat's one card, for a replay's row of open hands only: live, it lies face
+        down in the centre row (the hand row stays hidden) and shows while peeking."""
+        card = state.hands[self.shown_seat] if self.sees_all else None
+        return [(card.uid, self.face(card))] if card is not None else []
+
     def centre(self, state: CoffreState) -> Centre:
         seat = self.shown_seat
+        if self.sees_all:
+            cards = tuple(self.face(c) for c in (*state.centre, state.hands[seat]))
+            name = self.app.glyphs.clip(state.players[seat], 11)
+            return Centre(open_centre_text(state, seat), cards, ("1 gauche", "2 droite", name))
         cards: list[CardData | None] = []
         for slot, card in enumerate(state.centre):
             seen = self.peeking or (state.observed == slot and self.mine(state))
@@ -108,7 +120,7 @@ class CoffreScreen(CardTable):
         return Centre(text, tuple(cards), ("1 gauche", "2 droite", "ta carte"))
 
     def peek(self, state: CoffreState) -> str:
-        return own_card_line(state, self.shown_seat)
+        return "" if self.sees_all else own_card_line(state, self.shown_seat)
 
     def question(self, state: CoffreState) -> str:
         return question(state, self.shown_seat, self.pending, self.target)

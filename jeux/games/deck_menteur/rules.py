@@ -26,6 +26,7 @@ from jeux.engine.cards import (
     Dealt,
     PlayingCard,
     Zone,
+    ZonedState,
     deal_ids,
     shuffled,
 )
@@ -39,7 +40,6 @@ from jeux.engine.core import (
     Game,
     Option,
     Outcome,
-    State,
     ranks_from_scores,
 )
 from jeux.engine.text import LAST_STANDING, de, join_names, plural
@@ -243,7 +243,7 @@ class LastPlay:
 
 
 @dataclass
-class DeckMenteurState(State):
+class DeckMenteurState(ZonedState):
     players: tuple[str, ...]
     options: Mapping[str, Any]
     packs: list[Zone]
@@ -390,9 +390,6 @@ class DeckMenteurState(State):
             verdict=self.verdict,
         )
 
-    def secrets(self, seat: int) -> frozenset[Any]:
-        return frozenset().union(*(z.secrets_for(seat) for z in self.zones()))
-
     # --- moves ---------------------------------------------------------------------
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
@@ -454,8 +451,7 @@ class DeckMenteurState(State):
 
     def _new_round(self, starter: int, rng: Random) -> list[Event]:
         """DM-5: every card of the common pile back, reshuffled, five to each seat in play."""
-        deck = deal_ids(shuffled(common_pile(), rng), self.next_uid)
-        self.next_uid += len(deck)
+        deck = self.fresh(shuffled(common_pile(), rng))
         self.round += 1
         self.plays = []
         self.starter = self.turn = starter

@@ -26,12 +26,11 @@ from jeux.engine.core import (
     Game,
     Option,
     Outcome,
-    State,
     ranks_from_scores,
 )
 from jeux.engine.dice import roll
 from jeux.engine.events import GameOver, TurnStarted
-from jeux.engine.race import Mark, Race
+from jeux.engine.race import Mark, Race, RaceState
 from jeux.engine.text import LAST_STANDING, TARGET_REACHED, join_names, plural
 
 DICE = 5
@@ -216,7 +215,7 @@ _STOP = Stop()
 _CHOOSE = (_STOP, *_ROLLS.values())
 
 
-class MadnessState(State):
+class MadnessState(RaceState):
     """One match. Public, for the screen and the robot:
 
     - `faces` (empty before the turn's first throw), `rerolls_left`, `phase`, `current`;
@@ -236,10 +235,6 @@ class MadnessState(State):
         self.out = [False] * self.seats
         self.table: list[tuple[int, ...]] = [()] * self.seats
         self._start_turn()
-
-    @property
-    def current(self) -> int:
-        return self.race.current
 
     @property
     def solo(self) -> bool:
@@ -289,9 +284,6 @@ class MadnessState(State):
         return frozenset(s for s in sane if self.knowledge[s] == best) if best else frozenset()
 
     # --- the contract -----------------------------------------------------------------
-
-    def to_move(self) -> int | None:
-        return None if self.race.over else self.race.current
 
     def legal_actions(self) -> list[Action]:
         if self.race.over:

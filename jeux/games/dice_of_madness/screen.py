@@ -157,11 +157,8 @@ class MadnessScreen(DiceScreen):
 
     def value(self, state: MadnessState) -> Content:
         if state.phase == "choose":
-            return self.throw_line(category_text(state.category()))
+            return self.value_line(category_text(state.category()))
         return self.verdict(self.latest(WentMad, since=DiceRolled) or self.latest(TurnScored))
-
-    def throw_line(self, label: str) -> Content:
-        return Content.styled(f"{self.app.glyphs.turn} {label}", "bold $accent")
 
     def verdict(self, event: TurnScored | WentMad | None) -> Content:
         """The last turn's result, under its dice, until the next player throws."""
@@ -236,7 +233,7 @@ class MadnessScreen(DiceScreen):
             await self.pause(0.8)
         elif isinstance(event, DiceRolled):
             self.paint([Look(f, "", self.face_word(f)) for f in event.faces])
-            self.line("value", self.throw_line(event.label))
+            self.line("value", self.value_line(event.label))
             self.query_one("#madness", Gauge).show(
                 "Folie ", event.level, MADNESS_LIMIT, danger=event.level >= DANGER
             )

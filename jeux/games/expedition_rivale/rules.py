@@ -16,6 +16,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
+from jeux.engine.bots import best_in_imagined_worlds
 from jeux.engine.core import (
     DEFAULT_LEVEL,
     Action,
@@ -194,12 +195,19 @@ class Dealt(Event):
 
     reveals = True
     seat: int
+    player: str
     cards: tuple[Artifact, ...]
     draft: bool = False
 
     def describe(self) -> str:
+        return f"Tu {self.told('reçois')}"
+
+    def describe_openly(self) -> str:
+        return f"{self.player} {self.told('reçoit')}"
+
+    def told(self, verb: str) -> str:
         names = join_names([c.name for c in self.cards])
-        return f"Tu reçois à choisir : {names}." if self.draft else f"Tu reçois : {names}."
+        return f"{verb} à choisir : {names}." if self.draft else f"{verb} : {names}."
 
 
 @dataclass(frozen=True)
@@ -210,6 +218,9 @@ class DraftKept(Event):
 
     def describe(self) -> str:
         return f"Tu gardes {self.card.name}."
+
+    def describe_openly(self) -> str:
+        return f"{self.player} garde {self.card.name}."
 
 
 @dataclass(frozen=True)
@@ -238,10 +249,14 @@ class DrewCard(Event):
 
     reveals = True
     seat: int
+    player: str
     card: Artifact
 
     def describe(self) -> str:
         return f"Tu pioches {self.card.name}."
+
+    def describe_openly(self) -> str:
+        return f"Carte piochée par {self.player} : {self.card.name}."
 
 
 @dataclass(frozen=True)
@@ -304,10 +319,14 @@ class Peeked(Event):
 
     reveals = True
     seat: int
+    player: str
     cards: tuple[Artifact, ...]
 
     def describe(self) -> str:
         return f"Tablette : tu vois {join_names([c.name for c in self.cards])}."
+
+    def describe_openly(self) -> str:
+        return f"Tablette : {self.player} voit {join_names([c.name for c in self.cards])}."
 
 
 @dataclass(frozen=True)
@@ -324,14 +343,20 @@ class TookOne(Event):
 @dataclass(frozen=True)
 class KeptSecretly(Event):
     seat: int
+    player: str
     card: Artifact
     top: tuple[Artifact, ...]
 
     def describe(self) -> str:
-        tops = (
-            f" ; dessus de la pioche : {join_names([c.name for c in self.top])}" if self.top else ""
-        )
-        return f"Tu gardes {self.card.name}{tops}."
+        return f"Tu gardes {self.told()}"
+
+    def describe_openly(self) -> str:
+        return f"{self.player} garde {self.told()}"
+
+    def told(self) -> str:
+        if not self.top:
+            return f"{self.card.name}."
+        return f"{self.card.name} ; dessus de la pioche : {join_names([c.name for c in self.top])}."
 
 
 @dataclass(frozen=True)
@@ -622,7 +647,7 @@ class ExpeditionState(State):
         self._follow_top(seat, card)
         events: list[Event] = [
             Drew(seat, self.players[seat], len(self.deck)),
-            DrewCard(seat, card, audience=(seat,)),
+            DrewCard(seat, self.players[seat], card, audience=(seat,)),
         ]
         return events + self._end_turn(DRAW)
 
@@ -667,7 +692,7 @@ class ExpeditionState(State):
         self.phase = KEEP
         return [
             Looked(seat, self.players[seat], len(self.looked)),
-            Peeked(seat, tuple(self.looked), audience=(seat,)),
+            Peeked(seat, self.players[seat], tuple(self.looked), audience=(seat,)),
         ]
 
     def _keep(self, card: Artifact) -> list[Event]:
@@ -693,7 +718,7 @@ class ExpeditionState(State):
         self.looked = []
         events: list[Event] = [
             TookOne(seat, self.players[seat], len(back)),
-            KeptSecretly(seat, kept, tuple(back), audience=(seat,)),
+            KeptSecretly(seat, self.players[seat], kept, tuple(back), audience=(seat,)),
         ]
         return events + self._end_turn(PLAY)
 
@@ -729,10 +754,12 @@ class ExpeditionState(State):
         for s in (0, 1):
             self.seen[s].update(self.packs[s])
         if self.picks < 4:
-            return events + [Dealt(s, tuple(self.packs[s]), True, audience=(s,)) for s in (0, 1)]
+            return events + [
+                Dealt(s, self.players[s], tuple(self.packs[s]), True, audience=(s,)) for s in (0, 1)
+            ]
         for s in (0, 1):
             self.hands[s] += self.packs[s]
-            events.append(Dealt(s, tuple(self.packs[s]), audience=(s,)))
+            events.append(Dealt(s, self.players[s], tuple(self.packs[s]), audience=(s,)))
         for s in (0, 1):  # what a seat passed and did not get back is in the other's hand
             self.held[s] = [c for c in self.hands[1 - s] if c in self.seen[s]]
         self.packs, self.phase = [[], []], TURN
@@ -873,15 +900,14 @@ class ExplorerBot:
         seat = view.to_move()
         if view.phase == DRAFT:
             return Pick(max(view.packs[seat], key=lambda c: c.value + self.rng.random()).key)
-        worlds = [imagine(view, self.rng) for _ in range(self.worlds)]
-        seeds = [self.rng.random() for _ in worlds]
-        totals = {}
-        for action in legal:
-            total = 0.0
-            for world, seed in zip(worlds, seeds, strict=True):
-                total += self.play_out(world.clone(), action, seat, Random(seed))
-            totals[action] = total
-        return max(legal, key=lambda a: totals[a])
+        return best_in_imagined_worlds(
+            legal,
+            lambda: imagine(view, self.rng),
+            ExpeditionState.clone,
+            lambda world, action, rng: self.play_out(world, action, seat, rng),
+            self.worlds,
+            self.rng,
+        )
 
     @staticmethod
     def play_out(world: ExpeditionState, action: Action, seat: int, rng: Random) -> float:

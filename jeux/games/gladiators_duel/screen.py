@@ -210,10 +210,18 @@ class GladiatorScreen(DiceScreen):
         return Content("")
 
     def secret_line(self, state: DuelState) -> Content:
-        """Two doubles: who has picked, and this seat's own pick (never the other's)."""
+        """Two doubles: who has picked, and this seat's own pick (never the other's; a
+        replay shows every pick)."""
         text = Content.styled("Deux doubles : choix secrets.", "bold $accent")
         seat = self.shown_seat
-        if seat is not None and seat in state.sealed:
+        if self.sees_all:
+            for picker, sealed in sorted(state.sealed.items()):
+                text += Content.from_markup(
+                    " $name a choisi : $stance.",
+                    name=state.players[picker],
+                    stance=STANCE_NAMES[sealed.stance],
+                )
+        elif seat is not None and seat in state.sealed:
             mine = STANCE_NAMES[state.sealed[seat].stance]
             text += Content(f" Ton choix : {mine}.")
         elif state.chosen:

@@ -27,11 +27,10 @@ from jeux.engine.core import (
     Game,
     Option,
     Outcome,
-    State,
 )
 from jeux.engine.dice import roll
 from jeux.engine.events import TurnStarted
-from jeux.engine.race import Race
+from jeux.engine.race import Race, RaceState
 from jeux.engine.text import join_names, plural
 
 DICE = 5
@@ -368,7 +367,7 @@ class GameEnded(Event):
 # --- state --------------------------------------------------------------------------------
 
 
-class Le5000State(State):
+class Le5000State(RaceState):
     """Public, for the screen: `race` (scores, sheet with a note per turn, rounds: see
     jeux.engine.race), `scores`, `opened`, `current`, `phase`, `faces` (the dice of the last
     throw, still on the table), `resting` (the dice set aside beside it),
@@ -394,10 +393,6 @@ class Le5000State(State):
         self._start_turn()
 
     # --- what the screen shows ------------------------------------------------------------
-
-    @property
-    def current(self) -> int:
-        return self.race.current
 
     @property
     def solo(self) -> bool:
@@ -502,9 +497,6 @@ class Le5000State(State):
         return [GameEnded(self.outcome().summary)]
 
     # --- the contract -----------------------------------------------------------------------
-
-    def to_move(self) -> int | None:
-        return None if self.phase == OVER else self.race.current
 
     def legal_actions(self) -> list[Action]:
         if self.phase == ROLL:

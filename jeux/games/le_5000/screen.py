@@ -158,7 +158,7 @@ class Le5000Screen(DiceScreen):
             return self.verdict()
         chosen = state.selection_value(self.selection) if self.selection else None
         if chosen is not None:
-            return Content.styled(f"{self.app.glyphs.turn} {chosen.text}", "bold $accent")
+            return self.value_line(chosen.text)
         if self.selection:
             return Content.styled("Ces dés ne marquent pas tous.", "bold $warning")
         if self.human_to_move(state):

@@ -24,11 +24,10 @@ from jeux.engine.core import (
     Game,
     Option,
     Outcome,
-    State,
 )
 from jeux.engine.dice import roll
 from jeux.engine.events import GameOver, TurnStarted
-from jeux.engine.race import Race
+from jeux.engine.race import Race, RaceState
 from jeux.engine.text import join_names, plural
 
 DICE = 5
@@ -196,7 +195,7 @@ def _layout(roles: tuple[int | None, ...], cargo_reroll: str) -> _Layout:
     return _Layout(free, True, free, legal, "")
 
 
-class CapitaineState(State):
+class CapitaineState(RaceState):
     """One match. Public, for the screen:
 
     - `faces` (empty before the turn's first throw), `roles`, `free_dice`, `cargo_dice`,
@@ -214,10 +213,6 @@ class CapitaineState(State):
         self.race = Race(self.seats, self.target, equal_turns=equal_turns, tie_break=True)
         self.knots = self.race.scores
         self._start_turn()
-
-    @property
-    def current(self) -> int:
-        return self.race.current
 
     def _start_turn(self) -> None:
         self.faces: tuple[int, ...] = ()
@@ -275,9 +270,6 @@ class CapitaineState(State):
         return cargo_outlook(self.faces, self.cargo_dice, rethrow)
 
     # --- the contract -----------------------------------------------------------------
-
-    def to_move(self) -> int | None:
-        return None if self.race.over else self.race.current
 
     def legal_actions(self) -> list[Action]:
         return list(self._legal)

@@ -118,10 +118,7 @@ class CapitaineScreen(DiceScreen):
     def value(self, state: CapitaineState) -> Content:
         if state.phase == "start":
             return self.verdict(self.latest(TurnEnded, since=DiceRolled))
-        return self.throw_line(state.label)
-
-    def throw_line(self, label: str) -> Content:
-        return Content.styled(f"{self.app.glyphs.turn} {label}", "bold $accent")
+        return self.value_line(state.label)
 
     @staticmethod
     def verdict(end: TurnEnded | None) -> Content:
@@ -203,7 +200,7 @@ class CapitaineScreen(DiceScreen):
                 for i, f in enumerate(event.faces)
             ]
             self.paint(looks)
-            self.line("value", self.throw_line(event.label))
+            self.line("value", self.value_line(event.label))
             await self.pause(0.3)
         elif isinstance(event, TurnEnded):
             self.line("value", self.verdict(event))

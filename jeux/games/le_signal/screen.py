@@ -144,17 +144,20 @@ class LeSignalScreen(GameScreen):
     # --- rendering ---------------------------------------------------------------
 
     def show_state(self, state: SignalState) -> None:
+        """All from the state, never from the roll's animation: a resume and a replay show
+        the die as it lies, the last face thrown, marked on its table while its scene is told
+        (its consequence to write, or the session's end)."""
         self.show_status(state)
         self.show_meters(state)
         last = state.journal[-1] if state.journal else None
-        rolled = state.phase == CONSEQUENCE and last is not None
+        told = last if state.phase != SCENE else None
         die = self.query_one("#d20", Die)
-        die.value = state.die if rolled and state.die else 0
+        die.value = state.die or 0
         die.caption = "d20"
-        self.mark_band(die, last.band if rolled else None)
-        self.show_bands(last.band if rolled else None)
-        if rolled:
-            self.show_verdict(last.face, last.band, last.mental)
+        self.mark_band(die, told.band if told else None)
+        self.show_bands(told.band if told else None)
+        if told:
+            self.show_verdict(told.face, told.band, told.mental)
         else:
             self.show_waiting(state)
         self.show_hint(state)
@@ -251,6 +254,9 @@ class LeSignalScreen(GameScreen):
         self.query_one("#verdict", Static).update(Content("\n").join(lines))
 
     def show_hint(self, state: SignalState) -> None:
+        if state.ending is not None:
+            self.query_one("#hint", Static).update(Content.styled(state.summary(), "bold"))
+            return
         if state.phase == SCENE:
             text = (
                 "Note ce que tu vois (e), ce que tu tentes (a), ou prends une idée (i). "
@@ -265,7 +271,7 @@ class LeSignalScreen(GameScreen):
         self.query_one("#hint", Static).update(Content(text))
 
     def show_fields(self, state: SignalState) -> None:
-        rolled = state.phase == CONSEQUENCE and bool(state.journal)
+        rolled = state.phase != SCENE and bool(state.journal)
         scene = state.journal[-1].number if rolled else state.scene
         if scene != self.fields_scene:
             for name in FIELDS:
@@ -275,10 +281,12 @@ class LeSignalScreen(GameScreen):
             last = state.journal[-1]
             self.field("event").value = last.event
             self.field("action").value = last.action
+        if state.ending is not None and state.journal:
+            self.field("consequence").value = state.journal[-1].consequence
         for name in ("event", "action"):
             self.field(name).disabled = rolled
         consequence = self.field("consequence")
-        consequence.disabled = not rolled
+        consequence.disabled = not rolled or state.ending is not None
         consequence.placeholder = (
             "l'indice découvert (facultatif)"
             if state.awaiting_clue

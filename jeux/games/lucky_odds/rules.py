@@ -26,11 +26,10 @@ from jeux.engine.core import (
     Game,
     Option,
     Outcome,
-    State,
 )
 from jeux.engine.dice import roll
 from jeux.engine.events import GameOver, TurnStarted
-from jeux.engine.race import Race
+from jeux.engine.race import Race, RaceState
 from jeux.engine.text import join_names
 
 DICE = 3
@@ -199,7 +198,7 @@ _ROLLS = {
 """Every throw a player can ask for, built once: legal_actions hands these out."""
 
 
-class LuckyOddsState(State):
+class LuckyOddsState(RaceState):
     """One match. Public, for the screen:
 
     - `faces` (0 = not thrown yet this turn), `status`, `pair` (the 7-pair of the last
@@ -218,10 +217,6 @@ class LuckyOddsState(State):
         self.race = Race(self.seats, TARGET, equal_turns=equal_turns, exact=True)
         self.scores = self.race.scores
         self._start_turn()
-
-    @property
-    def current(self) -> int:
-        return self.race.current
 
     def _start_turn(self) -> None:
         self.faces = [0] * DICE
@@ -274,9 +269,6 @@ class LuckyOddsState(State):
         return rethrow_odds(len(self.offered), self.room)
 
     # --- the contract -----------------------------------------------------------------
-
-    def to_move(self) -> int | None:
-        return None if self.race.over else self.current
 
     def legal_actions(self) -> list[Action]:
         return list(self._legal)

@@ -113,11 +113,8 @@ class LuckyOddsScreen(DiceScreen):
 
     def value(self, state: LuckyOddsState) -> Content:
         if state.phase == "choose":
-            return self.throw_line(state.label)
+            return self.value_line(state.label)
         return self.verdict(self.latest(TurnEnded, since=DiceRolled))
-
-    def throw_line(self, label: str) -> Content:
-        return Content.styled(f"{self.app.glyphs.turn} {label}", "bold $accent")
 
     def verdict(self, end: TurnEnded | None) -> Content:
         """The last turn's result, under its last throw, until the next player throws."""
@@ -183,7 +180,7 @@ class LuckyOddsScreen(DiceScreen):
         if isinstance(event, DiceRolled):
             status = dice_status(event.faces, event.pair)
             self.paint([status_look(status[i], face) for i, face in enumerate(event.faces)])
-            self.line("value", self.throw_line(event.label))
+            self.line("value", self.value_line(event.label))
             await self.pause(0.3)
         elif isinstance(event, TurnEnded):
             self.line("value", self.verdict(event))

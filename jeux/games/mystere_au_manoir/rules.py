@@ -25,12 +25,11 @@ from jeux.engine.core import (
     Game,
     Option,
     Outcome,
-    State,
 )
-from jeux.engine.dice import roll
+from jeux.engine.dice import faces_text, roll
 from jeux.engine.events import GameOver
-from jeux.engine.race import Race
-from jeux.engine.text import de, join_names, plural
+from jeux.engine.race import Race, RaceState, TargetReached, TurnStarted, equal_turns_option
+from jeux.engine.text import plural
 
 TARGET = 100
 DICE = 5
@@ -98,10 +97,6 @@ def throw_value(faces: Sequence[int], easy: bool = False, exact_square: bool = F
     return ThrowValue(base, SUM, f"Indices et pistes : {base}", False)
 
 
-def faces_text(faces: Sequence[int]) -> str:
-    return ", ".join(map(str, faces))
-
-
 # --- actions --------------------------------------------------------------------------
 
 
@@ -138,15 +133,6 @@ class EndTurn(Action):
 
 
 # --- events ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    round: int
-
-    def describe(self) -> str:
-        return f"Tour {self.round} : au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
@@ -198,17 +184,6 @@ class TurnEnded(Event):
         return f"{self.player} marque {points} ce tour-ci (total {self.total})."
 
 
-@dataclass(frozen=True)
-class TargetReached(Event):
-    """Someone reached the target and the round is being finished ("Tours égaux")."""
-
-    player: str
-    total: int
-
-    def describe(self) -> str:
-        return f"{self.player} atteint {self.total} points : on termine le tour de table."
-
-
 _KIND = (0, CLUE, 2, 2, 2, WITNESS, FALSE_LEAD)
 """Faces that allow the same decisions: 2, 3 and 4 are alike for rerolls."""
 
@@ -237,7 +212,7 @@ def _choices(faces: tuple[int, ...], double_one_used: bool) -> tuple[Action, ...
 # --- the state ------------------------------------------------------------------------
 
 
-class MystereState(State):
+class MystereState(RaceState):
     """One match. Public for the screen: `dice`, `phase`, `race` (scores, sheet, rounds:
     see jeux.engine.race), `current`, `round`, `totals` (the race's scores), `passes`,
     `turn_points`, `target`, and the helpers `value()`, `witnesses()`, `locked()`,
@@ -254,14 +229,6 @@ class MystereState(State):
         )
         self.totals = self.race.scores
         self._start_turn()
-
-    @property
-    def current(self) -> int:
-        return self.race.current
-
-    @property
-    def round(self) -> int:
-        return self.race.round
 
     def _start_turn(self) -> None:
         self.phase = ROLL
@@ -355,9 +322,6 @@ class MystereState(State):
         )
 
     # --- the contract ------------------------------------------------------------------
-
-    def to_move(self) -> int | None:
-        return None if self.phase == OVER else self.current
 
     def legal_actions(self) -> list[Action]:
         if self.phase == OVER:
@@ -465,13 +429,7 @@ class MystereState(State):
             if race.won:
                 return f"{self.players[0]} résout l'enquête en {turns} ({points})."
             return f"{self.players[0]} n'a que {points} après {turns} : l'enquête reste ouverte."
-        winners = [self.players[s] for s in race.winners()]
-        if len(winners) == 1 and race.met(best):
-            return f"{winners[0]} est sacré·e maître détective avec {points}."
-        if len(winners) == 1:
-            return f"Limite de tours : {winners[0]} l'emporte avec {points}."
-        limit = "" if race.met(best) else " à la limite de tours"
-        return f"Égalité{limit} : {join_names(winners)} avec {points}."
+        return race.verdict(self.players, points, "est sacré·e maître détective")
 
     def outcome(self) -> Outcome | None:
         return self.race.outcome(self.summary()) if self.phase == OVER else None
@@ -481,16 +439,7 @@ class MystereAuManoir(Game):
     info = GAMES["mystere_au_manoir"]
     action_types = (Roll, WitnessReroll, DoubleOneReroll, Score, EndTurn)
     options = (
-        Option(
-            "equal_turns",
-            "Tours égaux",
-            (
-                Choice(True, "Oui : on finit le tour de table, le plus haut score gagne"),
-                Choice(False, "Non : le premier à 100 points gagne aussitôt"),
-            ),
-            True,
-            "Sans effet en solo.",
-        ),
+        equal_turns_option(TARGET),
         Option(
             "easy_perfect",
             "Enquête parfaite",

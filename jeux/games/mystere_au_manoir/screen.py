@@ -137,7 +137,7 @@ class ManoirScreen(DiceScreen):
     def value(self, state: MystereState) -> Content:
         if state.phase == CHOOSE:
             found = state.value()
-            return Content.styled(f"{self.app.glyphs.turn} {found.text}", "bold $accent")
+            return self.value_line(found.text)
         if state.phase == BONUS:
             text = f"{self.app.glyphs.star} Enquête parfaite : {PERFECT_POINTS} acquis"
             return Content.styled(text, "bold $success")

@@ -123,15 +123,7 @@ class NewDayScreen(DiceScreen):
                     yield Static(classes="field-label", id=f"label-{i}")
                     yield Field(id=f"field-{i}", compact=True)
         with Horizontal(id="actions"):
-            for command in self.COMMANDS:
-                button = Button(
-                    command.button_label,
-                    id=f"cmd-{command.name}",
-                    variant=command.variant,
-                    compact=True,
-                )
-                button.can_focus = False  # keys are the moves: a click must not keep focus
-                yield button
+            yield from self.command_buttons()
             journals = Button("Journaux (j)", id="journals", compact=True)
             journals.can_focus = False
             yield journals

@@ -15,8 +15,8 @@ from functools import cache
 from math import comb
 from random import Random
 
+from jeux.engine.bots import KeepSearch
 from jeux.engine.core import LEVELS, Action
-from jeux.engine.dice import throw_chances
 
 from .rules import (
     ADVANCE,
@@ -37,12 +37,6 @@ from .rules import (
 )
 
 # --- chance ---------------------------------------------------------------------------
-
-
-@cache
-def after_keeping(keep: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], float], ...]:
-    """Every sorted throw the dice left beside `keep` may give, with its chance."""
-    return tuple((tuple(sorted(keep + rest)), p) for rest, p in throw_chances(DICE - len(keep)))
 
 
 @cache
@@ -142,21 +136,15 @@ class StrongBot:
         return best
 
 
-class TurnSearch:
+class TurnSearch(KeepSearch):
     """One decision's search: final throws and kept dice valued once each."""
+
+    dice = DICE
 
     def __init__(self, state: PilleursState) -> None:
         self.state, self.me = state, state.current
         self.finals: dict[tuple[int, ...], float] = {}
         self.kept: dict[tuple[tuple[int, ...], int], float] = {}
-
-    def keep_value(self, keep: tuple[int, ...], throw: int) -> float:
-        key = (keep, throw)
-        if key not in self.kept:
-            self.kept[key] = sum(
-                p * self.value(faces, throw + 1) for faces, p in after_keeping(keep)
-            )
-        return self.kept[key]
 
     def value(self, faces: tuple[int, ...], throw: int) -> float:
         best = self.final(faces)

@@ -216,20 +216,17 @@ class PilleursScreen(AimingDiceScreen):
                 text += " · triple 3 : recul !"
             elif face is not None and state.takable(face):
                 text += f" · triple {face} au choix"
-            return self.throw_line(text)
+            return self.value_line(text)
         if phase == COMBO:
             face = state.combo
-            return self.throw_line(f"Triple {face} : {COMBO_EFFECTS[face]}")
+            return self.value_line(f"Triple {face} : {COMBO_EFFECTS[face]}")
         if phase == ANNOUNCE:
-            return self.throw_line("1-1-1 : annonce, puis relance les cinq dés")
+            return self.value_line("1-1-1 : annonce, puis relance les cinq dés")
         if phase == SHARE:
-            return self.throw_line("Les torches : à toi de les partager")
+            return self.value_line("Les torches : à toi de les partager")
         if phase == DROPPING:
-            return self.throw_line(f"Ce tour : {gains_text(state.gains)}")
+            return self.value_line(f"Ce tour : {gains_text(state.gains)}")
         return Content("")
-
-    def throw_line(self, text: str) -> Content:
-        return Content.styled(f"{self.app.glyphs.turn} {text}", "bold $accent")
 
     @staticmethod
     def verdict(end: TurnEnded | None) -> Content:
@@ -338,7 +335,7 @@ class PilleursScreen(AimingDiceScreen):
                     for f in event.faces
                 ]
             )
-            self.line("value", self.throw_line(event.describe()))
+            self.line("value", self.value_line(event.describe()))
             await self.pause(1.0)
         elif isinstance(event, TurnEnded):
             self.line("value", self.verdict(event))

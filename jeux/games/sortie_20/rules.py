@@ -8,7 +8,7 @@ activate a 6 for +2 (S20-3). The kept dice and the free dice of the last throw s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
@@ -25,12 +25,11 @@ from jeux.engine.core import (
     Game,
     Option,
     Outcome,
-    State,
 )
-from jeux.engine.dice import roll
+from jeux.engine.dice import faces_text, roll
 from jeux.engine.events import GameOver
-from jeux.engine.race import Race
-from jeux.engine.text import de, join_names
+from jeux.engine.race import Race, RaceState, TargetReached, TurnStarted, equal_turns_option
+from jeux.engine.text import plural
 
 TARGET = 20
 DICE = 5
@@ -100,10 +99,6 @@ class SpecialPreview(NamedTuple):
     """Whether the turn must then stop: too few free dice are left to reroll."""
 
 
-def faces_text(faces: Iterable[int]) -> str:
-    return ", ".join(map(str, faces))
-
-
 def points_text(points: int) -> str:
     return f"{points} point" if -2 < points < 2 else f"{points} points"
 
@@ -148,15 +143,6 @@ class Stop(Action):
 
 
 # --- events ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    round: int
-
-    def describe(self) -> str:
-        return f"Tour {self.round} : au tour {de(self.player)}."
 
 
 @dataclass(frozen=True)
@@ -229,17 +215,6 @@ class TurnEnded(Event):
         return f"{self.player} {verb} et {gain} (total {self.total})."
 
 
-@dataclass(frozen=True)
-class TargetReached(Event):
-    """Someone reached the target and the round is being finished ("Tours égaux")."""
-
-    player: str
-    total: int
-
-    def describe(self) -> str:
-        return f"{self.player} atteint {self.total} points : on termine le tour de table."
-
-
 # --- legal actions, cached by the shape of the dice -------------------------------------
 
 
@@ -265,7 +240,7 @@ def _choices(
 # --- the state ------------------------------------------------------------------------
 
 
-class SortieState(State):
+class SortieState(RaceState):
     """One match. Public for the screen: `dice`, `status`, `phase`, `current`, `round`,
     `totals`, `sheet` (one list of turn scores per seat, before the floor at 0), `target`,
     `special_used`, `activated`, `flipped_die`, `throws`, and the helpers `value()`,
@@ -290,14 +265,6 @@ class SortieState(State):
         )
         self.totals = self.race.scores
         self._start_turn()
-
-    @property
-    def current(self) -> int:
-        return self.race.current
-
-    @property
-    def round(self) -> int:
-        return self.race.round
 
     def _start_turn(self) -> None:
         self.phase = ROLL
@@ -424,9 +391,6 @@ class SortieState(State):
 
     # --- the contract ------------------------------------------------------------------
 
-    def to_move(self) -> int | None:
-        return None if self.phase == OVER else self.current
-
     def legal_actions(self) -> list[Action]:
         if self.phase == OVER:
             return []
@@ -542,19 +506,13 @@ class SortieState(State):
         best = max(race.scores)
         points = points_text(best)
         if race.solo:
-            turns = f"{race.turns()} tour{'s' * (race.turns() > 1)}"
+            turns = plural(race.turns(), "tour")
             if race.won:
                 return f"{self.players[0]} sort du labyrinthe en {turns} ({points})."
             return (
                 f"{self.players[0]} n'a que {points} après {turns} : toujours dans le labyrinthe."
             )
-        winners = [self.players[s] for s in race.winners()]
-        if len(winners) == 1 and race.met(best):
-            return f"{winners[0]} sort du labyrinthe avec {points}."
-        if len(winners) == 1:
-            return f"Limite de tours : {winners[0]} l'emporte avec {points}."
-        limit = "" if race.met(best) else " à la limite de tours"
-        return f"Égalité{limit} : {join_names(winners)} avec {points}."
+        return race.verdict(self.players, points, "sort du labyrinthe")
 
     def outcome(self) -> Outcome | None:
         return self.race.outcome(self.summary()) if self.phase == OVER else None
@@ -564,16 +522,7 @@ class Sortie20(Game):
     info = GAMES["sortie_20"]
     action_types = (Roll, Reroll, Flip, Activate, Stop)
     options = (
-        Option(
-            "equal_turns",
-            "Tours égaux",
-            (
-                Choice(True, "Oui : on finit le tour de table, le plus haut score gagne"),
-                Choice(False, "Non : le premier à 20 points gagne aussitôt"),
-            ),
-            True,
-            "Sans effet en solo.",
-        ),
+        equal_turns_option(TARGET),
         Option(
             "strict_reroll",
             "Relances",

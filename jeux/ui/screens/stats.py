@@ -6,6 +6,7 @@ imported here, so only when the screen opens: the menu's start does not pay for 
 from __future__ import annotations
 
 import datetime as dt
+import textwrap
 from collections.abc import Sequence
 
 from textual import on
@@ -47,6 +48,10 @@ ALL_GAMES = "tous"
 """The games list's first entry: every game together."""
 DAY_LOOKS = {WON: ("✓", "$success"), LOST: ("✗", "$error"), MISSED: ("·", "$text-muted")}
 """How a day of the calendar is drawn: a symbol for who sees no colour, and a colour."""
+TITLE_ROOM = 17
+"""Columns for a game's title in the list (26 wide, less its frame, margins and scrollbar,
+and the number of matches beside it): a longer title goes on over the next lines, indented,
+never cut. The figures beside the list leave it no more room at 80 columns."""
 
 
 def today() -> dt.date:
@@ -133,7 +138,9 @@ class StatsScreen(Screen):
         height: 1; padding: 0 1; background: $primary 30%; text-style: bold;
     }
     StatsScreen #stats-side { width: 26; height: 1fr; }
-    StatsScreen #stats-games { height: 1fr; border: round $foreground 40%; }
+    StatsScreen #stats-games {
+        height: 1fr; border: round $foreground 40%; scrollbar-size-vertical: 1;
+    }
     StatsScreen #stats-games:focus { border: round $accent; }
     StatsScreen #stats-tabs { width: 1fr; height: 1fr; }
     StatsScreen TabPane { padding: 0 1; height: 1fr; }
@@ -220,7 +227,9 @@ class StatsScreen(Screen):
 
     @staticmethod
     def game_line(title: str, played: int) -> Content:
-        return Content.assemble(f"{title:<18.18} ", (f"{played:>3}", "$text-muted"))
+        first, *more = textwrap.wrap(title, TITLE_ROOM, subsequent_indent="  ")
+        count = Content.assemble(f"{first:<{TITLE_ROOM}} ", (f"{played:>3}", "$text-muted"))
+        return Content("\n").join([count, *map(Content, more)])
 
     def shown(self) -> GameStats | None:
         if self.stats is None:
