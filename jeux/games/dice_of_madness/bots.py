@@ -16,7 +16,7 @@ when to stop, from its seat's view and under the options of the match.
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement, product
 from random import Random
 
@@ -85,8 +85,31 @@ def _chances(
     return tuple((cat, six, count / total) for (cat, six), count in found.items())
 
 
+_KEEPS = tuple(tuple(i for i in range(DICE) if i not in dice) for dice in _ROLLS)
+"""The positions each reroll of `_ROLLS` keeps."""
 WIN_WORTH = 100.0
 """What Moyen counts dice that reach 50 as: more than any Knowledge or Madness."""
+
+
+def _worth(cat: Category, six: bool, to_win: int, weight: float, six_risk: float) -> float:
+    """What Moyen makes of a throw: Knowledge less the weighed Madness and the risk of a 6."""
+    if cat.knowledge >= to_win:
+        return WIN_WORTH
+    return cat.knowledge - weight * cat.madness - six_risk * six
+
+
+@lru_cache(maxsize=65536)
+def _expected(
+    kept: tuple[int, ...],
+    thrown: int,
+    full_bonus: bool,
+    to_win: int,
+    weight: float,
+    six_risk: float,
+) -> float:
+    """`_worth` on average over a reroll; the same few situations come back turn after turn."""
+    chances = _chances(kept, thrown, full_bonus)
+    return sum(p * _worth(cat, six, to_win, weight, six_risk) for cat, six, p in chances)
 
 
 class MadnessBot:
@@ -107,29 +130,33 @@ class MadnessBot:
         six_risk = 0.0
         if state.test_timing == PREVIOUS:
             six_risk = TEST_PENALTY * weight * min(madness + 1, D20) / D20
-
-        to_win = KNOWLEDGE_GOAL - state.knowledge[seat]
-
-        def worth(cat: Category, six: bool) -> float:
-            if cat.knowledge >= to_win:
-                return WIN_WORTH
-            return cat.knowledge - weight * cat.madness - six_risk * six
-
-        faces = state.faces
-        best, best_value = _STOP, worth(state.category(), 6 in faces)
         cost = state.reroll_cost() * weight / 6
-        if state.sixes == LEGACY:
-            cost_test = TEST_PENALTY * weight * madness / D20
-        else:
-            cost_test = 0.0
-        for dice, action in _ROLLS.items():
-            kept = tuple(sorted(f for i, f in enumerate(faces) if i not in dice))
-            chances = _chances(kept, len(dice), state.full_bonus)
-            value = sum(p * worth(cat, six) for cat, six, p in chances)
-            value -= cost * len(dice) + cost_test
-            if value > best_value + 0.05:
-                best, best_value = action, value
-        return best
+        cost_test = TEST_PENALTY * weight * madness / D20 if state.sixes == LEGACY else 0.0
+        to_win = KNOWLEDGE_GOAL - state.knowledge[seat]
+        stakes = (to_win, weight, six_risk, cost, cost_test)
+        return _best_move(tuple(state.faces), state.full_bonus, stakes)
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_move(
+    faces: tuple[int, ...], full_bonus: bool, stakes: tuple[int, float, float, float, float]
+) -> Action:
+    """Moyen's move on these dice, given what a win is worth to it, a point of Madness, a 6
+    showing, each die rerolled and each reroll's test: the same come back game after game."""
+    to_win, weight, six_risk, cost, cost_test = stakes
+    best = _STOP
+    best_value = _worth(category(faces, full_bonus), 6 in faces, to_win, weight, six_risk)
+    tried = set()
+    for keep, (dice, action) in zip(_KEEPS, _ROLLS.items(), strict=True):
+        kept = tuple(sorted([faces[i] for i in keep]))
+        if kept in tried:
+            continue  # the same dice kept as an earlier reroll: the same chances
+        tried.add(kept)
+        value = _expected(kept, len(dice), full_bonus, to_win, weight, six_risk)
+        value -= cost * len(dice) + cost_test
+        if value > best_value + 0.05:
+            best, best_value = action, value
+    return best
 
 
 # --- Fort -----------------------------------------------------------------------------------
