@@ -28,6 +28,8 @@ from .widgets.card import CardData
 from .widgets.hand import Hand
 
 HAND_KEYS = "123456789"
+KEY_NAMES = {"Entrée": "enter"}
+"""Textual's name of a key that a button shows by another name."""
 
 
 def literal(text: Content | str) -> Content:
@@ -226,6 +228,9 @@ class CardTable(GameScreen):
         if answers == self._answers:
             return
         self._answers = answers
+        self.button_words = {  # « 1-9 » in the footer names a list of answers, not one
+            KEY_NAMES.get(a.key, a.key): a.label for a in answers if a.key not in HAND_KEYS
+        }
         row = self.query_one("#answers", Horizontal)
         row.remove_children()
         buttons = []
