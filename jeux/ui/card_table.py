@@ -45,6 +45,8 @@ class Opponent:
     cards: int
     note: str = ""
     out: bool = False
+    count_word: str = ""
+    """The word after the count of backs (« cartes »); a replay names the cards instead."""
 
 
 @dataclass(frozen=True)
@@ -218,7 +220,7 @@ class CardTable(GameScreen):
                 Content.assemble(
                     (f"{name:<12} ", style),
                     (f"{backs} {other.cards:>2} ", "bold" if other.cards else "dim"),
-                    other.note,
+                    " · ".join(word for word in (other.count_word, other.note) if word),
                 )
             )
         self.query_one("#opponents", Static).update(Content("\n").join(lines))
