@@ -28,6 +28,7 @@ CASES = [
     ("le_capitaine", 1, 0, {("l", "Lancer"), ("l", "Relancer")}),
     ("dice_of_madness", 1, 0, {("l", "Lancer"), ("l", "Relancer")}),
     ("le_labyrinthe", 1, 0, {("v", "Avancer, −2 au jet")}),
+    ("trois_couronnes", 1, 0, {("l", "Lancer"), ("l", "Relancer")}),
 ]
 
 
