@@ -28,6 +28,8 @@ from .widgets.card import CardData
 from .widgets.hand import Hand
 
 HAND_KEYS = "123456789"
+KEY_NAMES = {"Entrée": "enter"}
+"""Textual's name of a key that a button shows by another name."""
 
 
 def literal(text: Content | str) -> Content:
@@ -43,6 +45,8 @@ class Opponent:
     cards: int
     note: str = ""
     out: bool = False
+    count_word: str = ""
+    """The word after the count of backs (« cartes »); a replay names the cards instead."""
 
 
 @dataclass(frozen=True)
@@ -216,7 +220,7 @@ class CardTable(GameScreen):
                 Content.assemble(
                     (f"{name:<12} ", style),
                     (f"{backs} {other.cards:>2} ", "bold" if other.cards else "dim"),
-                    other.note,
+                    " · ".join(word for word in (other.count_word, other.note) if word),
                 )
             )
         self.query_one("#opponents", Static).update(Content("\n").join(lines))
@@ -226,6 +230,9 @@ class CardTable(GameScreen):
         if answers == self._answers:
             return
         self._answers = answers
+        self.button_words = {  # « 1-9 » in the footer names a list of answers, not one
+            KEY_NAMES.get(a.key, a.key): a.label for a in answers if a.key not in HAND_KEYS
+        }
         row = self.query_one("#answers", Horizontal)
         row.remove_children()
         buttons = []

@@ -160,9 +160,10 @@ class DiceScreen(GameScreen):
     def guide(self, state: State) -> Content:
         return Content("")
 
-    def button_label(self, command: Command, state: State) -> str:
-        """A command's button now ("Relancer (l)" once the dice are on the table, say)."""
-        return command.button_label
+    def command_words(self, command: Command, state: State) -> str:
+        """What a command's button (and the footer) says now: « Relancer » once the dice are
+        on the table, say."""
+        return command.label
 
     def thrown(self, event: Event) -> Mapping[int, int] | None:
         """The dice an event throws, {position: face}, to tumble before it is shown."""
@@ -278,7 +279,9 @@ class DiceScreen(GameScreen):
             action = self.command_action(command.name, state, self.selection) if human else None
             button.display = action is not None
             button.disabled = action not in legal
-            button.label = self.button_label(command, state)
+            words = self.command_words(command, state)
+            self.button_words[command.key] = words
+            button.label = f"{words} ({command.key})"
             button.refresh(layout=True)  # a longer label is cut unless it is measured again
 
     # --- events ------------------------------------------------------------------------

@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
@@ -56,6 +57,9 @@ class GameScreen(Screen):
         """The seat whose move is being animated."""
         self.shown_seat: int | None = None
         """The seat whose view is on screen; None behind a handoff, when no board is drawn."""
+        self.button_words: dict[str, str] = {}
+        """The words of the board's buttons, by the key each names (Textual's name: "enter"):
+        the footer names these keys alike. Set by the base that draws the buttons."""
 
     # --- hooks for the games -----------------------------------------------------------
 
@@ -314,6 +318,18 @@ class GameScreen(Screen):
         self.app.switch_screen(ResultsScreen(self.match, self.sheet(self.match.state)))
 
     # --- keys shared by every game ----------------------------------------------------
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, but a key that a button names is shown in the footer in the button's
+        words: one key may mean « Lancer » now and « Parer » later, and a button may say
+        more than a binding's usual word (« Relancer », « Finir le tour »)."""
+        bindings = super().active_bindings
+        for key, words in self.button_words.items():
+            active = bindings.get(key)
+            if active is not None and active.binding.show:
+                bindings[key] = active._replace(binding=replace(active.binding, description=words))
+        return bindings
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":

@@ -16,9 +16,10 @@ from jeux.games.arcane_arena.bot import ArenaBot
 from jeux.games.arcane_arena.cards import ARENA, ATTACK, DEFENCE, SUPPORT
 from jeux.games.arcane_arena.present import (
     aim_question,
+    count_word,
     focus_text,
-    opponent_note,
     question,
+    status,
     table_text,
     turn_text,
 )
@@ -473,7 +474,7 @@ def test_texts_show_full_card_and_combination():
     cards = hold(state, 0, "Boule de feu", "Explosion")
     assert focus_text(state, 0, [], cards[0]) == "Boule de feu (attaque) : Inflige 1 dégât."
     assert focus_text(state, 0, list(cards), None).startswith("Explosion des flammes")
-    assert opponent_note(state, 1) == "cartes · 9 PV · 0 manche"
+    assert (count_word(state, 1), status(state, 1)) == ("cartes", "9 PV · 0 manche")
     state.veiled[0] = True
     assert turn_text(state, 0) == "Manche 1 · au tour de Lina · toi : immunisé·e"
     assert turn_text(state, 1) == "Manche 1 · au tour de Lina"

@@ -14,10 +14,13 @@ passes those itself, checking them on the way.
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
 
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button
 
 from jeux.engine.core import DEFAULT_LEVEL, Action
 from jeux.engine.match import Match
@@ -105,6 +108,35 @@ def game_screen(pilot: Pilot) -> GameScreen:
     return next(s for s in reversed(pilot.app.screen_stack) if isinstance(s, GameScreen))
 
 
+KEY_NAMES = {"Entrée": "enter", "Échap": "escape"}
+LABEL = re.compile(r"(?P<words>.+) \((?P<key>[^()]+)\)")
+"""A button's label: its words, then the key in brackets."""
+
+
+def shown(widget: Widget) -> bool:
+    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
+
+
+def footer_words(game: GameScreen) -> dict[str, str]:
+    """What the footer says for each key it shows alone (« 1-9 Cartes » names a list)."""
+    return {k.key: k.description for k in game.query("FooterKey") if "-" not in k.key_display}
+
+
+def assert_footer_says_what_the_buttons_say(game: GameScreen) -> None:
+    """Each key a button on the board shows is, if the footer shows it, named there in the
+    button's words."""
+    footer = footer_words(game)
+    for button in game.query_one("#board").query(Button):
+        label = LABEL.fullmatch(str(button.label))
+        if not shown(button) or label is None:
+            continue
+        key = KEY_NAMES.get(label["key"], label["key"])
+        said = footer.get(key, label["words"])
+        assert said == label["words"], (
+            f"{type(game).__name__}: footer {key} {said}, button {label[0]}"
+        )
+
+
 def undo_shown(game: GameScreen) -> bool:
     return any(key.action == "undo" for key in game.query("FooterKey"))
 
@@ -152,6 +184,7 @@ async def play_by_keys(pilot: Pilot, game: GameScreen, action: Action) -> None:
     match = game.match
     assert undo_shown(game) == bool(match.undoable())
     before, board = match.to_saved(), await board_lines(pilot, game)
+    assert_footer_says_what_the_buttons_say(game)
     await press_for(pilot, game, action)
     if pilot.app.screen is not game:
         return

@@ -141,6 +141,20 @@ async def test_coffre_et_cle_replays_with_every_card_face_up(app_factory):
         assert text(replay, "#peek") == ""
 
 
+async def test_an_arena_replay_names_each_hand_then_the_seat_status(app_factory):
+    """The cards by name, then « 6 PV · 0 manche »: the word « cartes » goes with a count
+    of backs, which a replay does not draw (wide enough for the status to fit)."""
+    app = app_factory()
+    async with app.run_test(size=(160, 30)) as pilot:
+        keep_finished(app, demo_match("arcane_arena", 100_000))
+        await open_history(app, pilot)
+        await pilot.press("enter", "right", "right", "right")
+        await pilot.pause()
+        replay = app.screen
+        others = text(replay, "#opponents")
+        assert "PV" in others and "carte" not in others
+
+
 async def test_a_gladiators_replay_shows_the_secret_pick_made(app_factory):
     """« secrets visibles »: between the two secret picks, the first one is named."""
     from jeux.engine.replay import Replay

@@ -48,10 +48,9 @@ def status(state: ArenaState, seat: int) -> str:
     return " · ".join(words)
 
 
-def opponent_note(state: ArenaState, seat: int) -> str:
-    """Beside an opponent's card backs: 'cartes · 7 PV · 1 manche'."""
-    word = "carte" if len(state.hands[seat]) < 2 else "cartes"
-    return f"{word} · {status(state, seat)}"
+def count_word(state: ArenaState, seat: int) -> str:
+    """After the count of an opponent's card backs: « carte » or « cartes »."""
+    return "carte" if len(state.hands[seat]) < 2 else "cartes"
 
 
 def own_note(state: ArenaState, seat: int | None) -> str:

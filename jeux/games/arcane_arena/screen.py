@@ -22,10 +22,11 @@ from .cards import ATTACK, Spell
 from .present import (
     KIND_MARKS,
     aim_question,
+    count_word,
     focus_text,
-    opponent_note,
     question,
     sheet_rows,
+    status,
     table_text,
     turn_text,
 )
@@ -89,7 +90,11 @@ class ArenaScreen(CardTable):
     def opponents(self, state: ArenaState) -> list[Opponent]:
         return [
             Opponent(
-                seat, len(state.hands[seat]), opponent_note(state, seat), not state.alive(seat)
+                seat,
+                len(state.hands[seat]),
+                status(state, seat),
+                not state.alive(seat),
+                count_word(state, seat),
             )
             for seat in range(state.seats)
             if seat != self.shown_seat

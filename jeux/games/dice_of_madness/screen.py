@@ -76,10 +76,10 @@ class MadnessScreen(DiceScreen):
     def dice_of(self, action: Action) -> tuple[int, ...] | None:
         return action.dice if isinstance(action, Roll) else None
 
-    def button_label(self, command: Command, state: MadnessState) -> str:
+    def command_words(self, command: Command, state: MadnessState) -> str:
         if command.name == "roll" and state.phase == "choose":
-            return "Relancer (l)"
-        return command.button_label
+            return "Relancer"
+        return command.label
 
     def pick_refusal(self, state: MadnessState, index: int) -> str:
         if state.phase == "start":

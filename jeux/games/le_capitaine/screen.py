@@ -76,10 +76,10 @@ class CapitaineScreen(DiceScreen):
     def default_selection(self, state: CapitaineState) -> tuple[int, ...]:
         return state.cargo_dice if state.phase == "cargo" else ()
 
-    def button_label(self, command: Command, state: CapitaineState) -> str:
+    def command_words(self, command: Command, state: CapitaineState) -> str:
         if command.name == "roll" and state.phase != "start":
-            return "Relancer (l)"
-        return command.button_label
+            return "Relancer"
+        return command.label
 
     # --- what is shown ----------------------------------------------------------------
 

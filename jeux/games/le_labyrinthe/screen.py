@@ -208,14 +208,14 @@ class LabyrintheScreen(DiceScreen):
         """Entrée hands the keys back: the line goes with the next throw (or item)."""
         self.set_focus(None)
 
-    def button_label(self, command: Command, state: LabyrintheState) -> str:
+    def command_words(self, command: Command, state: LabyrintheState) -> str:
         if command.name == "stay" and state.phase == CRITICAL:
-            return "Subir −2 PV (r)"
+            return "Subir −2 PV"
         if command.name == "advance":
-            return "Avancer, −2 au jet (v)"
+            return "Avancer, −2 au jet"
         if command.name == "leave" and state.phase == EXIT:
-            return "Sortir seul (x)"
-        return command.button_label
+            return "Sortir seul"
+        return command.label
 
     # --- what is shown ----------------------------------------------------------------
 

@@ -73,10 +73,10 @@ class LuckyOddsScreen(DiceScreen):
     def pick_refusal(self, state: LuckyOddsState, index: int) -> str:
         return state.refusal(Roll((index,)))  # the dice a throw takes are never a choice
 
-    def button_label(self, command: Command, state: LuckyOddsState) -> str:
+    def command_words(self, command: Command, state: LuckyOddsState) -> str:
         if command.name == "roll" and state.phase != "start":
-            return "Relancer (l)"
-        return command.button_label
+            return "Relancer"
+        return command.label
 
     # --- what is shown ----------------------------------------------------------------
 

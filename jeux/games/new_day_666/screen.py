@@ -148,18 +148,17 @@ class NewDayScreen(DiceScreen):
             return Achieve() if phase == DAY else None
         return None
 
-    def button_label(self, command: Command, state: NewDayState) -> str:
+    def command_words(self, command: Command, state: NewDayState) -> str:
         if command.name == "go":
-            label = {
+            return {
                 CREATE: "Commencer",
                 DAY: "Jour suivant",
                 STORY: "Écrire la journée",
                 DEATH_STORY: "Dire adieu",
             }.get(state.phase, command.label)
-            return f"{label} ({command.key})"
         if command.name == "fast":
-            return f"{'Une semaine' if state.fast_days == 7 else 'Un mois'} ({command.key})"
-        return command.button_label
+            return "Une semaine" if state.fast_days == 7 else "Un mois"
+        return command.label
 
     def typed(self, action: Action) -> Action:
         """The action with the text of the fields."""

@@ -182,8 +182,8 @@ def _record_words(record) -> str:
 class PyramideScreen(GameScreen):
     CSS_PATH = "screen.tcss"
     BINDINGS = [
-        Binding("r", "reveal", "Révéler"),
-        Binding("space", "reveal", "Révéler", show=False),
+        Binding("r", "reveal", "Révéler la salle"),
+        Binding("space", "reveal", "Révéler la salle", show=False),
         Binding("r", "any_reveal", show=False),
         Binding("space", "any_reveal", show=False),
         *(

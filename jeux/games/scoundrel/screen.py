@@ -170,7 +170,7 @@ class ScoundrelScreen(GameScreen):
         Binding("a", "weapon", "Arme"),
         Binding("n", "barehanded", "Mains nues"),
         Binding("m", "barehanded", "Mains nues", show=False),
-        Binding("f", "avoid", "Fuir"),
+        Binding("f", "avoid", "Fuir la salle"),
         Binding("f", "avoid_anyway", show=False),
         Binding("h", "hint", "Conseil"),
         Binding("escape", "cancel", "Retour"),
@@ -261,7 +261,7 @@ class ScoundrelScreen(GameScreen):
             yield Button("Fuir la salle (f)", id="avoid")
             yield Button("Arme (a)", id="with-weapon", variant="success")
             yield Button("Mains nues (n)", id="barehanded", variant="warning")
-            yield Button("Annuler (Échap)", id="cancel")
+            yield Button("Retour (Échap)", id="cancel")
 
     def on_mount(self) -> None:
         self.label = self.app.records.label_of(self.match_id)

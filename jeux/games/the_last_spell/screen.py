@@ -48,7 +48,7 @@ class LastSpellScreen(DiceScreen):
     DICE = 3
     BINDINGS = [
         Binding("n", "word", "Mot du sort"),
-        Binding("h", "random_word", "Mot au hasard"),
+        Binding("h", "random_word", "Au hasard"),
     ]
     COMMANDS = (
         Command("roll", "Lancer", "l", "primary", ("space",)),

@@ -292,6 +292,7 @@ class TroisCouronnesScreen(GameScreen):
         for ident, visible in shown.items():
             self.query_one(f"#{ident}", Button).display = visible
         self.query_one("#reroll", Button).disabled = not state.lock_choices()
+        self.button_words = {"l": "Relancer" if phase == ROLLING else "Lancer"}
         story = self.query_one("#story-text", Input)
         story.display = human and phase == ROLLING
         suggestion = state.story_suggestion()
