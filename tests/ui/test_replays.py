@@ -32,6 +32,15 @@ async def open_history(app, pilot) -> HistoryScreen:
     return app.screen
 
 
+async def replay_three_moves_in(app, pilot, game_id: str):
+    """The replay of a finished demo match of `game_id`, opened from the history."""
+    keep_finished(app, demo_match(game_id, 100_000))
+    await open_history(app, pilot)
+    await pilot.press("enter", "right", "right", "right")
+    await pilot.pause()
+    return app.screen
+
+
 async def test_stepping_a_replay_forward_and_back_by_action_and_turn(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -126,11 +135,7 @@ async def test_coffre_et_cle_replays_with_every_card_face_up(app_factory):
     seat whose turn it is turned over."""
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        keep_finished(app, demo_match("coffre_et_cle", 100_000))
-        await open_history(app, pilot)
-        await pilot.press("enter", "right", "right", "right")
-        await pilot.pause()
-        replay = app.screen
+        replay = await replay_three_moves_in(app, pilot, "coffre_et_cle")
         assert "mains visibles" in text(replay, "#game-title")
         state, seat = replay.match.state, replay.shown_seat
         others = text(replay, "#opponents").splitlines()
@@ -146,11 +151,7 @@ async def test_an_arena_replay_names_each_hand_then_the_seat_status(app_factory)
     of backs, which a replay does not draw (wide enough for the status to fit)."""
     app = app_factory()
     async with app.run_test(size=(160, 30)) as pilot:
-        keep_finished(app, demo_match("arcane_arena", 100_000))
-        await open_history(app, pilot)
-        await pilot.press("enter", "right", "right", "right")
-        await pilot.pause()
-        replay = app.screen
+        replay = await replay_three_moves_in(app, pilot, "arcane_arena")
         others = text(replay, "#opponents")
         assert "PV" in others and "carte" not in others
 
