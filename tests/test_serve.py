@@ -10,8 +10,9 @@ import sys
 import aiohttp
 
 MENU_TITLE = "dés et cartes".encode()
-TIMEOUT = 30
-"""Far above the second or so a loaded machine needs; only a hang reaches it."""
+TIMEOUT = 90
+"""Far above what two tabs' games need to start and quit, even beside the whole suite on two
+cores (30 s was once reached there); only a hang reaches it."""
 
 
 async def start_server(home) -> tuple[asyncio.subprocess.Process, str]:
