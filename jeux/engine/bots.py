@@ -27,7 +27,6 @@ class RandomBot:
 def best_in_imagined_worlds(
     moves: Sequence[Move],
     imagine: Callable[[], World],
-    clone: Callable[[World], World],
     play_out: Callable[[World, Move, Random], float],
     worlds: int,
     rng: Random,
@@ -36,7 +35,7 @@ def best_in_imagined_worlds(
     """The move that fares best in `worlds` imagined deals of the cards a seat cannot see.
 
     Every move is tried in the same worlds (`imagine` deals one from what the seat has
-    seen), each time on a fresh `clone`, played on by `play_out` with the same seed per
+    seen), each time on a fresh `clone()` of it, played on by `play_out` with the same seed per
     world, so moves differ only by themselves. `moves[0]` is kept unless another's mean
     result beats it by more than `margin` (ties go to the earlier move)."""
     default, *others = moves
@@ -47,7 +46,7 @@ def best_in_imagined_worlds(
 
     def worth(move: Move) -> float:
         return sum(
-            play_out(clone(world), move, Random(seed))
+            play_out(world.clone(), move, Random(seed))
             for world, seed in zip(imagined, seeds, strict=True)
         ) / len(imagined)
 
@@ -63,7 +62,8 @@ class RoundLookahead(ABC):
     round or `HORIZON` moves; another move replaces Moyen's when it wins the round clearly
     more often, or sooner.
 
-    Its states keep `round`, `wins` and `hp` per seat and say whether a seat is `alive`."""
+    Its states keep `round`, `wins` and `hp` per seat, say whether a seat is `alive` and
+    `clone()` themselves to be played on."""
 
     CANDIDATES = 3
     """Moves weighed: Moyen's choice and its next best ones."""
@@ -97,11 +97,6 @@ class RoundLookahead(ABC):
 
     @staticmethod
     @abstractmethod
-    def clone(state: Any) -> Any:
-        """A copy of the state to play on."""
-
-    @staticmethod
-    @abstractmethod
     def standing(world: Any, seat: int) -> list[int]:
         """The seat's rivals still alive."""
 
@@ -115,7 +110,6 @@ class RoundLookahead(ABC):
         return best_in_imagined_worlds(
             [preferred, *rivals],
             lambda: self.imagine(view, seat, self.rng),
-            self.clone,
             lambda world, action, rng: self.play_out(world, action, seat, rng),
             self.WORLDS,
             self.rng,

@@ -8,7 +8,6 @@ moves in a few imagined deals of the cards it cannot see, played on by Moyen's j
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from random import Random
 
 from jeux.engine.bots import RoundLookahead
@@ -151,27 +150,11 @@ class BeginnerBot:
         return not (effect.heal and view.hp[seat] == MAX_HP and not effect.damage)
 
 
-def clone(state: ArenaState) -> ArenaState:
-    """A copy to play on: zones are immutable, the lists and the attack are not."""
-    attack = state.attack
-    return replace(
-        state,
-        hands=list(state.hands),
-        hp=list(state.hp),
-        wins=list(state.wins),
-        veiled=list(state.veiled),
-        warded=list(state.warded),
-        allied=list(state.allied),
-        out=list(state.out),
-        attack=None if attack is None else replace(attack, targets=list(attack.targets)),
-    )
-
-
 def imagine(view: ArenaState, seat: int, rng: Random) -> ArenaState:
     """A whole state the seat's view may stand for: the cards it cannot see (the whole
     spellbook less its hand, the discard pile and the removed cards it was shown), dealt at
     random into the other hands, the deck and the removed pile as their counts say."""
-    world = clone(view)
+    world = view.clone()
     unseen = Counter(view.book.deck())
     shown = [*view.hands[seat], *view.discard, *view.removed]
     unseen.subtract(card.card for card in shown)
@@ -193,7 +176,6 @@ class StrongBot(RoundLookahead):
     moyen = ArenaBot
     max_hp = MAX_HP
     imagine = staticmethod(imagine)
-    clone = staticmethod(clone)
 
     def weighs(self, view: ArenaState) -> bool:
         return view.phase in (ACTION, REACT)  # a bonus or a discard: Moyen's rule is enough

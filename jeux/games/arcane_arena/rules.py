@@ -11,7 +11,7 @@ attack) are fields of its cards, read here like any other.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from random import Random
 from typing import Any
@@ -548,6 +548,22 @@ class ArenaState(ZonedState):
 
     def zones(self) -> list[Zone]:
         return [*self.hands, self.deck, self.discard, self.removed]
+
+    def clone(self) -> ArenaState:
+        """A copy to play on (the robot's imagined futures): zones are immutable, the lists
+        and the attack are not."""
+        attack = self.attack
+        return replace(
+            self,
+            hands=list(self.hands),
+            hp=list(self.hp),
+            wins=list(self.wins),
+            veiled=list(self.veiled),
+            warded=list(self.warded),
+            allied=list(self.allied),
+            out=list(self.out),
+            attack=None if attack is None else replace(attack, targets=list(attack.targets)),
+        )
 
     def view(self, seat: int | None) -> ArenaState:
         """What `seat` may see; None is a spectator, who sees no hand."""

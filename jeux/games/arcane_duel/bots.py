@@ -7,7 +7,6 @@ moves in a few imagined deals of the cards it cannot see, played on by Moyen's j
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from random import Random
 
 from jeux.engine.bots import RoundLookahead
@@ -61,28 +60,11 @@ class BeginnerBot:
         return not (keys == ["lumiere"] and view.hp[view.turn] >= MAX_HP)
 
 
-def clone(state: ArcaneState) -> ArcaneState:
-    """A copy to play on: zones and hits are immutable, the lists and statuses are not."""
-    return replace(
-        state,
-        hands=list(state.hands),
-        hp=list(state.hp),
-        wins=list(state.wins),
-        status=[replace(s) for s in state.status],
-        poison_pending=list(state.poison_pending),
-        poison_armed=list(state.poison_armed),
-        later_draws=list(state.later_draws),
-        out=list(state.out),
-        hits=list(state.hits),
-        owed=list(state.owed),
-    )
-
-
 def imagine(view: ArcaneState, seat: int, rng: Random) -> ArcaneState:
     """A whole state the seat's view may stand for: the cards it cannot see (the sixteen
     less its hand and the discard pile) dealt at random into the other hands and the deck
     as their counts say."""
-    world = clone(view)
+    world = view.clone()
     unseen = Counter(SPELLS.keys())
     unseen.subtract(card.card for card in (*view.hands[seat], *view.discard))
     pool = list(unseen.elements())
@@ -98,7 +80,6 @@ class StrongBot(RoundLookahead):
     moyen = ArcaneBot
     max_hp = MAX_HP
     imagine = staticmethod(imagine)
-    clone = staticmethod(clone)
 
     def weighs(self, view: ArcaneState) -> bool:
         return not view.owed and view.phase in (ACT, DEFEND)  # Moyen's rule is enough

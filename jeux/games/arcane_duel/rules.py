@@ -609,11 +609,17 @@ class ArcaneState(ZonedState):
 
     def view(self, seat: int | None) -> ArcaneState:
         """What `seat` may see: its own hand, the discard pile, counts of the rest."""
+        seen = self.clone()
+        seen.hands = [z.seen_from(seat) for z in self.hands]
+        seen.deck = self.deck.seen_from(seat)
+        return seen
+
+    def clone(self) -> ArcaneState:
+        """A copy to play on (the robot's imagined futures): zones and hits are immutable,
+        the lists and statuses are not."""
         return replace(
             self,
-            hands=[z.seen_from(seat) for z in self.hands],
-            deck=self.deck.seen_from(seat),
-            discard=self.discard,
+            hands=list(self.hands),
             hp=list(self.hp),
             wins=list(self.wins),
             status=[replace(s) for s in self.status],

@@ -903,7 +903,6 @@ class ExplorerBot:
         return best_in_imagined_worlds(
             legal,
             lambda: imagine(view, self.rng),
-            ExpeditionState.clone,
             lambda world, action, rng: self.play_out(world, action, seat, rng),
             self.worlds,
             self.rng,
