@@ -86,6 +86,11 @@ def multiplayer() -> list:
     return [info for info in available() if info.max_players > 1]
 
 
+def pace(times: dict) -> str:
+    """A level's decision times: median / 95th percentile."""
+    return f"{times['median']:.1f} / {times['p95']:.1f} ms"
+
+
 def levels_section(lab: Lab) -> list[str]:
     """Each level against the level below, seats alternated."""
     rows = []
@@ -104,10 +109,7 @@ def levels_section(lab: Lab) -> list[str]:
             fair = f" sur {percent(1 / players)} attendus" if players > 2 else ""
             cells.append(f"{level_share(report, upper)}{fair} · {report.played} parties")
             times |= {level: report.to_json()["decision_ms"][level] for level in levels}
-        timing = " · ".join(
-            f"{LEVELS[level].lower()} {t['median']:.1f} / {t['p95']:.1f} ms"
-            for level, t in times.items()
-        )
+        timing = " · ".join(f"{LEVELS[level].lower()} {pace(t)}" for level, t in times.items())
         rows.append([info.title, *cells, timing])
     return [
         "### Les niveaux des robots",
@@ -128,8 +130,7 @@ def solo_section(lab: Lab) -> list[str]:
             continue
         for level in game.levels:
             report = lab.measure(info.id, 1, (level,), least=LEVEL_GAMES)
-            times = report.to_json()["decision_ms"][level]
-            timing = f"{times['median']:.1f} / {times['p95']:.1f} ms"
+            timing = pace(report.to_json()["decision_ms"][level])
             rows.append([info.title, LEVELS[level], f"{share(report)} · {report.played}", timing])
     return [
         "### Les robots des jeux solo",

@@ -13,9 +13,10 @@ information Monte Carlo). The same view always gives the same hint, whatever the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from random import Random
+from typing import TypeVar
 
 from jeux.engine.cards import PlayingCard
 from jeux.engine.core import Action
@@ -68,6 +69,7 @@ class Rules:
 
 
 WON = "won"
+T = TypeVar("T")
 
 
 def position_of(state: ScoundrelState, deck: list[PlayingCard]) -> Position:
@@ -208,15 +210,9 @@ class Search:
                     ends.setdefault(after, actions)
                 else:
                     stack.append((after, actions))
-        best: dict[tuple, list[tuple[int, int, Position]]] = {}
-        for after in ends:
-            group = (after.deck, after.room, after.weapon, after.last_avoided)
-            best.setdefault(group, []).append((after.hp, after.bound, after))
-        kept = []
-        for group in best.values():
-            for hp, bound, after in group:
-                if not any(h >= hp and b >= bound and (h, b) != (hp, bound) for h, b, _ in group):
-                    kept.append(after)
+        kept = undominated(
+            ends, lambda a: ((a.deck, a.room, a.weapon, a.last_avoided), a.hp, a.bound)
+        )
         kept.sort(key=_promise_of, reverse=True)
         return [(ends[after], after) for after in kept]
 
@@ -374,21 +370,21 @@ def quick_ends(
     return found
 
 
-def undominated(ends: dict[End, tuple[Step, ...]]) -> dict[End, tuple[Step, ...]]:
-    """The ends that no other beats: the same cards left and weapon, with more health and a
-    binding at least as free."""
-    return {
-        end: steps
-        for end, steps in ends.items()
-        if not any(
-            other[0] == end[0]
-            and other[2] == end[2]
-            and other[1] >= end[1]
-            and other[3] >= end[3]
-            and other != end
-            for other in ends
-        )
-    }
+def undominated(ends: Iterable[T], facts: Callable[[T], tuple[Hashable, int, int]]) -> list[T]:
+    """The ends that no other beats, in their order: `facts` tells what makes two ends alike
+    (the next room or the cards left, and the weapon), the health and the binding; among
+    alike ends, one with at least as much health and a binding at least as free beats it."""
+    ends = list(ends)
+    alike: dict[Hashable, set[tuple[int, int]]] = {}
+    for end in ends:
+        group, hp, bound = facts(end)
+        alike.setdefault(group, set()).add((hp, bound))
+
+    def beaten(end: T) -> bool:
+        group, hp, bound = facts(end)
+        return any(h >= hp and b >= bound and (h, b) != (hp, bound) for h, b in alike[group])
+
+    return [end for end in ends if not beaten(end)]
 
 
 def promise(cards: list[int]) -> Callable[[tuple[int, ...], int, int, int], float]:
@@ -455,19 +451,20 @@ def plan(view: ScoundrelState, deals: int = DEALS) -> list[Action]:
     ends = finishes(
         room, here.hp, here.weapon, here.bound, here.potion_used, view.cards_to_resolve, rules
     )
-    options: list[tuple[End | None, tuple[Step, ...]]] = list(undominated(ends).items())
+    options: list[tuple[End | None, tuple[Step, ...]]] = [
+        (end, ends[end]) for end in undominated(ends, lambda e: ((e[0], e[2]), e[1], e[3]))
+    ]
     if view.can_avoid:
         options.append((None, ()))
     if not options:
         return view.legal_actions()[:1]  # every way dies
+    under = [card for card in here.room if card]  # where fleeing puts the room, in order
     totals = [0] * len(options)
     for deck in sampled_decks(view, deals if len(options) > 1 else 0):
         for i, (end, _) in enumerate(options):
             if end is None:
-                under = [card for card in here.room if card]
-                totals[i] += playout(
-                    [], deck + under, here.hp, here.weapon, here.bound, True, rules
-                )
+                fled = deck + under
+                totals[i] += playout([], fled, here.hp, here.weapon, here.bound, True, rules)
             else:
                 totals[i] += playout(list(end[0]), deck, *end[1:], False, rules)
     end, steps = options[max(range(len(options)), key=totals.__getitem__)]
