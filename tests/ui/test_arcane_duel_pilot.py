@@ -70,17 +70,23 @@ async def test_a_defence_pauses_the_attack_behind_the_handoff_and_comes_back(app
         assert state.turn == other
 
 
+async def lina_to_act_against_two_robots(app, pilot):
+    """A match of Lina against two robots, once it is her turn to act."""
+    await pilot.pause()
+    seats = [*humans(app, ("Lina",)), Seat("Robot 1", bot=True), Seat("Robot 2", bot=True)]
+    start_match(app, GAME, seats, {}, seed=3)
+    await pilot.pause()
+    game = app.screen
+    while game.match.state.to_move() != 0 or game.match.state.phase != "action":
+        await pilot.pause(0.05)
+    return game
+
+
 async def test_a_spell_asks_its_target_then_its_cost_by_keys_and_clicks(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        seats = [*humans(app, ("Lina",)), Seat("Robot 1", bot=True), Seat("Robot 2", bot=True)]
-        start_match(app, GAME, seats, {}, seed=3)
-        await pilot.pause()
-        game = app.screen
+        game = await lina_to_act_against_two_robots(app, pilot)
         state = game.match.state
-        while state.to_move() != 0 or state.phase != "action":
-            await pilot.pause(0.05)
         deal(state, 0, "malediction", "lumiere", "epines")
         game.render_state()
         await pilot.pause()
@@ -106,14 +112,8 @@ async def test_a_spell_asks_its_target_then_its_cost_by_keys_and_clicks(app_fact
 async def test_x_takes_back_a_choice_and_every_card_face_fits(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        seats = [*humans(app, ("Lina",)), Seat("Robot 1", bot=True), Seat("Robot 2", bot=True)]
-        start_match(app, GAME, seats, {}, seed=3)
-        await pilot.pause()
-        game = app.screen
+        game = await lina_to_act_against_two_robots(app, pilot)
         state = game.match.state
-        while state.to_move() != 0 or state.phase != "action":
-            await pilot.pause(0.05)
         deal(state, 0, "boule", "explosion", "deviation")
         game.render_state()
         await pilot.press("1", "2", "enter")
