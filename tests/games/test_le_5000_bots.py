@@ -4,23 +4,10 @@ Débutant stays plausible (tests/test_robot_levels.py plays every level to the e
 import pytest
 
 from jeux.engine.core import LEVELS
-from jeux.engine.testing import ForcedRng
 from jeux.games.le_5000.bots import Duel, duel_chance, turn_spread
 from jeux.games.le_5000.rules import EXACT, GAME, REACH, Bank, Roll
 
-
-def new(players=("Lina", "Marc"), **options):
-    return GAME.new(players, GAME.resolve_options(options), ForcedRng())
-
-
-def play(state, action, *dice):
-    return state.apply(action, ForcedRng(dice))
-
-
-def at(state, seat, score):
-    """Put a player at `score`, already opened."""
-    state.scores[seat] = score
-    state.opened[seat] = score > 0
+from .test_le_5000 import at, new, play
 
 
 def test_a_turn_for_points_banks_every_outcome_once():
