@@ -8,8 +8,8 @@ import pytest
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.pyramide_escape.game import GAME
 from jeux.games.pyramide_escape.rules import (
-    GAME,
     HIDDEN_ROOM,
     ITEM,
     ITEMS,

@@ -3,11 +3,11 @@ drawn that the seat on screen may not see, the own card shown only while peeking
 hides it), the public final votes without handoff, and the mouse."""
 
 from jeux.engine.match import Match, Seat
+from jeux.games.coffre_et_cle.game import GAME
 from jeux.games.coffre_et_cle.rules import (
     ACT,
     CLE,
     DESIGNATE,
-    GAME,
     NEUTRE,
     TRESOR,
     VOTE,

@@ -6,9 +6,9 @@ import random
 import re
 
 from jeux.engine.match import Match, Seat
+from jeux.games.gladiators_duel.game import GAME
 from jeux.games.gladiators_duel.rules import (
     FURIOUS,
-    GAME,
     REMATCH,
     TACTIC_ATTACK,
     TACTIC_DEFENCE,

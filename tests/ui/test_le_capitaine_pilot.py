@@ -3,7 +3,8 @@
 from textual.widgets import Static
 
 from jeux.engine.match import Match, Seat
-from jeux.games.le_capitaine.rules import GAME, Roll, Stop
+from jeux.games.le_capitaine.game import GAME
+from jeux.games.le_capitaine.rules import Roll, Stop
 from jeux.games.le_capitaine.screen import CapitaineScreen
 from jeux.screenshots import open_match
 from jeux.ui.screens.results import ResultsScreen

@@ -3,7 +3,8 @@
 from textual.widgets import Static
 
 from jeux.engine.match import Match, Seat
-from jeux.games.lucky_odds.rules import ALL_DICE, GAME, Roll, Stop
+from jeux.games.lucky_odds.game import GAME
+from jeux.games.lucky_odds.rules import ALL_DICE, Roll, Stop
 from jeux.games.lucky_odds.screen import LuckyOddsScreen
 from jeux.screenshots import open_match
 from jeux.ui.screens.results import ResultsScreen

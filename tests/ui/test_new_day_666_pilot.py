@@ -3,12 +3,12 @@ story fields that take the keys while a line is written, a life to its three 6s 
 farewell, the happy ending, the mouse, the diary reread and exported."""
 
 from jeux.engine.match import Match, Seat
+from jeux.games.new_day_666.game import GAME
 from jeux.games.new_day_666.rules import (
     ACHIEVED,
     DAY,
     DEATH_STORY,
     DIED,
-    GAME,
     STORY,
     Begin,
     Diarist,

@@ -28,6 +28,7 @@ from jeux.ui.widgets.die import Die
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.score_sheet import SheetData
 
+from .game import GAME
 from .rules import (
     BANDS,
     CHALLENGE,
@@ -35,7 +36,6 @@ from .rules import (
     CRITICAL_LIMIT,
     ENDING_LABELS,
     FREE,
-    GAME,
     LUCIDITY_MAX,
     REVELATIONS_TO_WIN,
     SCENE,

@@ -34,10 +34,10 @@ from jeux.ui.screens.journals import JournalsScreen as BaseJournals
 from jeux.ui.screens.journals import when_text
 from jeux.ui.widgets.score_sheet import SheetData
 
+from .game import GAME
 from .pictures import picture
 from .rules import (
     BALLOT,
-    GAME,
     JUDGE,
     LAST,
     MJ,

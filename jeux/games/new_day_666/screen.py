@@ -30,12 +30,12 @@ from jeux.ui.screens.journals import JournalsScreen, when_text
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
 
+from .game import GAME
 from .rules import (
     ACHIEVED,
     CREATE,
     DAY,
     DEATH_STORY,
-    GAME,
     GOAL_LIMIT,
     HIGHEST,
     LIFE_LIMIT,

@@ -14,8 +14,7 @@ from itertools import permutations
 from random import Random
 from typing import Any, ClassVar
 
-from jeux.catalog import GAMES
-from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State
+from jeux.engine.core import Action, Event, Outcome, State
 from jeux.engine.text import de, plural
 
 MAX_FATIGUE = 7
@@ -868,39 +867,3 @@ class PyramideState(State):
         self.phase = OVER
         self.won = won
         return [GameEnded(self.player, won, self.fatigue, self.cleared)]
-
-
-class PyramideEscape(Game):
-    info = GAMES["pyramide_escape"]
-    action_types = (Reveal, NoItem, UseItem, Reorder, Discard, LeaveRoom)
-    version = 2
-    """2: the rooms are shuffled and the first one turned at setup (no first « Révéler »)."""
-    options = (
-        Option(
-            "penombre",
-            "Pénombre",
-            (
-                Choice(LENIENT, "Souple : Torche et Corde affaiblies"),
-                Choice(STRICT, "Stricte : tout objet affaibli"),
-            ),
-            LENIENT,
-            "Souple : la Torche et la Corde n'ignorent plus la salle. Stricte : tout objet "
-            "n'annule plus qu'1 fatigue, et la Pénombre ne peut plus être annulée.",
-        ),
-        Option(
-            "defeat",
-            "Défaite",
-            (
-                Choice(END_OF_ROOM, "En fin de salle"),
-                Choice(IMMEDIATE, "Immédiate, dès 0 de fatigue"),
-            ),
-            END_OF_ROOM,
-            "En fin de salle, l'Outre, l'Offrande ou le Sable Vivant peuvent encore te sauver.",
-        ),
-    )
-
-    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> PyramideState:
-        return PyramideState(players, options, rng)
-
-
-GAME = PyramideEscape()

@@ -32,12 +32,12 @@ from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.hand import Hand
 from jeux.ui.widgets.score_sheet import SheetData
 
+from .game import GAME
 from .rules import (
     AMULETTE,
     CHOOSE,
     COULOIR,
     FOSSE,
-    GAME,
     GARDIEN,
     ITEMS,
     JUGEMENT,

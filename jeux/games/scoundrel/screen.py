@@ -34,8 +34,8 @@ from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.hand import Hand
 from jeux.ui.widgets.score_sheet import SheetData
 
+from .game import GAME
 from .rules import (
-    GAME,
     MONSTER,
     OVER,
     POTION,
