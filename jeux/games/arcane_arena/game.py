@@ -62,7 +62,7 @@ class ArenaGame(Game):
     levels = ("debutant", "moyen", "fort")
 
     def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bot import LEVEL_BOTS  # on first use: a setup or a replay needs no robot
+        from .bots import LEVEL_BOTS  # on first use: a setup or a replay needs no robot
 
         return LEVEL_BOTS[level](seed)
 
