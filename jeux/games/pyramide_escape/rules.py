@@ -455,7 +455,7 @@ class PyramideState(State):
     """The match. Public for the screen:
 
     - `phase`: "reveal" (turn over the next room), "choose" (an object or none), "reorder"
-      (Carte ancienne), "sands" (Sable Vivant discards), "over"; `prompt` says it in French.
+      (Carte ancienne), "sands" (Sable Vivant discards), "over"; `instruction` says it in French.
     - `room`: the revealed `Room` (None before the first); `item`: the `Item` used there.
     - `fatigue` out of `MAX_FATIGUE` (it may dip to 0 or below during a room: PYR-10);
       `hand`: the unused `Item`s; `spent`: the used or discarded ones, in order.
@@ -553,7 +553,9 @@ class PyramideState(State):
         return targets
 
     @property
-    def prompt(self) -> str:
+    def instruction(self) -> str:
+        """What the player is asked to do in this phase, in French (not `prompt()`, the
+        contract's reason for a handoff, which a solo game leaves empty)."""
         if self.phase == REVEAL:
             return "Révèle la salle suivante."
         if self.phase == CHOOSE:
