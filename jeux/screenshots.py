@@ -55,7 +55,7 @@ def scenes() -> dict[str, object]:
 
     def setup(game_id):
         async def stage(app) -> None:
-            from .ui.screens.setup import SetupScreen
+            from .ui.screens.start.setup import SetupScreen
 
             for name in NAMES[:3]:
                 app.profiles.create(name)
@@ -97,7 +97,7 @@ def game_scenes(game_id: str) -> dict[str, object]:
 
 async def pass_handoff(app):
     """Pass the handoff as the seat to move would; returns the game screen."""
-    from .ui.screens.handoff import HandoffScreen
+    from .ui.screens.play.handoff import HandoffScreen
 
     while not isinstance(app.screen, HandoffScreen):
         await asyncio.sleep(0.01)
@@ -165,7 +165,7 @@ def stats_scenes() -> dict[str, object]:
 
     def scene(game_id: str, tab: str):
         async def stage(app) -> None:
-            from .ui.screens.stats import StatsScreen
+            from .ui.screens.around.stats import StatsScreen
 
             screen = StatsScreen(fill_stats(app), STATS_DAY)
             await app.push_screen(screen)
@@ -188,7 +188,7 @@ def replay_scenes() -> dict[str, object]:
     hand face up."""
 
     async def history(app) -> None:
-        from .ui.screens.history import HistoryScreen
+        from .ui.screens.around.history import HistoryScreen
 
         for hour, game_id in enumerate(("le_5000", "scoundrel", "deck_menteur")):
             saved = demo_match(game_id, 100_000).to_saved()

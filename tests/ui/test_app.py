@@ -11,11 +11,11 @@ from jeux.games.the_last_spell.game import GAME
 from jeux.games.the_last_spell.rules import Roll
 from jeux.store.records import Record, Records
 from jeux.ui.screens.confirm import ConfirmScreen
-from jeux.ui.screens.menu import MenuScreen
-from jeux.ui.screens.players import PlayersScreen
 from jeux.ui.screens.rules import RulesScreen
-from jeux.ui.screens.settings import SettingsScreen
-from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.screens.start.menu import MenuScreen
+from jeux.ui.screens.start.players import PlayersScreen
+from jeux.ui.screens.start.settings import SettingsScreen
+from jeux.ui.screens.start.setup import SetupScreen
 
 
 def menu_ids(app) -> list[str]:
@@ -296,7 +296,7 @@ async def test_setup_remembers_robots_and_order_and_seeds_the_random_order(app_f
 
 async def test_play_again_hands_the_first_turn_to_the_next_seat(app_factory):
     from jeux.engine.bots import RandomBot
-    from jeux.ui.screens.results import ResultsScreen
+    from jeux.ui.screens.play.results import ResultsScreen
     from jeux.ui.widgets.score_sheet import SheetData
 
     app = app_factory()

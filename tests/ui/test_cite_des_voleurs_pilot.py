@@ -16,7 +16,7 @@ from jeux.games.cite_des_voleurs.rules import (
 )
 from jeux.games.cite_des_voleurs.screen import CiteScreen
 from jeux.screenshots import open_match
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.seat_picker import SeatPicker
 

@@ -22,8 +22,8 @@ from jeux.games.coffre_et_cle.rules import (
 from jeux.games.coffre_et_cle.screen import OWN_CARD, CoffreScreen
 from jeux.screenshots import open_match
 from jeux.ui.launch import start_match
-from jeux.ui.screens.handoff import HandoffScreen
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
+from jeux.ui.screens.play.results import ResultsScreen
 
 from .driver import assert_shown_literally, screen_lines
 from .pilot import text

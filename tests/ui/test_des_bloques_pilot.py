@@ -5,7 +5,7 @@ from textual.widgets import Select
 
 from jeux.games.des_bloques.rules import BLOCKING
 from jeux.games.des_bloques.screen import DesBloquesScreen
-from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.screens.start.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
 from .pilot import tick_players

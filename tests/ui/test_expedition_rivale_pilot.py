@@ -10,7 +10,7 @@ from jeux.games.expedition_rivale.rules import BY_KEY, KEEP, ORDER, Draw, Pick, 
 from jeux.games.expedition_rivale.screen import ExpeditionScreen
 from jeux.screenshots import open_match, pass_handoff
 from jeux.ui.launch import start_match
-from jeux.ui.screens.handoff import HandoffScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.widgets.game_log import GameLog
 
 from .pilot import text

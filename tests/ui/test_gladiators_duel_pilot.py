@@ -18,8 +18,8 @@ from jeux.games.gladiators_duel.rules import (
     Roll,
 )
 from jeux.screenshots import open_match
-from jeux.ui.screens.handoff import HandoffScreen
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
+from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
 BOTH_DOUBLES = 13

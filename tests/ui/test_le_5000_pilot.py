@@ -2,8 +2,8 @@
 
 from jeux.games.le_5000.rules import CHOOSE, ROLL
 from jeux.games.le_5000.screen import Le5000Screen
-from jeux.ui.screens.results import ResultsScreen
-from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.screens.play.results import ResultsScreen
+from jeux.ui.screens.start.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
 from .pilot import tick_players

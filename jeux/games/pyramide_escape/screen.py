@@ -24,8 +24,8 @@ from jeux.engine.match import Match, Seat
 from jeux.store.records import HINTED
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart
-from jeux.ui.screens.answer import AnswerScreen
 from jeux.ui.screens.confirm import ConfirmScreen
+from jeux.ui.screens.play.answer import AnswerScreen
 from jeux.ui.widgets.card import Card, CardData
 from jeux.ui.widgets.coin import Coin
 from jeux.ui.widgets.gauge import Gauge
