@@ -12,6 +12,7 @@ import sys
 gc.disable()  # start-up allocates much and frees little: collecting resumes with the menu drawn
 from . import replay_commands  # noqa: E402
 from .catalog import GAMES, load_game  # noqa: E402
+from .web import MAX_TABS  # noqa: E402
 
 FRENCH = {
     "usage: ": "usage : ",
@@ -70,6 +71,13 @@ def port_number(text: str) -> int:
     """A TCP port for argparse (0: any free one), refused in French out of range."""
     if not text.isdigit() or int(text) > 65535:
         raise argparse.ArgumentTypeError(f"port invalide : {text!r} (de 0 à 65535)")
+    return int(text)
+
+
+def tab_count(text: str) -> int:
+    """A number of tabs for argparse, refused in French out of range."""
+    if not text.isdigit() or not 1 <= int(text) <= 999:
+        raise argparse.ArgumentTypeError(f"nombre d'onglets invalide : {text!r} (de 1 à 999)")
     return int(text)
 
 
@@ -133,6 +141,13 @@ def parser() -> argparse.ArgumentParser:
     )
     web.add_argument(
         "--port", type=port_number, default=8000, help="port (défaut 8000 ; 0 : un port libre)"
+    )
+    web.add_argument(
+        "--max-tabs",
+        type=tab_count,
+        default=MAX_TABS,
+        metavar="N",
+        help=f"onglets ouverts en même temps, au plus (défaut {MAX_TABS})",
     )
     return p
 
@@ -279,7 +294,7 @@ def serve_collection(args: argparse.Namespace) -> int:
     except StoreError as error:
         print(f"jeux : {error}", file=sys.stderr)
         return 1
-    return serve(locations, args.host, args.port)
+    return serve(locations, args.host, args.port, args.max_tabs)
 
 
 def run(args: argparse.Namespace) -> int:
