@@ -56,6 +56,7 @@ class JeuxApp(App):
         if animations in ANIMATION_SCALE:
             self.settings.animations = animations
         self.profiles = Profiles(locations.players_file)
+        self.profiles.on_problem = lambda problem: self.say(problem, "warning", timeout=10)
         self.records = Records(locations.database)
         self.records.on_failure = lambda message: self.say(message, "error", timeout=10)
         self.fixed_seed = seed
@@ -85,11 +86,15 @@ class JeuxApp(App):
         return ROBOT_PAUSE[self.settings.robot_pace] if self.animation_scale else 0.0
 
     def save_settings(self) -> None:
-        """Apply the settings, and keep them if the file can be written (else say so)."""
+        """Apply the settings, and keep them if the file can be written (else say so: they
+        stay to be written with the next change)."""
         try:
-            self.settings.save(self.locations.settings_file)
+            problem = self.settings.save(self.locations.settings_file)
         except StoreError as error:
             self.say(str(error), "error", timeout=10)
+        else:
+            if problem:
+                self.say(problem, "warning", timeout=10)
         self.theme = self.settings.theme
         self.animation_level = "none" if self.animation_scale == 0 else "full"
         for screen in self.screen_stack:  # redrawn with or without the ASCII filter
