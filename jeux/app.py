@@ -120,6 +120,17 @@ class JeuxApp(App):
         for match_id in [m for m in self.claims if m not in open_ids]:
             self.claims.pop(match_id).release()
 
+    def write_unwritten(self, _screen: object = None) -> None:
+        """Try again, on every change of screen, the moves and results a full disk refused;
+        say so once they are written (a failure was told when it happened)."""
+        if not self.records.unwritten:
+            return
+        try:
+            self.records.retry()
+        except StoreError:
+            return
+        self.say("Les parties en attente sont enregistrées.")
+
     def hand_over(self, path: Path) -> None:
         """A file written for the player also downloads in a browser tab (`jeux serve`): the
         player may sit at another machine than the one that holds jeux's folders."""
@@ -172,6 +183,7 @@ class JeuxApp(App):
             if problem:
                 self.say(problem, "warning", timeout=10)
         self.screen_change_signal.subscribe(self, self.release_closed_matches, immediate=True)
+        self.screen_change_signal.subscribe(self, self.write_unwritten, immediate=True)
         if self.start_game:
             from .ui.screens.setup import SetupScreen
 
@@ -187,10 +199,16 @@ class JeuxApp(App):
             self.screen._update_auto_focus()
 
     def on_unmount(self) -> None:
-        """Leaving: let go of every match (the system would at exit, but not in tests)."""
+        """Leaving: a last try at what is unwritten, then let go of every match and of the
+        database (the system would at exit, but not in tests)."""
+        try:
+            self.records.retry()
+        except StoreError:
+            pass  # nowhere left to say it: the match stays in « Reprendre » as last written
         for claim in self.claims.values():
             claim.release()
         self.claims.clear()
+        self.records.close()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._check_size)
