@@ -56,6 +56,7 @@ class JeuxApp(App):
         if animations in ANIMATION_SCALE:
             self.settings.animations = animations
         self.profiles = Profiles(locations.players_file)
+        self.profiles.on_problem = lambda problem: self.say(problem, "warning", timeout=10)
         self.records = Records(locations.database)
         self.records.on_failure = lambda message: self.say(message, "error", timeout=10)
         self.fixed_seed = seed
@@ -85,11 +86,15 @@ class JeuxApp(App):
         return ROBOT_PAUSE[self.settings.robot_pace] if self.animation_scale else 0.0
 
     def save_settings(self) -> None:
-        """Apply the settings, and keep them if the file can be written (else say so)."""
+        """Apply the settings, and keep them if the file can be written (else say so: they
+        stay to be written with the next change)."""
         try:
-            self.settings.save(self.locations.settings_file)
+            problem = self.settings.save(self.locations.settings_file)
         except StoreError as error:
             self.say(str(error), "error", timeout=10)
+        else:
+            if problem:
+                self.say(problem, "warning", timeout=10)
         self.theme = self.settings.theme
         self.animation_level = "none" if self.animation_scale == 0 else "full"
         for screen in self.screen_stack:  # redrawn with or without the ASCII filter
@@ -114,6 +119,17 @@ class JeuxApp(App):
         open_ids = {getattr(screen, "match_id", None) for screen in self.screen_stack}
         for match_id in [m for m in self.claims if m not in open_ids]:
             self.claims.pop(match_id).release()
+
+    def write_unwritten(self, _screen: object = None) -> None:
+        """Try again, on every change of screen, the moves and results a full disk refused;
+        say so once they are written (a failure was told when it happened)."""
+        if not self.records.unwritten:
+            return
+        try:
+            self.records.retry()
+        except StoreError:
+            return
+        self.say("Les parties en attente sont enregistrées.")
 
     def hand_over(self, path: Path) -> None:
         """A file written for the player also downloads in a browser tab (`jeux serve`): the
@@ -167,6 +183,7 @@ class JeuxApp(App):
             if problem:
                 self.say(problem, "warning", timeout=10)
         self.screen_change_signal.subscribe(self, self.release_closed_matches, immediate=True)
+        self.screen_change_signal.subscribe(self, self.write_unwritten, immediate=True)
         if self.start_game:
             from .ui.screens.start.setup import SetupScreen
 
@@ -182,10 +199,16 @@ class JeuxApp(App):
             self.screen._update_auto_focus()
 
     def on_unmount(self) -> None:
-        """Leaving: let go of every match (the system would at exit, but not in tests)."""
+        """Leaving: a last try at what is unwritten, then let go of every match and of the
+        database (the system would at exit, but not in tests)."""
+        try:
+            self.records.retry()
+        except StoreError:
+            pass  # nowhere left to say it: the match stays in « Reprendre » as last written
         for claim in self.claims.values():
             claim.release()
         self.claims.clear()
+        self.records.close()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._check_size)

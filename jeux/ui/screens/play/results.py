@@ -12,6 +12,7 @@ from textual.widgets import Button, Footer, Static
 
 from jeux.engine.match import Match
 from jeux.engine.text import plural
+from jeux.store.jsonfile import StoreError
 
 from ...launch import ExtraStart, screen_hook, start_match
 from ...widgets.score_sheet import ScoreSheet, SheetData
@@ -83,6 +84,13 @@ class ResultsScreen(Screen):
         self.query_one("#again").focus()
 
     def records_text(self) -> str:
+        """Each player's record, or why it cannot be read now (a disk that failed)."""
+        try:
+            return self._records_text()
+        except StoreError as error:
+            return f"Statistiques indisponibles : {error}"
+
+    def _records_text(self) -> str:
         game = self.match.game.info.id
         hook = screen_hook(game, "results_records")
         if hook:

@@ -139,6 +139,7 @@ class SetupScreen(Screen):
         return [select.value for select in self.query("Select.level")]
 
     def on_mount(self) -> None:
+        self.app.profiles.reload()  # the players another copy of jeux made meanwhile too
         self.fill_players(self.app.records.last_profiles(self.info.id))
         empty = not self.app.profiles.players
         self.query_one("#new-name" if empty else "#players").focus()
