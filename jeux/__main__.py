@@ -12,6 +12,7 @@ import sys
 gc.disable()  # start-up allocates much and frees little: collecting resumes with the menu drawn
 from . import replay_commands  # noqa: E402
 from .catalog import GAMES, load_game  # noqa: E402
+from .terminal import NO_TERMINAL, complain, has_terminal  # noqa: E402
 
 FRENCH = {
     "usage: ": "usage : ",
@@ -66,6 +67,17 @@ def game_id(text: str) -> str:
     return text
 
 
+def count(text: str) -> int:
+    """A number of games or processes for argparse: at least one."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"valeur invalide (entier) : {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"il en faut au moins 1, pas {value}")
+    return value
+
+
 def port_number(text: str) -> int:
     """A TCP port for argparse (0: any free one), refused in French out of range."""
     if not text.isdigit() or int(text) > 65535:
@@ -89,7 +101,7 @@ def parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="parties aléatoires sans interface (mesure)")
     sim.add_argument("game", type=game_id, metavar="ID", help="l'id du jeu")
     sim.add_argument("--players", type=entier, metavar="N", help="nombre de joueurs")
-    sim.add_argument("--games", type=entier, default=1000, metavar="K", help="nombre de parties")
+    sim.add_argument("--games", type=count, default=1000, metavar="K", help="nombre de parties")
     sim.add_argument("--seed", type=entier, default=1, metavar="S", help="graine de départ")
     sim.add_argument("--json", action="store_true", help="en JSON")
     sim.add_argument(
@@ -118,7 +130,7 @@ def parser() -> argparse.ArgumentParser:
         help="jouer les mêmes graines sous plusieurs valeurs d'une option, côte à côte",
     )
     sim.add_argument(
-        "--processes", type=entier, metavar="P", help="processus en parallèle (d'office : tous)"
+        "--processes", type=count, metavar="P", help="processus en parallèle (d'office : tous)"
     )
     stats = sub.add_parser("stats", help="afficher les statistiques des joueurs")
     stats.add_argument("--player", metavar="NOM", help="un seul joueur (son nom)")
@@ -182,7 +194,8 @@ def simulate_games(args: argparse.Namespace) -> int:
     if not info.available:
         print(f"{info.title} n'est pas encore disponible.", file=sys.stderr)
         return 1
-    players = args.players or max(info.min_players, min(3, info.max_players))
+    players = max(info.min_players, min(3, info.max_players))
+    players = players if args.players is None else args.players
     if not info.min_players <= players <= info.max_players:
         span = players_range(info.min_players, info.max_players)
         print(f"{info.title} se joue {span}, pas à {plural(players, 'joueur')}.", file=sys.stderr)
@@ -261,7 +274,6 @@ def compared_variants(game, compare: str | None) -> tuple[str, list[dict]]:
 def serve_collection(args: argparse.Namespace) -> int:
     from importlib.util import find_spec
 
-    from .store.jsonfile import StoreError
     from .store.locations import Locations
 
     if find_spec("textual_serve") is None:
@@ -273,13 +285,12 @@ def serve_collection(args: argparse.Namespace) -> int:
         return 1
     from .web.server import serve
 
-    locations = Locations.at(args.config_dir, args.data_dir)
-    try:
-        locations.check()
-    except StoreError as error:
-        print(f"jeux : {error}", file=sys.stderr)
-        return 1
-    return serve(locations, args.host, args.port)
+    return serve(Locations.at(args.config_dir, args.data_dir), args.host, args.port)
+
+
+USES_FOLDERS = (None, "play", "stats", "history", "export", "import", "serve")
+"""The commands that read or write the players' and the matches' folders: an unusable one
+(`--data-dir /proc/x`) is refused up front, by every one of them alike, with exit code 1."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -297,6 +308,10 @@ def run(args: argparse.Namespace) -> int:
         return print_rules(args.game)
     if args.command == "simulate":
         return simulate_games(args)
+    if args.command in USES_FOLDERS:
+        from .store.locations import Locations
+
+        Locations.at(args.config_dir, args.data_dir).check(create=False)  # said by main
     if args.command == "stats":
         from .stats_report import print_stats
 
@@ -311,16 +326,14 @@ def run(args: argparse.Namespace) -> int:
             print(f"{GAMES[args.game].title} n'est pas encore disponible.", file=sys.stderr)
             return 1
         start = args.game
+    if not has_terminal():
+        print(NO_TERMINAL, file=sys.stderr)
+        return 1
     from .app import make_app
-    from .store.jsonfile import StoreError
 
     seed = getattr(args, "seed", None)
     seed = int(seed) if seed and seed.isdigit() else seed
-    try:
-        app = make_app(args.config_dir, args.data_dir, seed=seed, start_game=start)
-    except StoreError as error:
-        print(f"jeux : {error}", file=sys.stderr)
-        return 1
+    app = make_app(args.config_dir, args.data_dir, seed=seed, start_game=start)
     app.run()
     return app.return_code or 0
 
@@ -337,6 +350,13 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl+C during `jeux simulate`
         print(file=sys.stderr)
         return 130
+    except Exception as error:
+        from .store.jsonfile import StoreError  # imported late: `jeux list` need not pay for it
+
+        if not isinstance(error, StoreError):
+            raise
+        complain(error)  # a folder or a database no subcommand can use: said alike by all
+        return 1
     return code
 
 
