@@ -40,7 +40,6 @@ def tab_count(text: str) -> int:
 def run(args: argparse.Namespace) -> int:
     from importlib.util import find_spec
 
-    from ..store.jsonfile import StoreError
     from ..store.locations import Locations
 
     if find_spec("textual_serve") is None:
@@ -52,10 +51,4 @@ def run(args: argparse.Namespace) -> int:
         return 1
     from ..web.server import serve
 
-    locations = Locations.at(args.config_dir, args.data_dir)
-    try:
-        locations.check()
-    except StoreError as error:
-        print(f"jeux : {error}", file=sys.stderr)
-        return 1
-    return serve(locations, args.host, args.port, args.max_tabs)
+    return serve(Locations.at(args.config_dir, args.data_dir), args.host, args.port, args.max_tabs)

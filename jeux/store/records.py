@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .jsonfile import Problem, StoreError, lock_file, reason, set_aside
+from .profiles import clean_name
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -99,7 +100,11 @@ class SavedMatch:
 
     @property
     def names(self) -> list[str]:
-        return [seat.get("name", "?") for seat in self.saved.get("seats", [])]
+        """Cleaned as typed names are: a name imported before imports were checked (terminal
+        escapes, ten thousand characters) breaks no screen and no terminal."""
+        return [
+            clean_name(str(seat.get("name", ""))) or "?" for seat in self.saved.get("seats", [])
+        ]
 
 
 class Claim:

@@ -25,9 +25,9 @@ from jeux.store.exchange import export_text
 from jeux.store.jsonfile import StoreError
 from jeux.store.profiles import ProfileError, Profiles, Settings
 from jeux.store.records import Records
+from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.screens.start.menu import MenuScreen
 from jeux.ui.screens.start.players import PlayersScreen
-from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.screens.start.setup import SetupScreen
 from tests.ui.driver import (
     cut_before_last_human_moves,
