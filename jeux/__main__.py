@@ -124,6 +124,14 @@ def parser() -> argparse.ArgumentParser:
     stats.add_argument("--player", metavar="NOM", help="un seul joueur (son nom)")
     stats.add_argument("--json", action="store_true", help="en JSON")
     replay_commands.add_parsers(sub)
+    join = sub.add_parser("join", help="rejoindre une table partagée avec son code")
+    join.add_argument("code", nargs="?", default="", metavar="CODE", help="le code de ta place")
+    join.add_argument(
+        "--door",
+        choices=("terminal", "web", "ssh"),
+        default="terminal",
+        help=argparse.SUPPRESS,  # set by `jeux serve` for the processes it starts
+    )
     web = sub.add_parser("serve", help="la collection dans un navigateur web (option web)")
     web.add_argument(
         "--host",
@@ -305,7 +313,9 @@ def run(args: argparse.Namespace) -> int:
         return replay_commands.run(args)
     if args.command == "serve":
         return serve_collection(args)
-    start = None
+    start, door = None, ""
+    if args.command == "join":
+        door = args.door
     if args.command == "play":
         if not GAMES[args.game].available:
             print(f"{GAMES[args.game].title} n'est pas encore disponible.", file=sys.stderr)
@@ -317,7 +327,14 @@ def run(args: argparse.Namespace) -> int:
     seed = getattr(args, "seed", None)
     seed = int(seed) if seed and seed.isdigit() else seed
     try:
-        app = make_app(args.config_dir, args.data_dir, seed=seed, start_game=start)
+        app = make_app(
+            args.config_dir,
+            args.data_dir,
+            seed=seed,
+            start_game=start,
+            door=door,
+            join_code=getattr(args, "code", ""),
+        )
     except StoreError as error:
         print(f"jeux : {error}", file=sys.stderr)
         return 1
