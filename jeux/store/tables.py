@@ -339,6 +339,13 @@ class Sitting:
         self.revision = stored.revision
         return stored
 
+    def away(self, seats: Sequence[Seat]) -> frozenset[int]:
+        """The human seats of the current match that no screen plays now."""
+        connected = self.tables.connected(self.table)
+        return frozenset(
+            i for i, seat in enumerate(seats) if not seat.bot and player_of(seat) not in connected
+        )
+
     def latest(self) -> Stored | None:
         """The match as saved now, whether or not this screen saw it change."""
         stored = self.tables.records.stored(self.match_id)

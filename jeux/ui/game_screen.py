@@ -72,6 +72,10 @@ class GameScreen(Screen):
         self.table_closed = False
         """At a shared table: the host has left it, so nobody plays until it reopens."""
         self._looks = 0
+        self.away: frozenset[int] = frozenset()
+        """At a shared table: the human seats whose screen is not connected now."""
+        self._called = 0
+        """How many actions the match had when this screen last rang for its seat."""
         self.button_words: dict[str, str] = {}
         """The words of the board's buttons, by the key each names (Textual's name: "enter"):
         the footer names these keys alike. Set by the base that draws the buttons."""
@@ -166,12 +170,23 @@ class GameScreen(Screen):
         here = self.sitting.seats if self.sitting else range(len(self.match.seats))
         return [i for i in sorted(here) if not self.match.seats[i].bot]
 
-    def plays_here(self, seat: int | None) -> bool:
-        """Whether this screen decides for `seat` now: a human of its own, or any robot
-        (at a shared table every screen may play a robot's move; one of them is kept)."""
+    def decides_here(self, state: State | None = None) -> bool:
+        """Whether a player at this screen decides now: not a robot, not the end, not a
+        player of a shared table on their own screen. The board offers moves only then."""
+        seat = (state or self.match.state).to_move()
+        return seat is not None and seat in self.humans() and not self.table_closed
+
+    def waiting_text(self, state: State) -> str:
+        """What the board says while nobody at this screen decides."""
+        seat = state.to_move()
         if seat is None:
-            return False
-        return self.match.seats[seat].bot or seat in self.humans()
+            return ""
+        if self.table_closed:
+            return "La table est fermée : on attend que l'hôte la reprenne."
+        name = state.players[seat]
+        if self.match.seats[seat].bot:
+            return f"{name} réfléchit…"
+        return f"{name} joue sur son écran…"
 
     def needs_handoff(self) -> bool:
         """Hidden information and more than one human: the screen is passed between them,
@@ -208,7 +223,7 @@ class GameScreen(Screen):
         self.query_one("#turn", Static).update(Content(self.turn_text(state)))
         for seat, badge in enumerate(self.query(PlayerBadge)):
             status, out = self.seat_status(state, seat)
-            badge.set_status(status, active=seat == to_move, out=out)
+            badge.set_status(status, active=seat == to_move, out=out, away=seat in self.away)
         self.query_one(ScoreSheet).show(self.sheet(state), self.app.glyphs)
         self.show_state(state)
         self.refresh_bindings()
@@ -278,17 +293,22 @@ class GameScreen(Screen):
         """At a shared table: show the moves made on the other screens since the last look,
         animated like this screen's own (only those its seats may see)."""
         self._looks += 1
-        if self.sitting.hosting is None and self._looks % self.HOST_CHECKS == 0:
-            self.check_host()
+        if self._looks % self.HOST_CHECKS == 0:
+            self.check_presence()
         if self.busy:
             return
         caught_up = self.catch_up(self.sitting.news())
         if caught_up is not None:
             self.show_events(caught_up[1], None)
 
-    def check_host(self) -> None:
-        """A table whose host left (or whose host's jeux ended) takes no move until it is
-        reopened: the match waits in the host's « Reprendre »."""
+    def check_presence(self) -> None:
+        """Who is connected, for the badges; and a table whose host left (or whose host's
+        jeux ended) takes no move until it is reopened: the match waits in the host's
+        « Reprendre »."""
+        away = self.sitting.away(self.match.seats)
+        if away != self.away:
+            self.away = away
+            self.render_state()
         closed = not self.sitting.is_open()
         if closed == self.table_closed:
             return
@@ -390,6 +410,20 @@ class GameScreen(Screen):
             self.shown_seat = seat
             self.redraw_log()
             self.render_state()
+        if self.sitting and seat in self.humans() and not self.needs_handoff():
+            self.call_to_play(seat)
+
+    def call_to_play(self, seat: int) -> None:
+        """At a shared table no handoff says that a seat must decide: its screen rings once
+        when the decision comes to it from another screen, and says why when it is not simply
+        its turn (« Lina t'accuse — à toi de répondre »)."""
+        played = self.match.played
+        if not played or played[-1].seat == seat or self._called == len(played):
+            return
+        self._called = len(played)
+        self.app.bell()
+        if reason := self.match.state.prompt():
+            self.app.say(reason)
 
     def hand_to(self, seat: int) -> None:
         """Hide the board, pass the screen to `seat`, and draw its view once it is ready."""

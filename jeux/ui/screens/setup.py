@@ -71,6 +71,14 @@ class SetupScreen(Screen):
                 if self.game.levels:
                     yield Vertical(*self.level_rows(bots, last.get("levels", [])), id="levels")
                 with Horizontal(classes="row"):
+                    yield Label("Ordre", classes="field")
+                    yield Select(
+                        [("Aléatoire", RANDOM_ORDER), ("Ordre de la liste", LIST_ORDER)],
+                        value=order or RANDOM_ORDER,
+                        allow_blank=False,
+                        id="order",
+                    )
+                with Horizontal(classes="row"):
                     yield Label("Écrans", classes="field")
                     yield Select(
                         [
@@ -80,14 +88,6 @@ class SetupScreen(Screen):
                         value=SHARED_TABLE if last.get("screens") == SHARED_TABLE else ONE_SCREEN,
                         allow_blank=False,
                         id="screens",
-                    )
-                with Horizontal(classes="row"):
-                    yield Label("Ordre", classes="field")
-                    yield Select(
-                        [("Aléatoire", RANDOM_ORDER), ("Ordre de la liste", LIST_ORDER)],
-                        value=order or RANDOM_ORDER,
-                        allow_blank=False,
-                        id="order",
                     )
             for option in self.game.options:
                 with Horizontal(classes="row"):
