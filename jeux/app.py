@@ -169,7 +169,7 @@ class JeuxApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own commands, in French; its theme list gives way to our settings."""
-        from .ui.screens.settings import SettingsScreen
+        from .ui.screens.start.settings import SettingsScreen
 
         if not isinstance(screen, SettingsScreen):
             yield SystemCommand(
@@ -196,7 +196,7 @@ class JeuxApp(App):
             from .ui.screens.table.join import JoinScreen
 
             return JoinScreen(self.join_code)
-        from .ui.screens.menu import MenuScreen
+        from .ui.screens.start.menu import MenuScreen
 
         return MenuScreen()
 
@@ -209,7 +209,7 @@ class JeuxApp(App):
                 self.say(problem, "warning", timeout=10)
         self.screen_change_signal.subscribe(self, self.release_closed_matches, immediate=True)
         if self.start_game:
-            from .ui.screens.setup import SetupScreen
+            from .ui.screens.start.setup import SetupScreen
 
             self.push_screen(SetupScreen(self.start_game))
         self.call_after_refresh(self._check_size)

@@ -275,8 +275,8 @@ GAMES: dict[str, GameInfo] = {
 
 
 def load_game(game_id: str) -> Game:
-    """The engine of a game, imported on first use."""
-    return import_module(f"jeux.games.{game_id}.rules").GAME
+    """The engine of a game (its declaration in game.py), imported on first use."""
+    return import_module(f"jeux.games.{game_id}.game").GAME
 
 
 def load_screen(game_id: str) -> type:
@@ -289,7 +289,8 @@ def available() -> list[GameInfo]:
 
 
 def has_engine(game_id: str) -> bool:
-    """Whether the game's rules exist yet (engines may land before their screen)."""
+    """Whether the game's engine exists yet, declared in its game.py (engines may land before
+    their screen)."""
     return find_spec(f"jeux.games.{game_id}") is not None and bool(
-        find_spec(f"jeux.games.{game_id}.rules")
+        find_spec(f"jeux.games.{game_id}.game")
     )

@@ -1,4 +1,6 @@
-"""Seeded scenes of the app, shared by the snapshot tests and the README's screenshots.
+"""Seeded scenes of the app, shared by the snapshot tests and the README's screenshots: the
+generic ones here (menu, every game's setup, turn and results, statistics, replays), a game's
+own in its package's `scenes.py`.
 
 python -m jeux.screenshots [folder]     writes one SVG per scene (default: screenshots/)
 """
@@ -10,6 +12,8 @@ import datetime as dt
 import random
 import sys
 import tempfile
+from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 
 from .catalog import available, load_game, load_screen
@@ -51,7 +55,7 @@ def scenes() -> dict[str, object]:
 
     def setup(game_id):
         async def stage(app) -> None:
-            from .ui.screens.setup import SetupScreen
+            from .ui.screens.start.setup import SetupScreen
 
             for name in NAMES[:3]:
                 app.profiles.create(name)
@@ -77,21 +81,23 @@ def scenes() -> dict[str, object]:
         found[f"{info.id}-setup"] = setup(info.id)
         found[f"{info.id}-partie"] = turn(info.id)
         found[f"{info.id}-resultats"] = results(info.id)
-    found.update(coffre_et_cle_scenes())
-    found.update(deck_menteur_scenes())
-    found.update(gladiators_duel_scenes())
-    found.update(push_to_five_scenes())
+    for info in available():  # after the generic ones: a game's own scene may replace one
+        found.update(game_scenes(info.id))
     found.update(stats_scenes())
     found.update(replay_scenes())
-    found.update(expedition_rivale_scenes())
-    found.update(arena_scenes())
-    found.update(arcane_duel_scenes())
     return found
+
+
+def game_scenes(game_id: str) -> dict[str, object]:
+    """A game's own scenes, from `jeux/games/<id>/scenes.py` if it has one: each game package
+    carries what is special about it, so no branch edits another game's scenes here."""
+    module = f"jeux.games.{game_id}.scenes"
+    return import_module(module).scenes() if find_spec(module) else {}
 
 
 async def pass_handoff(app):
     """Pass the handoff as the seat to move would; returns the game screen."""
-    from .ui.screens.handoff import HandoffScreen
+    from .ui.screens.play.handoff import HandoffScreen
 
     while not isinstance(app.screen, HandoffScreen):
         await asyncio.sleep(0.01)
@@ -102,74 +108,15 @@ async def pass_handoff(app):
     return game
 
 
-def gladiators_duel_scenes() -> dict[str, object]:
-    """The duel's play scene falls on both gladiators' doubles: the board of the first to
-    pick in secret, once the screen is passed."""
+def behind_handoff(game_id: str, moves: int):
+    """The scene of a game that opens behind the handoff: after `moves` actions, the board of
+    the seat that took the screen."""
 
-    async def board(app) -> None:
-        await open_match(app, demo_match("gladiators_duel", 5))
+    async def stage(app) -> None:
+        await open_match(app, demo_match(game_id, moves))
         await pass_handoff(app)
 
-    return {"gladiators_duel-partie": board}
-
-
-def push_to_five_scenes() -> dict[str, object]:
-    """Push to Five alone: the results of a solo session, with the record it sets."""
-
-    async def solo_results(app) -> None:
-        lina = app.profiles.create(NAMES[0])
-        game = load_game("push_to_five")
-        match = Match(game, SEED, (Seat(lina.name, lina.id),), {})
-        bot = game.bot(SEED)
-        while not match.over:
-            match.play(bot.choose(match.state.view(0)))
-        await open_match(app, match)
-
-    return {"push_to_five-solo": solo_results}
-
-
-def deck_menteur_scenes() -> dict[str, object]:
-    """Deck menteur opens behind the handoff: its play scene is the board of the seat that took
-    the screen; a challenge gets a scene of its own (the handoff that tells how it ended)."""
-    from .games.deck_menteur.rules import Accuse
-
-    game_id = "deck_menteur"
-
-    async def board(app) -> None:
-        await open_match(app, demo_match(game_id, 5))
-        await pass_handoff(app)
-
-    async def challenge(app) -> None:
-        match = demo_match(game_id, 0)
-        bot = match.game.bot(SEED)
-        while (action := bot.choose(match.state.view(match.state.to_move()))) != Accuse():
-            match.play(action)
-        await open_match(app, match)
-        (await pass_handoff(app)).act(action)
-
-    return {f"{game_id}-partie": board, f"{game_id}-accusation": challenge}
-
-
-def arcane_duel_scenes() -> dict[str, object]:
-    """Arcane Duel opens behind the handoff: its play scene is the board of the seat that took
-    the screen; a defence gets a scene of its own (the defender's board, the attack paused)."""
-    from .games.arcane_duel.rules import DEFEND
-
-    game_id = "arcane_duel"
-
-    async def board(app) -> None:
-        await open_match(app, demo_match(game_id, 4))  # Lina's turn to cast
-        await pass_handoff(app)
-
-    async def defence(app) -> None:
-        match = demo_match(game_id, 0)
-        bot = match.game.bot(SEED)
-        while match.state.phase != DEFEND:
-            match.play(bot.choose(match.state.view(match.state.to_move())))
-        await open_match(app, match)
-        await pass_handoff(app)
-
-    return {f"{game_id}-partie": board, f"{game_id}-defense": defence}
+    return stage
 
 
 STATS_DAY = dt.date(2026, 11, 30)
@@ -218,7 +165,7 @@ def stats_scenes() -> dict[str, object]:
 
     def scene(game_id: str, tab: str):
         async def stage(app) -> None:
-            from .ui.screens.stats import StatsScreen
+            from .ui.screens.around.stats import StatsScreen
 
             screen = StatsScreen(fill_stats(app), STATS_DAY)
             await app.push_screen(screen)
@@ -241,7 +188,7 @@ def replay_scenes() -> dict[str, object]:
     hand face up."""
 
     async def history(app) -> None:
-        from .ui.screens.history import HistoryScreen
+        from .ui.screens.around.history import HistoryScreen
 
         for hour, game_id in enumerate(("le_5000", "scoundrel", "deck_menteur")):
             saved = demo_match(game_id, 100_000).to_saved()
@@ -256,50 +203,6 @@ def replay_scenes() -> dict[str, object]:
         await app.push_screen(replay_screen(Replay.of(load_game("deck_menteur"), saved), 8))
 
     return {"historique": history, "revoir": replay}
-
-
-def coffre_et_cle_scenes() -> dict[str, object]:
-    """Le Coffre et la Clé opens behind the handoff: its play scene is the board of the seat
-    that took the screen; the final votes, public, get a scene of their own."""
-    from .games.coffre_et_cle.rules import ACT, DESIGNATE, NEUTRE, VOTE, Designate, EndTurn, Pass
-
-    game_id = "coffre_et_cle"
-
-    async def board(app) -> None:
-        await open_match(app, demo_match(game_id, 5))
-        await pass_handoff(app)
-
-    async def votes(app) -> None:
-        match = demo_match(game_id, 0)
-        while match.state.phase != VOTE:  # everyone passes; at the limit, a Neutral is named
-            state = match.state
-            if state.phase == DESIGNATE:
-                neutral = next(s for s, c in enumerate(state.hands) if c.role == NEUTRE)
-                match.play(Designate(neutral))
-            else:
-                match.play(Pass() if state.phase == ACT else EndTurn())
-        bot = match.game.bot(SEED)
-        for _ in range(2):
-            match.play(bot.choose(match.state.view(match.state.to_move())))
-        await open_match(app, match)
-
-    return {f"{game_id}-partie": board, f"{game_id}-vote": votes}
-
-
-def expedition_rivale_scenes() -> dict[str, object]:
-    """L'Expédition Rivale opens behind the handoff: its play scene is the board of the seat
-    that took the screen; the seeded match opens on a Tablette, whose secret look (the three
-    cards on top of the deck, in its player's view only) gets a scene of its own."""
-    game_id = "expedition_rivale"
-
-    def board(moves: int):
-        async def stage(app) -> None:
-            await open_match(app, demo_match(game_id, moves))
-            await pass_handoff(app)
-
-        return stage
-
-    return {f"{game_id}-partie": board(5), f"{game_id}-tablette": board(1)}
 
 
 def make_scene_app(folder: Path):
@@ -319,33 +222,6 @@ async def save_all(target: Path) -> None:
                 await pilot.pause(0.3)
                 app.save_screenshot(str(target / f"{name}.svg"))
         print(target / f"{name}.svg")
-
-
-def arena_scenes() -> dict[str, object]:
-    """Arcane Arena and Aria open behind the handoff: their play scene is the board of the seat
-    that took the screen; Arena's reaction scene is the target's board while an attack waits."""
-    from .games.arcane_arena.rules import REACT
-
-    def board(game_id):
-        async def stage(app) -> None:
-            await open_match(app, demo_match(game_id, 5))
-            await pass_handoff(app)
-
-        return stage
-
-    async def reaction(app) -> None:
-        match = demo_match("arcane_arena", 0)
-        bot = match.game.bot(SEED)
-        while match.state.phase != REACT:
-            match.play(bot.choose(match.state.view(match.state.to_move())))
-        await open_match(app, match)
-        await pass_handoff(app)
-
-    return {
-        "arcane_arena-partie": board("arcane_arena"),
-        "arcane_arena-reaction": reaction,
-        "aria-partie": board("aria"),
-    }
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
-"""Engines never import Textual or Rich: checked in a fresh interpreter."""
+"""Engines never import Textual or Rich: checked in a fresh interpreter, for every game's rules and
+its declaration (game.py)."""
 
 import subprocess
 import sys
 
 from jeux.catalog import GAMES, has_engine
 
-ENGINES = [f"jeux.games.{g}.rules" for g in GAMES if has_engine(g)]
+ENGINES = [f"jeux.games.{g}.{m}" for g in GAMES if has_engine(g) for m in ("rules", "game")]
 
 
 def test_engines_and_rules_import_neither_textual_nor_rich() -> None:

@@ -1,6 +1,6 @@
 """The designer's lab report: its measures and the README section it rewrites."""
 
-from jeux.lab import END, START, Lab, rewrite, table, variants
+from jeux.cli.lab import END, START, Lab, rewrite, table, variants
 
 
 def test_a_variant_line_says_how_long_how_fair_and_how_the_games_ended():

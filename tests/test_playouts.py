@@ -44,6 +44,7 @@ def play_out(game, players: int, seed: int, options: dict, checked: bool = False
         assert len(match.actions) < MAX_ACTIONS, "the game does not end"
         seat = match.state.to_move()
         assert match.state.legal_actions(), "a running game must offer an action"
+        assert isinstance(match.state.prompt(), str), "shared code asks every state's prompt()"
         if checked and len(match.actions) < CHECKED_ACTIONS:
             check_privacy(match, seat, seed)
         match.play(bot.choose(match.state.view(seat)))

@@ -427,7 +427,7 @@ class GameScreen(Screen):
 
     def hand_to(self, seat: int) -> None:
         """Hide the board, pass the screen to `seat`, and draw its view once it is ready."""
-        from .screens.handoff import HandoffScreen
+        from .screens.play.handoff import HandoffScreen
 
         self.shown_seat = None
         self.query_one("#table").display = False
@@ -455,7 +455,7 @@ class GameScreen(Screen):
         self.app.call_from_thread(self._play, action, moves)
 
     def finish(self) -> None:
-        from .screens.results import ResultsScreen
+        from .screens.play.results import ResultsScreen
 
         outcome = self.match.outcome()
         results = [

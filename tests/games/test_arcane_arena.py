@@ -12,8 +12,9 @@ from jeux.engine.cards import Dealt, Zone
 from jeux.engine.core import IllegalAction
 from jeux.engine.reactions import WHEN_ABLE
 from jeux.engine.testing import ForcedRng
-from jeux.games.arcane_arena.bot import ArenaBot
+from jeux.games.arcane_arena.bots import ArenaBot
 from jeux.games.arcane_arena.cards import ARENA, ATTACK, DEFENCE, SUPPORT
+from jeux.games.arcane_arena.game import GAME
 from jeux.games.arcane_arena.present import (
     aim_question,
     count_word,
@@ -27,7 +28,6 @@ from jeux.games.arcane_arena.rules import (
     ACTION,
     DISCARD,
     DRAW,
-    GAME,
     HEAL,
     MAX_HP,
     NO_TARGET,

@@ -8,8 +8,9 @@ import pytest
 
 from jeux.engine.cards import Zone
 from jeux.engine.core import LEVELS
-from jeux.games.arcane_arena.bot import StrongBot, imagine
-from jeux.games.arcane_arena.rules import GAME, React
+from jeux.games.arcane_arena.bots import StrongBot, imagine
+from jeux.games.arcane_arena.game import GAME
+from jeux.games.arcane_arena.rules import React
 
 from .test_arcane_arena import Cast, hold, new, play
 

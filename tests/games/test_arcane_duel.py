@@ -8,6 +8,7 @@ import pytest
 from jeux.engine.cards import Zone
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.arcane_duel.game import GAME
 from jeux.games.arcane_duel.present import (
     card_detail,
     choice_label,
@@ -23,7 +24,6 @@ from jeux.games.arcane_duel.rules import (
     DEFENCE,
     DEFEND,
     DISCARD,
-    GAME,
     OVER,
     SPELLS,
     SUPPORT,

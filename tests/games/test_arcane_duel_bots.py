@@ -8,7 +8,8 @@ import pytest
 from jeux.engine.cards import Zone
 from jeux.engine.core import LEVELS
 from jeux.games.arcane_duel.bots import StrongBot, imagine
-from jeux.games.arcane_duel.rules import GAME, Cast, Defend
+from jeux.games.arcane_duel.game import GAME
+from jeux.games.arcane_duel.rules import Cast, Defend
 
 from .test_arcane_duel import give, new, play
 

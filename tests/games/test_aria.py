@@ -17,7 +17,7 @@ from jeux.games.arcane_arena.rules import (
     Reward,
 )
 from jeux.games.aria.cards import ARIA
-from jeux.games.aria.rules import GAME
+from jeux.games.aria.game import GAME
 
 from .test_arcane_arena import hold, new, play
 

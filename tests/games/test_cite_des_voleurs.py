@@ -7,12 +7,12 @@ import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.cite_des_voleurs.game import GAME
 from jeux.games.cite_des_voleurs.present import loot_lines, needs_target, table_text, triple_text
 from jeux.games.cite_des_voleurs.rules import (
     AIMING,
     ANNOUNCED,
     ANNOUNCING,
-    GAME,
     NEXT_THROW,
     OVER,
     QUAD,

@@ -5,7 +5,8 @@ import pytest
 
 from jeux.engine.core import LEVELS
 from jeux.engine.testing import ForcedRng
-from jeux.games.cite_des_voleurs.rules import GAME, TRIPLE, Apply, Roll
+from jeux.games.cite_des_voleurs.game import GAME
+from jeux.games.cite_des_voleurs.rules import TRIPLE, Apply, Roll
 
 
 def new(count=3, **options):

@@ -11,6 +11,7 @@ import pytest
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.coffre_et_cle.game import GAME
 from jeux.games.coffre_et_cle.present import (
     open_centre_text,
     own_card_line,
@@ -26,7 +27,6 @@ from jeux.games.coffre_et_cle.rules import (
     CLE,
     DESIGNATE,
     FACTICE,
-    GAME,
     NEUTRE,
     OVER,
     TRESOR,

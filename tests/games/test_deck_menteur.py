@@ -13,6 +13,7 @@ from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
 from jeux.games.deck_menteur.bots import lie_chance
+from jeux.games.deck_menteur.game import GAME
 from jeux.games.deck_menteur.present import (
     challenge_cards,
     peek_text,
@@ -23,7 +24,6 @@ from jeux.games.deck_menteur.present import (
 )
 from jeux.games.deck_menteur.rules import (
     ANNOUNCE,
-    GAME,
     OVER,
     PLAY,
     Accuse,

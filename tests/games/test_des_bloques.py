@@ -4,10 +4,10 @@ import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.des_bloques.game import GAME
 from jeux.games.des_bloques.rules import (
     AUTO,
     BLOCKED,
-    GAME,
     SCORED,
     TURNS,
     VOID,

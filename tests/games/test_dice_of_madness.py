@@ -6,8 +6,8 @@ import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.dice_of_madness.game import GAME
 from jeux.games.dice_of_madness.rules import (
-    GAME,
     MadnessTest,
     Roll,
     Stop,

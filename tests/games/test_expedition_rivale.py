@@ -13,6 +13,7 @@ from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
 from jeux.games.expedition_rivale import present
+from jeux.games.expedition_rivale.game import GAME
 from jeux.games.expedition_rivale.rules import (
     ANCIEN,
     ARTIFACTS,
@@ -22,7 +23,6 @@ from jeux.games.expedition_rivale.rules import (
     DISCARD,
     DRAFT,
     EQUILIBRE,
-    GAME,
     KEEP,
     ORDER,
     OVER,

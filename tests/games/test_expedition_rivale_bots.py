@@ -4,7 +4,8 @@ not seen, and right where the right move is plain (tests/test_robot_levels.py pl
 import pytest
 
 from jeux.engine.core import LEVELS
-from jeux.games.expedition_rivale.rules import GAME, Draw, Pass, Play
+from jeux.games.expedition_rivale.game import GAME
+from jeux.games.expedition_rivale.rules import Draw, Pass, Play
 
 from .test_expedition_rivale import act, table
 

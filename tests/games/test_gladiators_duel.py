@@ -6,10 +6,10 @@ from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
 from jeux.games.gladiators_duel.bots import equilibrium, table
+from jeux.games.gladiators_duel.game import GAME
 from jeux.games.gladiators_duel.present import bar_cells, blows_line, stance_lines
 from jeux.games.gladiators_duel.rules import (
     FURIOUS,
-    GAME,
     OPEN,
     ROLL,
     SECRET,

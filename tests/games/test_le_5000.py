@@ -5,9 +5,9 @@ import pytest
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.le_5000.game import GAME
 from jeux.games.le_5000.rules import (
     EXACT,
-    GAME,
     LAST_TURN,
     NOTE_BALLOT,
     NOTE_BUST,

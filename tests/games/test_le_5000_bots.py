@@ -5,7 +5,8 @@ import pytest
 
 from jeux.engine.core import LEVELS
 from jeux.games.le_5000.bots import Duel, duel_chance, turn_spread
-from jeux.games.le_5000.rules import EXACT, GAME, REACH, Bank, Roll
+from jeux.games.le_5000.game import GAME
+from jeux.games.le_5000.rules import EXACT, REACH, Bank, Roll
 
 from .test_le_5000 import at, new, play
 

@@ -6,7 +6,8 @@ import pytest
 from jeux.engine.core import LEVELS
 from jeux.engine.testing import ForcedRng
 from jeux.games.le_capitaine.bots import crew_odds, race_table
-from jeux.games.le_capitaine.rules import GAME, Roll, Stop
+from jeux.games.le_capitaine.game import GAME
+from jeux.games.le_capitaine.rules import Roll, Stop
 
 
 def new(players=("Lina", "Marc"), **options):

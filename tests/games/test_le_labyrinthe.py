@@ -6,12 +6,12 @@ import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.le_labyrinthe.game import GAME
 from jeux.games.le_labyrinthe.rules import (
     ADVANCE,
     CRITICAL,
     EXIT,
     FIND,
-    GAME,
     HEAL,
     HELP,
     ITEM,

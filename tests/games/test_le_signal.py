@@ -8,10 +8,10 @@ from jeux.engine.core import IllegalAction
 from jeux.engine.journal import markdown_escape
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.le_signal.game import GAME
 from jeux.games.le_signal.rules import (
     BANDS,
     CONSEQUENCE,
-    GAME,
     LUCIDITY_MAX,
     OVER,
     PROMPTS,

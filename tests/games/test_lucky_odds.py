@@ -5,9 +5,9 @@ import pytest
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.lucky_odds.game import GAME
 from jeux.games.lucky_odds.rules import (
     BANKED,
-    GAME,
     KEPT,
     NOTHING,
     OVERSHOT,

@@ -6,7 +6,8 @@ import pytest
 from jeux.engine.core import LEVELS
 from jeux.engine.testing import ForcedRng
 from jeux.games.lucky_odds.bots import race_turn, steady_unfinished, win_table
-from jeux.games.lucky_odds.rules import GAME, TARGET, Roll, Stop
+from jeux.games.lucky_odds.game import GAME
+from jeux.games.lucky_odds.rules import TARGET, Roll, Stop
 
 
 def new(players=("Lina", "Marc"), **options):

@@ -6,11 +6,11 @@ import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.meaning_dice.game import GAME
 from jeux.games.meaning_dice.pictures import DICE, picture
 from jeux.games.meaning_dice.rules import (
     BALLOT,
     DICE_OUT,
-    GAME,
     GAVE_UP,
     JUDGE,
     LAST,

@@ -7,10 +7,10 @@ import pytest
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
 from jeux.games.mystere_au_manoir.bots import solved
+from jeux.games.mystere_au_manoir.game import GAME
 from jeux.games.mystere_au_manoir.rules import (
     BONUS,
     CHOOSE,
-    GAME,
     PERFECT,
     READY,
     ROLL,

@@ -6,12 +6,12 @@ from jeux.engine.core import IllegalAction
 from jeux.engine.journal import sections_markdown
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.new_day_666.game import GAME
 from jeux.games.new_day_666.rules import (
     ACHIEVED,
     DAY,
     DEATH_STORY,
     DIED,
-    GAME,
     OVER,
     STORY,
     Achieve,

@@ -4,6 +4,7 @@ import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.pilleurs_de_tombe.game import GAME
 from jeux.games.pilleurs_de_tombe.rules import (
     ADVANCE,
     ANNOUNCE,
@@ -12,7 +13,6 @@ from jeux.games.pilleurs_de_tombe.rules import (
     DROP,
     DROPPING,
     FOUR_THROWS,
-    GAME,
     OVER,
     POWERS,
     ROLLING,

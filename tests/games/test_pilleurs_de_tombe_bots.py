@@ -4,7 +4,8 @@ make the obvious choices (RULINGS.md §3, interaction profile: targets and torch
 import pytest
 
 from jeux.engine.testing import ForcedRng
-from jeux.games.pilleurs_de_tombe.rules import ADVANCE, GAME, Roll, Share, Stop, Take
+from jeux.games.pilleurs_de_tombe.game import GAME
+from jeux.games.pilleurs_de_tombe.rules import ADVANCE, Roll, Share, Stop, Take
 
 
 def new(players=("Lina", "Marc", "Zoé"), **options):

@@ -6,6 +6,7 @@ import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.push_to_five.game import GAME
 from jeux.games.push_to_five.present import bank_line, card_face, goal, odds_lines, turn_head
 from jeux.games.push_to_five.rules import (
     BANKED,
@@ -13,7 +14,6 @@ from jeux.games.push_to_five.rules import (
     CARD_NAMES,
     DECKS,
     DOUBLE,
-    GAME,
     LOSE_ALL,
     NORMAL,
     PLUS1,

@@ -5,7 +5,8 @@ import pytest
 
 from jeux.engine.core import LEVELS
 from jeux.games.push_to_five.bots import BeginnerBot, StrongBot, win_table
-from jeux.games.push_to_five.rules import DECKS, GAME, NORMAL, Flip, Stop
+from jeux.games.push_to_five.game import GAME
+from jeux.games.push_to_five.rules import DECKS, NORMAL, Flip, Stop
 
 from .test_push_to_five import P3, P5, X2, StackedRng, flip_all, order, start
 

@@ -8,8 +8,8 @@ import pytest
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.pyramide_escape.game import GAME
 from jeux.games.pyramide_escape.rules import (
-    GAME,
     HIDDEN_ROOM,
     ITEM,
     ITEMS,
@@ -684,13 +684,13 @@ def test_events_name_the_player_and_never_say_tu_or_vous():
     assert any("Lina" in event.describe() for event in log)
 
 
-def test_action_labels_and_prompt():
+def test_action_labels_and_instruction():
     state = start("fosse", "couloir", active=("soif",))
     assert state.action_label(NoItem()) == "Sans objet (−3)"
     assert state.action_label(UseItem("amulette", "soif")) == (
         "Amulette : annuler Malédiction de la Soif"
     )
-    assert state.prompt == "Utilise un objet, ou avance sans objet."
+    assert state.instruction == "Utilise un objet, ou avance sans objet."
 
 
 def test_saved_match_with_a_reorder_replays_identically():

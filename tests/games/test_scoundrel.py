@@ -8,8 +8,8 @@ from jeux.engine.cards import PlayingCard
 from jeux.engine.core import Action, IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.scoundrel.game import GAME
 from jeux.games.scoundrel.rules import (
-    GAME,
     MONSTER,
     POTION,
     WEAPON,

@@ -4,7 +4,8 @@ replayed through the engine, and hints that depend only on what the player may k
 from random import Random
 
 from jeux.engine.testing import ForcedRng
-from jeux.games.scoundrel.rules import GAME, Avoid, Pick, dungeon_deck
+from jeux.games.scoundrel.game import GAME
+from jeux.games.scoundrel.rules import Avoid, Pick, dungeon_deck
 from jeux.games.scoundrel.solver import (
     FREE,
     Rules,

@@ -8,10 +8,10 @@ from jeux.engine.core import IllegalAction
 from jeux.engine.dice import throw_chances
 from jeux.engine.testing import ForcedRng
 from jeux.games.sortie_20.bots import HIGHEST, LOWEST, OPEN, turn
+from jeux.games.sortie_20.game import GAME
 from jeux.games.sortie_20.rules import (
     ELIMINATED,
     FREE,
-    GAME,
     KEPT,
     ROLL,
     Activate,

@@ -4,11 +4,11 @@ import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.the_killer.game import GAME
 from jeux.games.the_killer.present import life_text, target_detail
 from jeux.games.the_killer.rules import (
     DEAD,
     DYING,
-    GAME,
     RISE,
     ROUND_LIMIT,
     SIDE,

@@ -6,7 +6,8 @@ import pytest
 from jeux.engine.core import LEVELS
 from jeux.engine.testing import ForcedRng
 from jeux.games.the_killer.bots import hits_spread
-from jeux.games.the_killer.rules import GAME, TARGET, Attack, Stop, Throw
+from jeux.games.the_killer.game import GAME
+from jeux.games.the_killer.rules import TARGET, Attack, Stop, Throw
 
 
 def new(players=("Lina", "Marc", "Zoé"), **options):

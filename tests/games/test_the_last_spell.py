@@ -8,8 +8,8 @@ from jeux.engine.bots import RandomBot
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
 from jeux.games.the_last_spell.bots import duel
+from jeux.games.the_last_spell.game import GAME
 from jeux.games.the_last_spell.rules import (
-    GAME,
     SUCCESS,
     DiceRolled,
     Exploded,

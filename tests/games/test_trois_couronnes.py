@@ -9,12 +9,12 @@ import pytest
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
+from jeux.games.trois_couronnes.game import GAME
 from jeux.games.trois_couronnes.present import LEGEND, sheet_rows
 from jeux.games.trois_couronnes.rules import (
     ALLIANCE,
     ALLIANCE_CHANCE,
     ANSWER,
-    GAME,
     KINGDOM,
     OVER,
     ROLLING,

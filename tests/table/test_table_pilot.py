@@ -9,7 +9,7 @@ from jeux.games.deck_menteur.screen import DeckMenteurScreen
 from jeux.store.records import Records
 from jeux.store.tables import Tables, shown_code
 from jeux.ui.launch import resume_match, start_match
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.screens.table.host import TableScreen
 
 from ..ui.driver import screen_lines

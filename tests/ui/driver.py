@@ -25,8 +25,8 @@ from textual.widgets import Button
 from jeux.engine.core import DEFAULT_LEVEL, Action
 from jeux.engine.match import Match
 from jeux.ui.game_screen import GameScreen
-from jeux.ui.screens.handoff import HandoffScreen
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
+from jeux.ui.screens.play.results import ResultsScreen
 
 SETTLE_SECONDS = 60
 """How long animations and robots may take before a screen counts as stuck (a loaded

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Select, Static
 
-from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.screens.start.setup import SetupScreen
 
 
 def text(screen, ident: str) -> str:

@@ -7,14 +7,15 @@ from textual.widgets import Input, OptionList, Select, Static, Switch
 
 from jeux.catalog import GAMES
 from jeux.engine.match import Match, Seat
-from jeux.games.the_last_spell.rules import GAME, Roll
+from jeux.games.the_last_spell.game import GAME
+from jeux.games.the_last_spell.rules import Roll
 from jeux.store.records import Record, Records
 from jeux.ui.screens.confirm import ConfirmScreen
-from jeux.ui.screens.menu import MenuScreen
-from jeux.ui.screens.players import PlayersScreen
 from jeux.ui.screens.rules import RulesScreen
-from jeux.ui.screens.settings import SettingsScreen
-from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.screens.start.menu import MenuScreen
+from jeux.ui.screens.start.players import PlayersScreen
+from jeux.ui.screens.start.settings import SettingsScreen
+from jeux.ui.screens.start.setup import SetupScreen
 
 
 def menu_ids(app) -> list[str]:
@@ -165,7 +166,7 @@ async def test_delete_asks_before_forgetting_a_match(app_factory):
 
 
 async def test_a_forgotten_daily_dungeon_still_counts(app_factory):
-    from jeux.games.scoundrel.rules import GAME as SCOUNDREL
+    from jeux.games.scoundrel.game import GAME as SCOUNDREL
 
     app = app_factory()
     saved = Match(SCOUNDREL, "donjon-2026-11-29", (Seat("Lina", "p1"),), {}).to_saved()
@@ -300,7 +301,7 @@ async def test_setup_remembers_robots_and_order_and_seeds_the_random_order(app_f
 
 async def test_play_again_hands_the_first_turn_to_the_next_seat(app_factory):
     from jeux.engine.bots import RandomBot
-    from jeux.ui.screens.results import ResultsScreen
+    from jeux.ui.screens.play.results import ResultsScreen
     from jeux.ui.widgets.score_sheet import SheetData
 
     app = app_factory()
@@ -318,7 +319,7 @@ async def test_play_again_hands_the_first_turn_to_the_next_seat(app_factory):
 
 async def test_a_daily_dungeon_open_in_another_copy_starts_nothing(app_factory, tmp_path):
     from jeux.games.scoundrel import screen as scoundrel
-    from jeux.games.scoundrel.rules import GAME as SCOUNDREL
+    from jeux.games.scoundrel.game import GAME as SCOUNDREL
 
     app = app_factory(players=("Lina",))
     lina = app.profiles.players[0]

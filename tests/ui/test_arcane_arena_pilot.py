@@ -7,8 +7,8 @@ from jeux.engine.match import Seat
 from jeux.games.arcane_arena.rules import ACTION, DISCARD, NO_TARGET, REACT, Cast
 from jeux.games.arcane_arena.screen import ArenaScreen
 from jeux.ui.launch import start_match
-from jeux.ui.screens.handoff import HandoffScreen
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
+from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.card import Card
 from jeux.ui.widgets.game_log import GameLog
 

@@ -10,7 +10,7 @@ from jeux.engine.match import Seat
 from jeux.games.arcane_duel.rules import DEFEND, DISCARD, SPELLS, ArcaneState
 from jeux.games.arcane_duel.screen import ArcaneDuelScreen
 from jeux.ui.launch import start_match
-from jeux.ui.screens.handoff import HandoffScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
 
 from .pilot import text
 

@@ -9,7 +9,7 @@ from jeux.games.arcane_arena.screen import ArenaScreen
 from jeux.games.aria.cards import ARIA
 from jeux.screenshots import open_match
 from jeux.ui.launch import start_match
-from jeux.ui.screens.handoff import HandoffScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.screens.rules import RulesScreen
 
 from .pilot import text

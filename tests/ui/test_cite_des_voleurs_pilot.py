@@ -3,9 +3,9 @@ and what is special: a theft aimed through the seat picker (the camouflaged refu
 four of a kind announced, the loot and the pot on the table, the mouse."""
 
 from jeux.engine.match import Match, Seat
+from jeux.games.cite_des_voleurs.game import GAME
 from jeux.games.cite_des_voleurs.rules import (
     ANNOUNCING,
-    GAME,
     ROLLING,
     TARGETED_TRIPLES,
     TRIPLE,
@@ -16,7 +16,7 @@ from jeux.games.cite_des_voleurs.rules import (
 )
 from jeux.games.cite_des_voleurs.screen import CiteScreen
 from jeux.screenshots import open_match
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.seat_picker import SeatPicker
 

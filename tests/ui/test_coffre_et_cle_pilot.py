@@ -3,11 +3,11 @@ drawn that the seat on screen may not see, the own card shown only while peeking
 hides it), the public final votes without handoff, and the mouse."""
 
 from jeux.engine.match import Match, Seat
+from jeux.games.coffre_et_cle.game import GAME
 from jeux.games.coffre_et_cle.rules import (
     ACT,
     CLE,
     DESIGNATE,
-    GAME,
     NEUTRE,
     TRESOR,
     VOTE,
@@ -22,8 +22,8 @@ from jeux.games.coffre_et_cle.rules import (
 from jeux.games.coffre_et_cle.screen import OWN_CARD, CoffreScreen
 from jeux.screenshots import open_match
 from jeux.ui.launch import start_match
-from jeux.ui.screens.handoff import HandoffScreen
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
+from jeux.ui.screens.play.results import ResultsScreen
 
 from .driver import assert_shown_literally, screen_lines
 from .pilot import text

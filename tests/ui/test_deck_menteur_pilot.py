@@ -8,8 +8,8 @@ from jeux.engine.match import Seat
 from jeux.games.deck_menteur.rules import Accuse, Announce, Play
 from jeux.games.deck_menteur.screen import DeckMenteurScreen
 from jeux.ui.launch import resume_match, start_match
-from jeux.ui.screens.handoff import HandoffScreen
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
+from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.card import Card
 from jeux.ui.widgets.game_log import GameLog
 

@@ -5,7 +5,7 @@ from textual.widgets import Select
 
 from jeux.games.des_bloques.rules import BLOCKING
 from jeux.games.des_bloques.screen import DesBloquesScreen
-from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.screens.start.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
 from .pilot import tick_players
@@ -159,7 +159,7 @@ async def open_forced(app, pilot, players, dice, **options):
     """A match opened straight on its screen, with the dice scripted in order."""
     from jeux.engine.match import Match, Seat
     from jeux.engine.testing import ForcedRng
-    from jeux.games.des_bloques.rules import GAME
+    from jeux.games.des_bloques.game import GAME
     from jeux.screenshots import open_match
 
     match = Match(GAME, 1, tuple(Seat(name) for name in players), options)

@@ -4,10 +4,11 @@ reroll, the d20 of the Madness test beside the gauges, the solo record, a robot 
 from textual.widgets import Static
 
 from jeux.engine.match import Match, Seat
-from jeux.games.dice_of_madness.rules import GAME, Roll, Stop
+from jeux.games.dice_of_madness.game import GAME
+from jeux.games.dice_of_madness.rules import Roll, Stop
 from jeux.games.dice_of_madness.screen import MadnessScreen
 from jeux.screenshots import open_match
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.die import Die
 

@@ -10,8 +10,8 @@ import pytest
 
 from jeux.catalog import available, load_game
 from jeux.engine.match import Match
-from jeux.ui.screens.handoff import HandoffScreen
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
+from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.screens.rules import RulesScreen
 from tests.test_store import HOSTILE
 

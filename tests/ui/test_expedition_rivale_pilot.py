@@ -5,12 +5,12 @@ Masque handing the screen to the player who must discard."""
 from textual.widgets import Static
 
 from jeux.engine.match import Match, Seat
+from jeux.games.expedition_rivale.game import GAME as GAME_RULES
 from jeux.games.expedition_rivale.rules import BY_KEY, KEEP, ORDER, Draw, Pick, Play
-from jeux.games.expedition_rivale.rules import GAME as GAME_RULES
 from jeux.games.expedition_rivale.screen import ExpeditionScreen
 from jeux.screenshots import open_match, pass_handoff
 from jeux.ui.launch import start_match
-from jeux.ui.screens.handoff import HandoffScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.widgets.game_log import GameLog
 
 from .pilot import text

@@ -7,8 +7,8 @@ import pytest
 
 from jeux.engine.match import Seat
 from jeux.ui.launch import start_match
-from jeux.ui.screens.handoff import HandoffScreen
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
+from jeux.ui.screens.play.results import ResultsScreen
 
 from .driver import (
     assert_footer_says_what_the_buttons_say,

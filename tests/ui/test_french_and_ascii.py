@@ -14,7 +14,7 @@ from jeux.engine.match import Seat
 from jeux.ui.french import Palette, keep_french_spaces
 from jeux.ui.glyphs import ASCII, UNICODE, ascii_table, to_ascii
 from jeux.ui.launch import start_match
-from jeux.ui.screens.settings import SettingsScreen, theme_label
+from jeux.ui.screens.start.settings import SettingsScreen, theme_label
 from jeux.ui.widgets.die import DieFace
 
 

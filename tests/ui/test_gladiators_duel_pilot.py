@@ -6,9 +6,9 @@ import random
 import re
 
 from jeux.engine.match import Match, Seat
+from jeux.games.gladiators_duel.game import GAME
 from jeux.games.gladiators_duel.rules import (
     FURIOUS,
-    GAME,
     REMATCH,
     TACTIC_ATTACK,
     TACTIC_DEFENCE,
@@ -18,8 +18,8 @@ from jeux.games.gladiators_duel.rules import (
     Roll,
 )
 from jeux.screenshots import open_match
-from jeux.ui.screens.handoff import HandoffScreen
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
+from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
 BOTH_DOUBLES = 13

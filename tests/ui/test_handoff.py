@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import Select
 
 from jeux.catalog import load_game
-from jeux.ui.screens.handoff import HandoffScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
 
 
 @pytest.fixture

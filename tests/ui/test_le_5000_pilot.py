@@ -2,8 +2,8 @@
 
 from jeux.games.le_5000.rules import CHOOSE, ROLL
 from jeux.games.le_5000.screen import Le5000Screen
-from jeux.ui.screens.results import ResultsScreen
-from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.screens.play.results import ResultsScreen
+from jeux.ui.screens.start.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
 from .pilot import tick_players
@@ -120,7 +120,7 @@ def finish_solo(app, profile, score, won, low, match_id):
 
 def test_solo_record_is_the_fewest_turns_among_wins(app_factory):
     from jeux.engine.match import Match, Seat
-    from jeux.games.le_5000.rules import GAME
+    from jeux.games.le_5000.game import GAME
 
     app = app_factory(players=("Lina",))
     profile = app.profiles.players[0].id
@@ -138,7 +138,7 @@ async def open_forced(app, pilot, players, dice, **options):
     """A match opened straight on its screen, with the dice scripted in order."""
     from jeux.engine.match import Match, Seat
     from jeux.engine.testing import ForcedRng
-    from jeux.games.le_5000.rules import GAME
+    from jeux.games.le_5000.game import GAME
     from jeux.screenshots import open_match
 
     match = Match(GAME, 1, tuple(Seat(name) for name in players), options)

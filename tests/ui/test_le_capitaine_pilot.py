@@ -3,10 +3,11 @@
 from textual.widgets import Static
 
 from jeux.engine.match import Match, Seat
-from jeux.games.le_capitaine.rules import GAME, Roll, Stop
+from jeux.games.le_capitaine.game import GAME
+from jeux.games.le_capitaine.rules import Roll, Stop
 from jeux.games.le_capitaine.screen import CapitaineScreen
 from jeux.screenshots import open_match
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
 from .pilot import last_notice, starter, text

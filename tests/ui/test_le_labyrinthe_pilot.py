@@ -2,20 +2,11 @@
 named, two with a robot to the results, the partner's help, the die kept after a vision."""
 
 from jeux.engine.match import Match, Seat
-from jeux.games.le_labyrinthe.rules import (
-    GAME,
-    HELP,
-    ITEM,
-    KEEP,
-    TOKEN,
-    Bonus,
-    Helped,
-    Keep,
-    Roll,
-)
+from jeux.games.le_labyrinthe.game import GAME
+from jeux.games.le_labyrinthe.rules import HELP, ITEM, KEEP, TOKEN, Bonus, Helped, Keep, Roll
 from jeux.games.le_labyrinthe.screen import LabyrintheScreen
 from jeux.screenshots import open_match
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.results import ResultsScreen
 
 from .pilot import text
 

@@ -14,10 +14,10 @@ from jeux.games.le_signal.rules import (
     Roll,
 )
 from jeux.games.le_signal.screen import JournalsScreen, LeSignalScreen, PutAwayScreen
-from jeux.ui.screens.history import HistoryScreen
-from jeux.ui.screens.menu import MenuScreen
-from jeux.ui.screens.results import ResultsScreen
-from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.screens.around.history import HistoryScreen
+from jeux.ui.screens.play.results import ResultsScreen
+from jeux.ui.screens.start.menu import MenuScreen
+from jeux.ui.screens.start.setup import SetupScreen
 from jeux.ui.widgets.die import Die, DieFace, big_number
 
 from .pilot import text

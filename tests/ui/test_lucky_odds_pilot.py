@@ -3,10 +3,11 @@
 from textual.widgets import Static
 
 from jeux.engine.match import Match, Seat
-from jeux.games.lucky_odds.rules import ALL_DICE, GAME, Roll, Stop
+from jeux.games.lucky_odds.game import GAME
+from jeux.games.lucky_odds.rules import ALL_DICE, Roll, Stop
 from jeux.games.lucky_odds.screen import LuckyOddsScreen
 from jeux.screenshots import open_match
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
 from .pilot import last_notice, starter, text

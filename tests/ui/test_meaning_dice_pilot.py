@@ -7,8 +7,8 @@ from textual.widgets import Select, Static
 
 from jeux.games.meaning_dice.rules import BALLOT, JUDGE, PLAY, Associate, Draw, Teller
 from jeux.games.meaning_dice.screen import JournalsScreen, MeaningDiceScreen, Tile
-from jeux.ui.screens.results import ResultsScreen
-from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.screens.play.results import ResultsScreen
+from jeux.ui.screens.start.setup import SetupScreen
 
 from .pilot import text
 

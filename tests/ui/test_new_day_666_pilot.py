@@ -3,12 +3,12 @@ story fields that take the keys while a line is written, a life to its three 6s 
 farewell, the happy ending, the mouse, the diary reread and exported."""
 
 from jeux.engine.match import Match, Seat
+from jeux.games.new_day_666.game import GAME
 from jeux.games.new_day_666.rules import (
     ACHIEVED,
     DAY,
     DEATH_STORY,
     DIED,
-    GAME,
     STORY,
     Begin,
     Diarist,
@@ -18,8 +18,8 @@ from jeux.games.new_day_666.rules import (
 )
 from jeux.games.new_day_666.screen import AchievedScreen, NewDayJournals, NewDayScreen
 from jeux.screenshots import open_match
-from jeux.ui.screens.results import ResultsScreen
-from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.screens.play.results import ResultsScreen
+from jeux.ui.screens.start.setup import SetupScreen
 
 EARLY_DEATH = 40
 """A seed whose third day shows three 6s."""

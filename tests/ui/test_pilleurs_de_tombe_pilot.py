@@ -2,7 +2,8 @@
 through the seat picker (the whole match by keys is the shared driver's, test_every_game)."""
 
 from jeux.engine.match import Match, Seat
-from jeux.games.pilleurs_de_tombe.rules import COMBO, GAME, ROLLING, TARGETED, Roll, Take
+from jeux.games.pilleurs_de_tombe.game import GAME
+from jeux.games.pilleurs_de_tombe.rules import COMBO, ROLLING, TARGETED, Roll, Take
 from jeux.games.pilleurs_de_tombe.screen import PilleursScreen
 from jeux.screenshots import open_match
 from jeux.ui.widgets.dice_tray import DiceTray

@@ -4,10 +4,11 @@ turned card refused, the full cycle's reshuffle by button, the solo record on th
 from textual.widgets import Button, Static
 
 from jeux.engine.match import Match, Seat
-from jeux.games.push_to_five.rules import GAME, LOSE_ALL, PROTECTION, Flip, Reshuffle, Stop
+from jeux.games.push_to_five.game import GAME
+from jeux.games.push_to_five.rules import LOSE_ALL, PROTECTION, Flip, Reshuffle, Stop
 from jeux.games.push_to_five.screen import PushToFiveScreen
 from jeux.screenshots import open_match
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.results import ResultsScreen
 
 from .pilot import last_notice, text
 

@@ -14,9 +14,9 @@ from jeux.games.pyramide_escape.rules import (
     UseItem,
 )
 from jeux.games.pyramide_escape.screen import PyramideScreen
-from jeux.ui.screens.answer import AnswerScreen
 from jeux.ui.screens.confirm import ConfirmScreen
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.answer import AnswerScreen
+from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.card import Card
 from jeux.ui.widgets.coin import Coin
 from jeux.ui.widgets.hand import Hand

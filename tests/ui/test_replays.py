@@ -8,7 +8,7 @@ from jeux.catalog import available
 from jeux.engine.match import Match, Seat
 from jeux.screenshots import demo_match
 from jeux.ui.replay import ReplayMode
-from jeux.ui.screens.history import HistoryScreen, ImportScreen
+from jeux.ui.screens.around.history import HistoryScreen, ImportScreen
 from jeux.ui.widgets.game_log import GameLog
 
 from .pilot import last_notice, text
@@ -285,7 +285,7 @@ async def test_history_and_replay_in_ascii_show_no_symbol(app_factory):
 
 
 async def test_the_results_replay_the_match_just_played(app_factory):
-    from jeux.ui.screens.results import ResultsScreen
+    from jeux.ui.screens.play.results import ResultsScreen
     from jeux.ui.widgets.score_sheet import SheetData
 
     match = demo_match("le_5000", 10_000)

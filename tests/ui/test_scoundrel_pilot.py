@@ -10,12 +10,13 @@ from textual.widgets import Select, Static
 import jeux.app
 from jeux.engine.match import Match, Seat
 from jeux.games.scoundrel import screen as scoundrel_screen
-from jeux.games.scoundrel.rules import GAME, MONSTER, POTION, WEAPON, Avoid, Pick, card_kind
+from jeux.games.scoundrel.game import GAME
+from jeux.games.scoundrel.rules import MONSTER, POTION, WEAPON, Avoid, Pick, card_kind
 from jeux.games.scoundrel.screen import ScoundrelScreen, daily_seed
-from jeux.ui.screens.answer import AnswerScreen
 from jeux.ui.screens.confirm import ConfirmScreen
-from jeux.ui.screens.results import ResultsScreen
-from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.screens.play.answer import AnswerScreen
+from jeux.ui.screens.play.results import ResultsScreen
+from jeux.ui.screens.start.setup import SetupScreen
 
 from .pilot import text
 

@@ -6,8 +6,8 @@ import sys
 from textual.widgets import Button, OptionList, Select, TabbedContent
 
 from jeux.screenshots import STATS_DAY, fill_stats
-from jeux.ui.screens.menu import MenuScreen
-from jeux.ui.screens.players import PlayersScreen
+from jeux.ui.screens.start.menu import MenuScreen
+from jeux.ui.screens.start.players import PlayersScreen
 from tests.ui.pilot import text
 
 
@@ -22,7 +22,7 @@ def listed(screen) -> list[str]:
 
 
 async def open_stats(app, pilot, game: str = ""):
-    from jeux.ui.screens.stats import StatsScreen
+    from jeux.ui.screens.around.stats import StatsScreen
 
     await pilot.press("f5")
     for _ in range(100):  # the first opening imports the plots: a loaded machine lags
@@ -61,7 +61,7 @@ async def test_the_tabs_by_keys_and_the_calendar_by_month(app_factory):
     app = app_factory()
     lina = fill_stats(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        from jeux.ui.screens.stats import StatsScreen
+        from jeux.ui.screens.around.stats import StatsScreen
 
         await app.push_screen(StatsScreen(lina, STATS_DAY))
         screen = app.screen
@@ -162,7 +162,8 @@ async def test_hostile_names_are_shown_literally(app_factory):
 def test_the_menu_starts_without_the_plotting_library():
     """The menu's first paint does not pay for the plots: they load with the screen."""
     code = (
-        "import sys, jeux.__main__, jeux.app, jeux.ui.screens.menu, jeux.ui.screens.players;"
+        "import sys, jeux.__main__, jeux.app;"
+        "import jeux.ui.screens.start.menu, jeux.ui.screens.start.players;"
         "print(sorted(m for m in ('textual_plot', 'numpy') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -174,7 +175,7 @@ async def test_a_match_finished_on_screen_counts_at_once(app_factory):
     with its robot seat told apart."""
     from jeux.catalog import load_game, load_screen
     from jeux.engine.match import Match, Seat
-    from jeux.ui.screens.results import ResultsScreen
+    from jeux.ui.screens.play.results import ResultsScreen
 
     app = app_factory(players=["Lina"])
     lina = app.profiles.players[0]

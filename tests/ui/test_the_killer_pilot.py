@@ -10,7 +10,7 @@ from jeux.games.the_killer.rules import TARGET, Attack, Forget, KillerBot, Stop,
 from jeux.games.the_killer.screen import KillerScreen
 from jeux.screenshots import open_match as show_match
 from jeux.ui.launch import start_match
-from jeux.ui.screens.results import ResultsScreen
+from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.seat_picker import SeatPicker

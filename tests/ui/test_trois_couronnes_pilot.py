@@ -20,8 +20,8 @@ from jeux.games.trois_couronnes.rules import (
 from jeux.games.trois_couronnes.screen import TroisCouronnesScreen
 from jeux.screenshots import open_match
 from jeux.ui.launch import start_match
-from jeux.ui.screens.results import ResultsScreen
-from jeux.ui.screens.setup import SetupScreen
+from jeux.ui.screens.play.results import ResultsScreen
+from jeux.ui.screens.start.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import ScoreSheet
 from jeux.ui.widgets.seat_picker import SeatPicker

@@ -50,7 +50,7 @@ async def test_the_menu_opened_in_a_blurred_tab_takes_the_focus_with_the_tab(
 ):
     from textual import events
 
-    from jeux.ui.screens.menu import MenuScreen
+    from jeux.ui.screens.start.menu import MenuScreen
 
     monkeypatch.setattr(JeuxApp, "is_web", property(lambda app: True))
     app = app_factory()

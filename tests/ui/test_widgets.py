@@ -3,7 +3,7 @@
 from textual.app import App, ComposeResult
 
 from jeux.ui.glyphs import ASCII, UNICODE
-from jeux.ui.screens.handoff import HandoffScreen
+from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.widgets.card import Card, CardData, CardFace
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.die import DieFace

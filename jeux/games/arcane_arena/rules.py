@@ -16,25 +16,20 @@ from itertools import combinations
 from random import Random
 from typing import Any
 
-from jeux.catalog import GAMES
 from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, ZonedState, shuffled
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Bot,
     Choice,
     Event,
-    Game,
-    GameInfo,
     Option,
     Outcome,
     ranks_from_scores,
 )
 from jeux.engine.events import Eliminated
-from jeux.engine.reactions import REACTION_WINDOW, window_opens
+from jeux.engine.reactions import window_opens
 from jeux.engine.text import DECK_EMPTY, LAST_STANDING, de, join_names, plural
 
-from .cards import ARENA, Combo, Spell, Spellbook
+from .cards import Combo, Spell, Spellbook
 
 MAX_HP = 9
 """AA-6: the starting HP is also the cap."""
@@ -919,45 +914,3 @@ REVEAL_REMOVED = Option(
     False,
     help="Quand la pioche est épuisée, deux cartes quittent le jeu : les montrer ou non.",
 )
-
-
-class ArenaGame(Game):
-    """Arcane Arena; `book`, `info` and `options` make another game of the same engine."""
-
-    info: GameInfo = GAMES["arcane_arena"]
-    book: Spellbook = ARENA
-    options = (REACTION_WINDOW, REVEAL_REMOVED)
-    action_types = (Draw, Cast, Pass, React, Reward, Swap, Discard, EndTurn)
-
-    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> ArenaState:
-        seats = len(players)
-        state = ArenaState(
-            tuple(players),
-            dict(options),
-            self.book,
-            hands=[Zone(NOBODY, (seat,)) for seat in range(seats)],
-            deck=Zone(),
-            discard=Zone((), EVERYONE),
-            removed=Zone(),
-            hp=[MAX_HP] * seats,
-            wins=[0] * seats,
-            veiled=[False] * seats,
-            warded=[False] * seats,
-            allied=self.alliances(seats, options, rng),
-        )
-        state._new_round(rng.choice(range(seats)), rng)
-        return state
-
-    def alliances(self, seats: int, options: Mapping[str, Any], rng: Random) -> list[bool | None]:
-        """Arena has none: nothing pierces a defence there."""
-        return [False] * seats
-
-    levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bot import LEVEL_BOTS
-
-        return LEVEL_BOTS[level](seed)
-
-
-GAME = ArenaGame()

@@ -3,15 +3,7 @@ spellbook, and the hidden alliances of the Guilde des Poissonniers as an option 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from random import Random
-from typing import Any
-
-from jeux.catalog import GAMES
 from jeux.engine.core import Choice, Option
-from jeux.games.arcane_arena.rules import ArenaGame
-
-from .cards import ARIA
 
 ALLIANCES = Option(
     "alliances",
@@ -21,18 +13,3 @@ ALLIANCES = Option(
     help="Secrètes : chacun est allié ou non, au hasard et en secret ; un allié peut parer "
     "Mensonge de Gobie.",
 )
-
-
-class AriaGame(ArenaGame):
-    info = GAMES["aria"]
-    book = ARIA
-    options = (*ArenaGame.options, ALLIANCES)
-
-    def alliances(self, seats: int, options: Mapping[str, Any], rng: Random) -> list[bool | None]:
-        """ARIA-2 option: each seat is allied or not, by a coin nobody else sees."""
-        if not options.get(ALLIANCES.key):
-            return [False] * seats
-        return [rng.random() < 0.5 for _ in range(seats)]
-
-
-GAME = AriaGame()

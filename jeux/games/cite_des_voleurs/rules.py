@@ -20,16 +20,9 @@ from functools import cache
 from random import Random
 from typing import Any, NamedTuple
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
-    LEVELS,
     Action,
-    Bot,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
     State,
     ranks_from_scores,
@@ -521,42 +514,3 @@ class CiteState(State):
             summary = f"{join_names(names)} se partagent la Cité avec {best} chacun."
         ranks = ranks_from_scores(keys)
         return Outcome(tuple(self.tokens), ranks, summary, ending=TARGET_REACHED)
-
-
-class Cite(Game):
-    info = GAMES["cite_des_voleurs"]
-    action_types = (Roll, Apply, Announce)
-    options = (
-        Option(
-            "announce_tries",
-            "Carré annoncé",
-            (
-                Choice(EVERY_THROW, "Tenté à chaque lancer restant"),
-                Choice(NEXT_THROW, "Une seule tentative, au lancer suivant"),
-            ),
-            EVERY_THROW,
-            "Après un triple, le carré annoncé relance le quatrième dé.",
-        ),
-        Option(
-            "rob_camouflaged",
-            "Viser un camouflé",
-            (
-                Choice(False, "Non : il est à l'abri des vols"),
-                Choice(True, "Oui : le vol échoue, le tour est perdu"),
-            ),
-            False,
-        ),
-    )
-
-    levels = tuple(LEVELS)
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import robot  # the stronger robots search with this module's rules
-
-        return robot(seed, level)
-
-    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> CiteState:
-        return CiteState(players, options)
-
-
-GAME = Cite()

@@ -10,20 +10,14 @@ seen until it looks (CC-2); the view holds only the faces the seat knows.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from jeux.catalog import GAMES
-from jeux.engine.cards import shuffled
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
     State,
 )
@@ -572,68 +566,3 @@ class FillerBot:
         if seen is not None and seen != me:
             return kind(seen)
         return kind(self.rng.choice(view.others(me)))
-
-
-# --- the game --------------------------------------------------------------------------
-
-
-class CoffreEtCle(Game):
-    info = GAMES["coffre_et_cle"]
-    options = (
-        Option(
-            "tours",
-            "Limite de tours",
-            tuple(Choice(n, f"{n} tours de table") for n in (2, 3, 4, 5)),
-            3,
-            "Quand elle est atteinte, le Trésor doit désigner (phase finale s'il est au centre).",
-        ),
-        Option(
-            "neutres",
-            "Cartes Neutres",
-            (
-                Choice(MINUS_ONE, "Une de moins que de joueurs"),
-                Choice(ALL, "Autant que de joueurs"),
-            ),
-            MINUS_ONE,
-            "Une de moins : tous les rôles sont en jeu. Autant : une carte est écartée sans "
-            "la voir, et un rôle peut manquer.",
-        ),
-        Option(
-            "phase_finale",
-            "Phase finale : gagnants",
-            (
-                Choice(GUESSERS, "Ceux qui la démasquent"),
-                Choice(LITERAL, "À la lettre"),
-            ),
-            GUESSERS,
-            "Qui gagne quand on vote contre la Clé Factice : ceux qui la trouvent (sinon elle "
-            "seule), ou « à la lettre » ceux qui la trouvent avec elle (sinon personne).",
-        ),
-    )
-    action_types = (Observe, Exchange, Force, Pass, Look, EndTurn, Designate, Vote)
-    levels = ()
-    """No robot levels (RULINGS §23, Implementation): the game is won by reading the table
-    talk, which no robot hears, so a stronger robot would only play better blind; the one
-    robot fills a seat, as the rules intend."""
-
-    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> CoffreState:
-        seats = len(players)
-        cards = [
-            RoleCard(uid, c.role)
-            for uid, c in enumerate(shuffled(deck(seats, options.get("neutres", MINUS_ONE)), rng))
-        ]
-        return CoffreState(
-            tuple(players),
-            dict(options),
-            hands=cards[:seats],
-            centre=cards[seats : seats + 2],
-            aside=cards[seats + 2 :],
-            known=[frozenset({uid}) for uid in range(seats)],
-            locks=[0] * seats,
-        )
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> FillerBot:
-        return FillerBot(seed)
-
-
-GAME = CoffreEtCle()

@@ -14,14 +14,9 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
     State,
     ranks_from_scores,
@@ -331,63 +326,3 @@ class DesBloquesBot:
         gain = chance * CLEAN_AVERAGE * state.active
         risk = (1 - chance) * state.turn_total
         return Stop() if risk > gain else Roll()
-
-
-class DesBloques(Game):
-    info = GAMES["des_bloques"]
-    action_types = (Roll, Stop)
-    levels = ()
-    """No robot levels: the rules leave nothing to decide (DB-2), so every level would throw
-    alike; only the house-rule stops of the variants ask for a choice, which the one robot
-    makes by the odds of the next throw."""
-    options = (
-        Option(
-            "penalty",
-            "Un 2 ou un 5 annule…",
-            (
-                Choice(THROW, "Le lancer seulement"),
-                Choice(TURN, "Tout le tour en cours (stricte, arrêt permis)"),
-            ),
-            THROW,
-            "Lecture stricte du texte. Comme le dernier lancer d'un tour montre toujours "
-            "un 2 ou un 5, on peut alors s'arrêter pour garder ses points.",
-        ),
-        Option(
-            "stop",
-            "S'arrêter en cours de tour",
-            (Choice(False, "Non, comme dans le texte"), Choice(True, "Oui (règle maison)")),
-            False,
-            "Règle maison : après un lancer, marquer les points du tour et passer la main.",
-        ),
-        Option(
-            "ties",
-            "Égalité",
-            (
-                Choice(SHARED, "Victoire partagée"),
-                Choice(PLAYOFF, "Tours de barrage entre les ex æquo"),
-            ),
-            SHARED,
-        ),
-        Option(
-            "pace",
-            "Rythme",
-            (
-                Choice(BY_KEY, "Une touche par lancer"),
-                Choice(AUTO, "Automatique : le tour se lance tout seul"),
-            ),
-            BY_KEY,
-            "Sans décision à prendre, les lancers d'un tour peuvent s'enchaîner seuls après le"
-            " premier ; p les met en pause. Sans effet quand on peut s'arrêter.",
-        ),
-    )
-
-    def new(
-        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
-    ) -> DesBloquesState:
-        return DesBloquesState(players, options)
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> DesBloquesBot:
-        return DesBloquesBot(seed)
-
-
-GAME = DesBloques()

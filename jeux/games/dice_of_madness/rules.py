@@ -16,15 +16,9 @@ from functools import cache
 from random import Random
 from typing import Any, NamedTuple
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Bot,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
     ranks_from_scores,
 )
@@ -451,74 +445,3 @@ class MadnessState(RaceState):
         if len(winners) == 1:
             return f"{head}{winners[0]} gagne avec {knowledge}."
         return f"{head}{join_names(winners)} gagnent ex aequo avec {knowledge}."
-
-
-class DiceOfMadness(Game):
-    info = GAMES["dice_of_madness"]
-    action_types = (Roll, Stop)
-    options = (
-        Option(
-            "test_timing",
-            "Test de folie",
-            (
-                Choice(PREVIOUS, "En début de tour, si un 6 est resté"),
-                Choice(FIRST_ROLL, "Juste après le premier lancer"),
-            ),
-            PREVIOUS,
-            "Le d20 n'est lancé que si un 6 est là et que ta Folie vaut au moins 1 ; "
-            "d20 ≤ Folie : +2 Folie.",
-        ),
-        Option(
-            "sixes",
-            "Les 6 des relances",
-            (
-                Choice(FIRST, "Sans effet (seul le 1er lancer compte)"),
-                Choice(HARSH, "Dur : chaque nouveau 6, +1 Folie"),
-                Choice(LEGACY, "Prise de risque (règle barrée)"),
-            ),
-            FIRST,
-            "Prise de risque : test de folie avant chaque relance ; chaque 6 relancé vaut "
-            "+2 Folie à la 1re relance, +3 à la 2e.",
-        ),
-        Option(
-            "full_bonus",
-            "Brelan et paire",
-            (
-                Choice(True, "Brelan, et la paire retire 1 Folie"),
-                Choice(False, "Brelan seulement (+3 Savoir)"),
-            ),
-            True,
-        ),
-        Option(
-            "survivor",
-            "Dernier à garder la raison",
-            (
-                Choice(WINS, "Il gagne aussitôt"),
-                Choice(MUST_REACH, "Il doit encore atteindre 50 Savoir"),
-            ),
-            WINS,
-            "À 15 de Folie, un joueur sombre et quitte la partie.",
-        ),
-        Option(
-            "equal_turns",
-            "Tours égaux",
-            (
-                Choice(False, "Non : le premier à 50 gagne aussitôt"),
-                Choice(True, "Oui : on finit le tour de table"),
-            ),
-            False,
-        ),
-    )
-
-    levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import BOTS  # the robots read this module's rules
-
-        return BOTS[level](seed)
-
-    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> MadnessState:
-        return MadnessState(players, options)
-
-
-GAME = DiceOfMadness()

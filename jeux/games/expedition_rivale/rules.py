@@ -15,16 +15,10 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from jeux.catalog import GAMES
 from jeux.engine.bots import best_in_imagined_worlds
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Bot,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
     State,
 )
@@ -914,78 +908,3 @@ class ExplorerBot:
         while world.phase != OVER:
             world._apply(greedy(world, rng), rng)
         return result_for(world, seat)
-
-
-# --- the game --------------------------------------------------------------------------
-
-
-class ExpeditionRivale(Game):
-    info = GAMES["expedition_rivale"]
-    options = (
-        Option(
-            "draft",
-            "Mise en place",
-            (
-                Choice(False, "Une carte chacun"),
-                Choice(True, "Draft initial (3 cartes chacun)"),
-            ),
-            False,
-            "Draft : on pioche 3 cartes, on en garde 1 et on passe les autres, deux fois.",
-        ),
-        Option(
-            "masque",
-            "Défausse du Masque",
-            (
-                Choice(VICTIM, "Choisie par l'adversaire"),
-                Choice(PLAYER, "Choisie par le poseur"),
-            ),
-            VICTIM,
-        ),
-        Option(
-            "jumelle",
-            "Statue jumelle",
-            (
-                Choice(PLAYED, "Autant de cartes posées"),
-                Choice(HAND, "Autant de cartes en main"),
-            ),
-            PLAYED,
-        ),
-        Option(
-            "dernier_tour",
-            "Fin de partie",
-            (
-                Choice(False, "Dès que la pioche est vide"),
-                Choice(True, "Puis un dernier tour de pose chacun"),
-            ),
-            False,
-            "Par défaut, celui qui pioche la dernière carte ne peut plus la poser.",
-        ),
-    )
-    action_types = (Draw, Play, Pass, Pick)
-
-    def new(
-        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
-    ) -> ExpeditionState:
-        deck = list(ARTIFACTS)
-        rng.shuffle(deck)
-        first = rng.choice((0, 1))
-        state = ExpeditionState(tuple(players), dict(options), deck=deck, hands=[[], []])
-        state.turn = first
-        if options.get("draft", False):
-            state.packs, state.deck, state.phase = [deck[:3], deck[3:6]], deck[6:], DRAFT
-            seen = state.packs
-        else:
-            state.hands, state.deck = [[deck[0]], [deck[1]]], deck[2:]
-            seen = state.hands
-        state.seen = [set(cards) for cards in seen]
-        return state
-
-    levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        if level == "debutant":
-            return BeginnerBot(seed)
-        return ExplorerBot(seed, WORLDS[level])
-
-
-GAME = ExpeditionRivale()

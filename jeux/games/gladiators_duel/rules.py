@@ -15,16 +15,9 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
-    LEVELS,
     Action,
-    Bot,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
     State,
 )
@@ -351,48 +344,3 @@ class DuelState(State):
 
 _ROLL = Roll()
 _CHOICES = tuple(Choose(s) for s in STANCES)
-
-
-class GladiatorsDuel(Game):
-    info = GAMES["gladiators_duel"]
-    action_types = (Roll, Choose)
-    options = (
-        Option(
-            "hp",
-            "Points de vie",
-            (
-                Choice(12, "12 PV : duel court (~5 manches)"),
-                Choice(30, "30 PV : duel long (~10 manches)"),
-            ),
-            12,
-        ),
-        Option(
-            "cap",
-            "Défense totale : soins",
-            (
-                Choice(True, "Jamais au-dessus des PV de départ"),
-                Choice(False, "Sans plafond"),
-            ),
-            True,
-        ),
-        Option(
-            "double_ko",
-            "Double KO",
-            (Choice(DRAW, "Match nul"), Choice(REMATCH, "Revanche immédiate")),
-            DRAW,
-            "Si les deux gladiateurs tombent dans la même manche.",
-        ),
-    )
-
-    levels = tuple(LEVELS)
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import LEVEL_BOTS  # the robots think with this module's rules
-
-        return LEVEL_BOTS[level](seed)
-
-    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> DuelState:
-        return DuelState(players, options)
-
-
-GAME = GladiatorsDuel()

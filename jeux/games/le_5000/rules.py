@@ -17,15 +17,9 @@ from itertools import combinations, product
 from random import Random
 from typing import Any
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Bot,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
 )
 from jeux.engine.dice import roll
@@ -588,73 +582,3 @@ class Le5000State(RaceState):
         else:
             summary = f"{join_names(winners)} gagnent ex æquo avec {best} points."
         return race.outcome(summary, ENDING_FIVE_ONES if self.five_ones is not None else "")
-
-
-class Le5000(Game):
-    info = GAMES["le_5000"]
-    action_types = (Roll, Bank)
-    options = (
-        Option(
-            "target",
-            "Objectif",
-            (Choice(5000, "5 000 points"), Choice(10000, "10 000 points")),
-            5000,
-        ),
-        Option(
-            "finish",
-            "Arrivée",
-            (
-                Choice(REACH, "Atteindre ou dépasser l'objectif"),
-                Choice(EXACT, "Tomber pile sur l'objectif"),
-                Choice(LAST_TURN, "Les 1 000 derniers points en un seul tour"),
-            ),
-            REACH,
-            "Pile : un tour qui dépasse l'objectif ne compte pas. Derniers 1\u00a0000 : le score "
-            "reste bloqué à 1\u00a0000 sous l'objectif tant qu'un tour ne l'atteint pas.",
-        ),
-        Option(
-            "equal_turns",
-            "Tours égaux",
-            (
-                Choice(True, "On finit le tour de table, le meilleur score gagne"),
-                Choice(False, "Le premier à l'objectif gagne aussitôt"),
-            ),
-            True,
-            "Cinq 1 d'un seul lancer gagnent toujours sur-le-champ.",
-        ),
-        Option(
-            "four_of_a_kind",
-            "Carré",
-            (
-                Choice(STANDARD, "Brelan + dé seul (quatre 1 = 1 100)"),
-                Choice(DOUBLE, "Règle maison : double du brelan (quatre 4 = 800)"),
-            ),
-            STANDARD,
-        ),
-        Option(
-            "turn_limit",
-            "Limite de tours",
-            (
-                Choice(0, "Aucune"),
-                Choice(10, "10 tours chacun"),
-                Choice(20, "20 tours chacun"),
-                Choice(30, "30 tours chacun"),
-            ),
-            0,
-            "À plusieurs, le meilleur score gagne à la limite ; en solo, la partie est perdue "
-            "si l'objectif n'est pas atteint à temps.",
-        ),
-    )
-
-    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> Le5000State:
-        return Le5000State(players, options)
-
-    levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import LEVELS
-
-        return LEVELS[level](seed)
-
-
-GAME = Le5000()

@@ -14,15 +14,9 @@ from functools import cache
 from random import Random
 from typing import Any, NamedTuple
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Bot,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
 )
 from jeux.engine.dice import roll
@@ -344,51 +338,3 @@ class CapitaineState(RaceState):
             else:
                 summary = f"{join_names(winners)} gagnent ex aequo avec {best}."
         return race.outcome(summary)
-
-
-class Capitaine(Game):
-    info = GAMES["le_capitaine"]
-    action_types = (Roll, Stop)
-    options = (
-        Option(
-            "target",
-            "Partie",
-            (Choice(100, "Normale : 100 nœuds"), Choice(50, "Courte : 50 nœuds")),
-            100,
-        ),
-        Option(
-            "equal_turns",
-            "Tours égaux",
-            (
-                Choice(True, "Oui : on finit le tour de table, le plus de nœuds gagne"),
-                Choice(False, "Non : le premier qui atteint le but gagne aussitôt"),
-            ),
-            True,
-            "En cas d'égalité en tête, les ex aequo jouent des tours de départage.",
-        ),
-        Option(
-            "cargo_reroll",
-            "Relance de la cargaison",
-            (
-                Choice(ONE_OR_BOTH, "Un dé ou les deux, au choix"),
-                Choice(BOTH, "Les deux dés ensemble"),
-            ),
-            ONE_OR_BOTH,
-            "Une fois l'équipage complet, les lancers restants peuvent relancer la cargaison.",
-        ),
-    )
-
-    levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import LEVELS
-
-        return LEVELS[level](seed)
-
-    def new(
-        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
-    ) -> CapitaineState:
-        return CapitaineState(players, options)
-
-
-GAME = Capitaine()

@@ -16,15 +16,9 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, NamedTuple
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Bot,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
     State,
     free_text,
@@ -723,45 +717,3 @@ class Explorer:
         if phase == EXIT:
             return Exit(hp < 3)
         return Roll()
-
-
-class Labyrinthe(Game):
-    info = GAMES["le_labyrinthe"]
-    action_types = (Roll, Keep, Help, Answer, Bonus, Exit)
-    options = (
-        Option(
-            "trap",
-            "Piège (2 à 4)",
-            (
-                Choice(TRAP_ADVANCES, "Payer 1 PV fait avancer d'une étape"),
-                Choice(
-                    TRAP_FREES, "Payer 1 PV libère sur place ; rester bloqué fait passer un tour"
-                ),
-            ),
-            TRAP_ADVANCES,
-        ),
-        Option(
-            "critical_token",
-            "Jeton anti-piège",
-            (
-                Choice(False, "Il annule un piège (2 à 4)"),
-                Choice(True, "Il annule aussi un échec critique (1)"),
-            ),
-            False,
-        ),
-    )
-
-    levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import BOTS  # the robots read this module's rules
-
-        return BOTS[level](seed)
-
-    def new(
-        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
-    ) -> LabyrintheState:
-        return LabyrintheState(players, options)
-
-
-GAME = Labyrinthe()

@@ -15,14 +15,9 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
     State,
     free_text,
@@ -802,54 +797,3 @@ class Storyteller:
         if state.can_end and state.journal and self.rng.random() < 0.2:
             return EndSession()
         return Roll(event=draw_prompt(state.theme, self.rng, [s.event for s in state.journal]))
-
-
-class LeSignal(Game):
-    info = GAMES["le_signal"]
-    action_types = (Roll, Conclude, EndSession)
-    options = (
-        Option(
-            "mode",
-            "Mode",
-            (
-                Choice(FREE, "Jeu libre : on range le dé quand on veut"),
-                Choice(CHALLENGE, "Mode défi : survivre à 3 ou 5 événements"),
-                Choice(SIXTH_SIGN, "Le Sixième Signe : jauge de lucidité (mode Lovecraft)"),
-            ),
-            FREE,
-            "Défi : perdu au 3e échec critique. Sixième Signe : 2 révélations "
-            "gagnent, 0 lucidité perd.",
-        ),
-        Option(
-            "length",
-            "Événements à survivre (défi)",
-            (Choice(3, "3 événements"), Choice(5, "5 événements")),
-            5,
-        ),
-        Option(
-            "theme",
-            "Thème",
-            tuple(Choice(theme.key, theme.label) for theme in THEMES),
-            "survie",
-            "Le thème change les idées proposées, pas les règles.",
-        ),
-        Option(
-            "troubled",
-            "Trouble mental (Sixième Signe)",
-            (
-                Choice(STRICT, "Seul le prochain trouble léger (5–9) coûte 1 lucidité"),
-                Choice(ANY_NEGATIVE, "Tout résultat négatif (1–9) réveille le trouble : +1"),
-            ),
-            STRICT,
-            "Ce que coûte un esprit ébranlé (après un 5–9) au mauvais résultat suivant.",
-        ),
-    )
-
-    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> SignalState:
-        return SignalState(players, options)
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Storyteller:
-        return Storyteller(seed)
-
-
-GAME = LeSignal()

@@ -22,12 +22,13 @@ from jeux.engine.text import plural
 from jeux.store.records import SavedMatch
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart
-from jeux.ui.screens.journals import JournalsScreen as BaseJournals
-from jeux.ui.screens.journals import when_text
+from jeux.ui.screens.around.journals import JournalsScreen as BaseJournals
+from jeux.ui.screens.around.journals import when_text
 from jeux.ui.widgets.die import Die
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.score_sheet import SheetData
 
+from .game import GAME
 from .rules import (
     BANDS,
     CHALLENGE,
@@ -35,7 +36,6 @@ from .rules import (
     CRITICAL_LIMIT,
     ENDING_LABELS,
     FREE,
-    GAME,
     LUCIDITY_MAX,
     REVELATIONS_TO_WIN,
     SCENE,

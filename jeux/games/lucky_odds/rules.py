@@ -16,15 +16,9 @@ from itertools import product
 from random import Random
 from typing import Any, NamedTuple
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Bot,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
 )
 from jeux.engine.dice import roll
@@ -360,47 +354,3 @@ class LuckyOddsState(RaceState):
                     f"{join_names(winners)} atteignent {TARGET} points pile et gagnent ex aequo."
                 )
         return race.outcome(summary)
-
-
-class LuckyOdds(Game):
-    info = GAMES["lucky_odds"]
-    action_types = (Roll, Stop)
-    version = 2
-    """2: a rethrow takes every even die left (§7 step 5), no longer a choice among them."""
-    options = (
-        Option(
-            "equal_turns",
-            "Tours égaux",
-            (
-                Choice(False, "Non : le premier à 50 pile gagne aussitôt"),
-                Choice(True, "Oui : on finit le tour de table, tous ceux à 50 gagnent"),
-            ),
-            False,
-            "Avec une cible exacte, finir le tour de table compte peu.",
-        ),
-        Option(
-            "all_odd_rethrow",
-            "Trois dés impairs",
-            (
-                Choice(FIRST_THROW, "Relance des trois dés après un premier lancer tout impair"),
-                Choice(ANY_TIME, "Relance des trois dés dès que les trois sont gardés"),
-            ),
-            FIRST_THROW,
-            "Relancer les trois dés ajoute leurs points au tour.",
-        ),
-    )
-
-    levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import LEVELS
-
-        return LEVELS[level](seed)
-
-    def new(
-        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
-    ) -> LuckyOddsState:
-        return LuckyOddsState(players, options)
-
-
-GAME = LuckyOdds()

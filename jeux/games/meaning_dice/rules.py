@@ -15,14 +15,9 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
     State,
     free_text,
@@ -571,39 +566,3 @@ class Teller:
         if state.turn == MJ and self.rng.random() < 0.15:
             return Reroll(die)
         return Draw(die, self.rng.choice(state.picture(die).words))
-
-
-class MeaningDice(Game):
-    info = GAMES["meaning_dice"]
-    version = 1
-    action_types = (Scenario, Draw, Associate, Reroll, Claim, GiveUp, Judge, Vote)
-    options = (
-        Option(
-            "dice",
-            "Nombre de dés",
-            tuple(Choice(n, f"{n} dés") for n in range(9, 19)),
-            9,
-            "Les images des dés au-delà du neuvième reprennent celles des neuf premiers.",
-        ),
-        Option(
-            "judge",
-            "Qui tranche une solution contestée",
-            (
-                Choice(VOTE, "Les joueurs votent (égalité : les joueurs gagnent)"),
-                Choice(MJ_DECIDES, "Le MJ décide seul"),
-            ),
-            VOTE,
-            "Quand un joueur annonce le scénario résolu et que le MJ conteste.",
-        ),
-    )
-
-    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> MeaningState:
-        faces = roll(rng, options["dice"])
-        suggested = SCENARIOS[rng.randrange(len(SCENARIOS))]
-        return MeaningState(players, options, faces, suggested)
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Teller:
-        return Teller(seed)
-
-
-GAME = MeaningDice()

@@ -30,14 +30,14 @@ from jeux.engine.text import plural
 from jeux.store.records import SavedMatch
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart
-from jeux.ui.screens.journals import JournalsScreen as BaseJournals
-from jeux.ui.screens.journals import when_text
+from jeux.ui.screens.around.journals import JournalsScreen as BaseJournals
+from jeux.ui.screens.around.journals import when_text
 from jeux.ui.widgets.score_sheet import SheetData
 
+from .game import GAME
 from .pictures import picture
 from .rules import (
     BALLOT,
-    GAME,
     JUDGE,
     LAST,
     MJ,

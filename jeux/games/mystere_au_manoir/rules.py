@@ -15,20 +15,14 @@ from itertools import combinations
 from random import Random
 from typing import Any, NamedTuple
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Bot,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
 )
 from jeux.engine.dice import faces_text, roll
 from jeux.engine.events import GameOver
-from jeux.engine.race import Race, RaceState, TargetReached, TurnStarted, equal_turns_option
+from jeux.engine.race import Race, RaceState, TargetReached, TurnStarted
 from jeux.engine.text import plural
 
 TARGET = 100
@@ -433,56 +427,3 @@ class MystereState(RaceState):
 
     def outcome(self) -> Outcome | None:
         return self.race.outcome(self.summary()) if self.phase == OVER else None
-
-
-class MystereAuManoir(Game):
-    info = GAMES["mystere_au_manoir"]
-    action_types = (Roll, WitnessReroll, DoubleOneReroll, Score, EndTurn)
-    options = (
-        equal_turns_option(TARGET),
-        Option(
-            "easy_perfect",
-            "Enquête parfaite",
-            (
-                Choice(False, "1-2-3-4-5 seulement"),
-                Choice(True, "Mode facile : 1-2-3-4 suffit"),
-            ),
-            False,
-            "L'aide-mémoire parle de 1-2-3-4, la règle de 1-2-3-4-5.",
-        ),
-        Option(
-            "exact_square",
-            "Carré",
-            (
-                Choice(False, "Carré × 10, plus la valeur du cinquième dé"),
-                Choice(True, "Carré × 10 exactement, cinquième dé ignoré"),
-            ),
-            False,
-            "2-2-2-2-3 vaut 23 ou 20.",
-        ),
-        Option(
-            "turn_limit",
-            "Limite de tours",
-            (
-                Choice(0, "Aucune"),
-                Choice(10, "10 tours"),
-                Choice(15, "15 tours"),
-                Choice(20, "20 tours"),
-            ),
-            0,
-            "Après la limite, le plus haut score gagne ; en solo, il faut 100 points avant.",
-        ),
-    )
-
-    levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import LEVEL_BOTS
-
-        return LEVEL_BOTS[level](seed)
-
-    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> MystereState:
-        return MystereState(players, options)
-
-
-GAME = MystereAuManoir()

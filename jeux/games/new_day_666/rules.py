@@ -14,14 +14,9 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
     State,
     free_text,
@@ -438,40 +433,3 @@ class Diarist:
         if state.phase == DEATH_STORY:
             return Farewell("Un piano tombé d'un balcon.", "Elle a aimé les livres et la mer.")
         return Roll()
-
-
-class NewDay666(Game):
-    info = GAMES["new_day_666"]
-    action_types = (Begin, Roll, FastForward, Write, Farewell, Achieve)
-    options = (
-        Option(
-            "tiers",
-            "Qualité de la journée",
-            (
-                Choice(False, "La somme des dés seulement"),
-                Choice(True, "Paliers : 3–7 belle, 8–13 ordinaire, 14–17 mauvaise"),
-            ),
-            False,
-            "La somme des trois dés (3 à 18) dit la journée : plus elle est basse, mieux c'est.",
-        ),
-        Option(
-            "fast",
-            "Mode rapide",
-            (
-                Choice(0, "Non : un jour à la fois"),
-                Choice(7, "Une semaine d'un coup (r)"),
-                Choice(30, "Un mois d'un coup (r)"),
-            ),
-            0,
-            "Lance plusieurs jours d'un coup et les résume ; on peut toujours vivre un jour.",
-        ),
-    )
-
-    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> NewDayState:
-        return NewDayState(players, options)
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Diarist:
-        return Diarist(seed)
-
-
-GAME = NewDay666()

@@ -26,16 +26,16 @@ from jeux.engine.text import plural
 from jeux.store.records import SavedMatch
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.launch import ExtraStart
-from jeux.ui.screens.journals import JournalsScreen, when_text
+from jeux.ui.screens.around.journals import JournalsScreen, when_text
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
 
+from .game import GAME
 from .rules import (
     ACHIEVED,
     CREATE,
     DAY,
     DEATH_STORY,
-    GAME,
     GOAL_LIMIT,
     HIGHEST,
     LIFE_LIMIT,

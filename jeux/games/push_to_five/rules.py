@@ -20,16 +20,10 @@ from functools import cache
 from random import Random
 from typing import Any
 
-from jeux.catalog import GAMES
 from jeux.engine.cards import shuffled
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Bot,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
     State,
     ranks_from_scores,
@@ -488,53 +482,3 @@ def turn_one(
             rest = tuple(c for c in left if c != card)
             total += best(goal, deck, rest, score, shield, reshuffles)
     return total / len(left)
-
-
-class PushToFive(Game):
-    info = GAMES["push_to_five"]
-    action_types = (Flip, Stop, Reshuffle)
-    options = (
-        Option(
-            "mode",
-            "But",
-            (
-                Choice(CUMULATIVE, "Cumul : le premier à 15 points en banque"),
-                Choice(SPRINT, "Sprint : 15 points en un seul tour"),
-            ),
-            CUMULATIVE,
-            "On finit toujours le tour de table ; en Sprint, la banque départage "
-            f"et la partie s'arrête après {SPRINT_ROUNDS} tours.",
-        ),
-        Option(
-            "deck",
-            "Cartes",
-            (
-                Choice(NORMAL, "+3, +5, ×2, Protection, Perdre tout"),
-                Choice(SLOW, "Lentes : +1, +3, ×2, Protection, Perdre tout"),
-            ),
-            NORMAL,
-            "Avec les cartes lentes, 15 points demandent un tour complet.",
-        ),
-        Option(
-            "solo_rounds",
-            "Manches en solo",
-            (Choice(3, "3 manches"), Choice(5, "5 manches"), Choice(10, "10 manches")),
-            5,
-            "Seul, on additionne les points gardés sur ces manches.",
-        ),
-    )
-
-    levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import LEVEL_BOTS
-
-        return LEVEL_BOTS[level](seed)
-
-    def new(
-        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
-    ) -> PushToFiveState:
-        return PushToFiveState(players, options, rng)
-
-
-GAME = PushToFive()

@@ -14,8 +14,7 @@ from itertools import permutations
 from random import Random
 from typing import Any, ClassVar
 
-from jeux.catalog import GAMES
-from jeux.engine.core import Action, Choice, Event, Game, Option, Outcome, State
+from jeux.engine.core import Action, Event, Outcome, State
 from jeux.engine.text import de, plural
 
 MAX_FATIGUE = 7
@@ -456,7 +455,7 @@ class PyramideState(State):
     """The match. Public for the screen:
 
     - `phase`: "reveal" (turn over the next room), "choose" (an object or none), "reorder"
-      (Carte ancienne), "sands" (Sable Vivant discards), "over"; `prompt` says it in French.
+      (Carte ancienne), "sands" (Sable Vivant discards), "over"; `instruction` says it in French.
     - `room`: the revealed `Room` (None before the first); `item`: the `Item` used there.
     - `fatigue` out of `MAX_FATIGUE` (it may dip to 0 or below during a room: PYR-10);
       `hand`: the unused `Item`s; `spent`: the used or discarded ones, in order.
@@ -554,7 +553,9 @@ class PyramideState(State):
         return targets
 
     @property
-    def prompt(self) -> str:
+    def instruction(self) -> str:
+        """What the player is asked to do in this phase, in French (not `prompt()`, the
+        contract's reason for a handoff, which a solo game leaves empty)."""
         if self.phase == REVEAL:
             return "Révèle la salle suivante."
         if self.phase == CHOOSE:
@@ -868,39 +869,3 @@ class PyramideState(State):
         self.phase = OVER
         self.won = won
         return [GameEnded(self.player, won, self.fatigue, self.cleared)]
-
-
-class PyramideEscape(Game):
-    info = GAMES["pyramide_escape"]
-    action_types = (Reveal, NoItem, UseItem, Reorder, Discard, LeaveRoom)
-    version = 2
-    """2: the rooms are shuffled and the first one turned at setup (no first « Révéler »)."""
-    options = (
-        Option(
-            "penombre",
-            "Pénombre",
-            (
-                Choice(LENIENT, "Souple : Torche et Corde affaiblies"),
-                Choice(STRICT, "Stricte : tout objet affaibli"),
-            ),
-            LENIENT,
-            "Souple : la Torche et la Corde n'ignorent plus la salle. Stricte : tout objet "
-            "n'annule plus qu'1 fatigue, et la Pénombre ne peut plus être annulée.",
-        ),
-        Option(
-            "defeat",
-            "Défaite",
-            (
-                Choice(END_OF_ROOM, "En fin de salle"),
-                Choice(IMMEDIATE, "Immédiate, dès 0 de fatigue"),
-            ),
-            END_OF_ROOM,
-            "En fin de salle, l'Outre, l'Offrande ou le Sable Vivant peuvent encore te sauver.",
-        ),
-    )
-
-    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> PyramideState:
-        return PyramideState(players, options, rng)
-
-
-GAME = PyramideEscape()

@@ -24,20 +24,20 @@ from jeux.engine.match import Match, Seat
 from jeux.store.records import HINTED
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart
-from jeux.ui.screens.answer import AnswerScreen
 from jeux.ui.screens.confirm import ConfirmScreen
+from jeux.ui.screens.play.answer import AnswerScreen
 from jeux.ui.widgets.card import Card, CardData
 from jeux.ui.widgets.coin import Coin
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.hand import Hand
 from jeux.ui.widgets.score_sheet import SheetData
 
+from .game import GAME
 from .rules import (
     AMULETTE,
     CHOOSE,
     COULOIR,
     FOSSE,
-    GAME,
     GARDIEN,
     ITEMS,
     JUGEMENT,

@@ -27,15 +27,15 @@ from jeux.engine.text import join_names, plural
 from jeux.store.records import HINTED, Record, SavedMatch
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart, resume_match, start_match
-from jeux.ui.screens.answer import AnswerScreen
 from jeux.ui.screens.confirm import ConfirmScreen
+from jeux.ui.screens.play.answer import AnswerScreen
 from jeux.ui.widgets.card import Card, CardData
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.hand import Hand
 from jeux.ui.widgets.score_sheet import SheetData
 
+from .game import GAME
 from .rules import (
-    GAME,
     MONSTER,
     OVER,
     POTION,

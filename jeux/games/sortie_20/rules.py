@@ -15,20 +15,14 @@ from itertools import combinations
 from random import Random
 from typing import Any, NamedTuple
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Bot,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
 )
 from jeux.engine.dice import faces_text, roll
 from jeux.engine.events import GameOver
-from jeux.engine.race import Race, RaceState, TargetReached, TurnStarted, equal_turns_option
+from jeux.engine.race import Race, RaceState, TargetReached, TurnStarted
 from jeux.engine.text import plural
 
 TARGET = 20
@@ -516,61 +510,3 @@ class SortieState(RaceState):
 
     def outcome(self) -> Outcome | None:
         return self.race.outcome(self.summary()) if self.phase == OVER else None
-
-
-class Sortie20(Game):
-    info = GAMES["sortie_20"]
-    action_types = (Roll, Reroll, Flip, Activate, Stop)
-    options = (
-        equal_turns_option(TARGET),
-        Option(
-            "strict_reroll",
-            "Relances",
-            (
-                Choice(False, "Jusqu'à 2 dés relancés (5 → 4 → 3 → 2)"),
-                Choice(True, "Strict : jamais de relance à 2 dés (5 → 4 → 3)"),
-            ),
-            False,
-        ),
-        Option(
-            "floor",
-            "Score négatif",
-            (
-                Choice(True, "Le total ne descend jamais sous 0"),
-                Choice(False, "Le total peut devenir négatif"),
-            ),
-            True,
-            "Un tour peut coûter des points ; le total peut-il passer sous 0 ?",
-        ),
-        Option(
-            "turn_limit",
-            "Limite de tours",
-            (
-                Choice(0, "Aucune"),
-                Choice(15, "15 tours"),
-                Choice(20, "20 tours"),
-                Choice(30, "30 tours"),
-                Choice(50, "50 tours"),
-            ),
-            0,
-            "Les points viennent lentement : une partie dure souvent une vingtaine de tours. Avec"
-            " une limite, le plus haut score l'emporte à la fin du dernier tour ; en solo, il"
-            " faut 20 points avant.",
-        ),
-    )
-    playout_options = {"turn_limit": 20}
-    """Random play seldom reaches 20 points (rerolls cost a third of a point a die on
-    average): random playouts stop after twenty rounds, about a game of people."""
-
-    levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import LEVEL_BOTS
-
-        return LEVEL_BOTS[level](seed)
-
-    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> SortieState:
-        return SortieState(players, options)
-
-
-GAME = Sortie20()

@@ -19,16 +19,9 @@ from functools import cache
 from random import Random
 from typing import Any
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
-    LEVELS,
     Action,
-    Bot,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
     State,
 )
@@ -758,72 +751,3 @@ class KillerBot:
             return Attack(self.rng.choice([s for s in contenders if state.hp[s] == low]))
         high = max(state.hp[s] for s in contenders)
         return Attack(self.rng.choice([s for s in contenders if state.hp[s] == high]))
-
-
-class Killer(Game):
-    info = GAMES["the_killer"]
-    action_types = (Throw, Stop, Attack, Forget, Rise, DeclareSide)
-    options = (
-        Option(
-            "zombie",
-            "Mode zombie",
-            (Choice(False, "Non"), Choice(True, "Oui : les morts tentent un 5 ou un 6")),
-            False,
-            "Chaque tour, un mort lance un dé : sur 5 ou 6 il revient en zombie, 1 point de vie.",
-        ),
-        Option(
-            "terminator",
-            "Mode Terminator",
-            (Choice(False, "Non"), Choice(True, "Oui : qui se régénère devient immunisé")),
-            False,
-            "Niveau 1 après une régénération : immunisé contre les attaques de 1, et ainsi de "
-            "suite (jusqu'au niveau 5).",
-        ),
-        Option(
-            "death_at",
-            "Mort",
-            (Choice(-7, "À -7 points de vie"), Choice(-6, "Dès -6 points de vie")),
-            -7,
-        ),
-        Option(
-            "dying_attack",
-            "Les mourants",
-            (
-                Choice(False, "Ne peuvent que se régénérer"),
-                Choice(True, "Peuvent aussi attaquer"),
-            ),
-            False,
-        ),
-        Option(
-            "forgetful",
-            "Annonce de la cible",
-            (
-                Choice(False, "Sans limite de temps"),
-                Choice(True, "10 secondes, sinon l'attaque se retourne"),
-            ),
-            False,
-        ),
-        Option(
-            "all_aside",
-            "Cinq dés de côté",
-            (
-                Choice("stop", "L'attaque s'arrête"),
-                Choice("again", "On reprend les cinq dés"),
-            ),
-            "stop",
-        ),
-    )
-
-    levels = tuple(LEVELS)
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import robot  # the other levels build on this module's rules and robot
-
-        return robot(seed, level)
-
-    def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> KillerState:
-        return KillerState(players, options)
-
-
-GAME = Killer()
-"""The Killer: twelve life points, attacks from the edges of the total (RULINGS.md §5)."""

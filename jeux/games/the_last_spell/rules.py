@@ -7,15 +7,9 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from jeux.catalog import GAMES
 from jeux.engine.core import (
-    DEFAULT_LEVEL,
     Action,
-    Bot,
-    Choice,
     Event,
-    Game,
-    Option,
     Outcome,
     State,
     free_text,
@@ -323,48 +317,3 @@ class LastSpellState(State):
         else:
             summary = f"{name} gagne avec un sort de puissance {self.best_spell[self.winner]}."
         return Outcome(tuple(scores), ranks_from_scores(keys), summary, ending=self.ending)
-
-
-class LastSpell(Game):
-    info = GAMES["the_last_spell"]
-    action_types = (Roll, Stop)
-    options = (
-        Option(
-            "mode",
-            "Fin de partie",
-            (
-                Choice(CLASSIC, "Classique : battre son propre score"),
-                Choice(SURVIVAL, "Survie (v1) : dernier debout"),
-            ),
-            CLASSIC,
-            "En Survie, l'instabilité dure toute la manche au lieu d'un tour.",
-        ),
-        Option(
-            "rounds",
-            "Manches",
-            (Choice(1, "Une manche"), Choice(3, "Au meilleur de 3"), Choice(5, "Au meilleur de 5")),
-            1,
-        ),
-        Option(
-            "turn_cap",
-            "Limite de tours (Survie)",
-            (Choice(0, "Aucune"), Choice(5, "5 tours chacun"), Choice(10, "10 tours chacun")),
-            0,
-            "Après la limite, le détenteur du score à battre gagne la manche.",
-        ),
-    )
-
-    levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import LEVEL_BOTS
-
-        return LEVEL_BOTS[level](seed)
-
-    def new(
-        self, players: Sequence[str], options: Mapping[str, Any], rng: Random
-    ) -> LastSpellState:
-        return LastSpellState(players, options)
-
-
-GAME = LastSpell()

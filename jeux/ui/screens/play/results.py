@@ -14,8 +14,8 @@ from jeux.engine.match import Match
 from jeux.engine.text import plural
 from jeux.store.tables import Sitting
 
-from ..launch import ExtraStart, screen_hook, start_match
-from ..widgets.score_sheet import ScoreSheet, SheetData
+from ...launch import ExtraStart, screen_hook, start_match
+from ...widgets.score_sheet import ScoreSheet, SheetData
 
 MEDALS = {1: "1er", 2: "2e", 3: "3e"}
 
@@ -140,7 +140,7 @@ class ResultsScreen(Screen):
         """The match just played, move by move, every hand shown (it is over)."""
         from jeux.engine.replay import Replay
 
-        from ..replay import replay_screen
+        from ...replay import replay_screen
 
         match = self.match
         self.app.push_screen(replay_screen(Replay.of(match.game, match.to_saved()), 0))

@@ -13,8 +13,8 @@ from textual.widgets.option_list import Option
 
 from jeux.store.profiles import COLORS, SYMBOLS, Profile, ProfileError
 
-from ..widgets.player_badge import COLORS as SHADES
-from .confirm import ConfirmScreen
+from ...widgets.player_badge import COLORS as SHADES
+from ..confirm import ConfirmScreen
 
 
 def profile_line(profile: Profile) -> Content:
@@ -132,7 +132,7 @@ class PlayersScreen(Screen):
 
     def action_stats(self) -> None:
         """The statistics of the player shown in the form (the first player's if none)."""
-        from .stats import StatsScreen
+        from ..around.stats import StatsScreen
 
         self.app.push_screen(StatsScreen(self.editing))
 

@@ -1,5 +1,5 @@
-"""The designer's lab: `python -m jeux.lab` plays robots against robots and rewrites the README's
-« Le labo » section, between its markers, with the numbers the rule texts left open."""
+"""The designer's lab: `python -m jeux.cli.lab` plays robots against robots and rewrites the
+README's « Le labo » section, between its markers, with the numbers the rule texts left open."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .catalog import available, load_game
-from .engine.core import LEVELS
-from .engine.simulate import Report, has_own_bot, rare_percent, simulate
-from .engine.text import percent
+from ..catalog import available, load_game
+from ..engine.core import LEVELS
+from ..engine.simulate import Report, has_own_bot, rare_percent, simulate
+from ..engine.text import percent
 
 START, END = "<!-- labo:début -->", "<!-- labo:fin -->"
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 SEED = 1
 LEVEL_GAMES = 400
 """Games at least for each level against the one below: enough for a 95 % interval of
@@ -292,7 +292,7 @@ def report(lab: Lab) -> list[str]:
         "",
         *questions_section(lab),
         "",
-        f"*Produit par `python -m jeux.lab --seconds {lab.seconds:g} --least {lab.least}` "
+        f"*Produit par `python -m jeux.cli.lab --seconds {lab.seconds:g} --least {lab.least}` "
         f"(graines {SEED} et suivantes).*",
         "",
         END,
@@ -307,7 +307,7 @@ def rewrite(readme: Path, lines: list[str]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m jeux.lab", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m jeux.cli.lab", description=__doc__)
     parser.add_argument("--seconds", type=float, default=6.0, help="budget par mesure")
     parser.add_argument("--least", type=int, default=200, help="parties au moins par mesure")
     parser.add_argument("--print", action="store_true", help="afficher sans réécrire le README")

@@ -1,7 +1,7 @@
 """Measurements behind the budgets of DESIGN.md §8 (never asserted by tests).
 
-python -m jeux.benchmarks startup [--runs N]   menu first paint vs a bare Textual app
-python -m jeux.benchmarks idle [--seconds S]   CPU share while idle at the menu and mid-game
+python -m jeux.cli.benchmarks startup [--runs N]   menu first paint vs a bare Textual app
+python -m jeux.cli.benchmarks idle [--seconds S]   CPU share while idle at the menu and mid-game
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ def idle(seconds: float) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m jeux.benchmarks")
+    parser = argparse.ArgumentParser(prog="python -m jeux.cli.benchmarks")
     sub = parser.add_subparsers(dest="what", required=True)
     sub.add_parser("startup").add_argument("--runs", type=int, default=7)
     sub.add_parser("idle").add_argument("--seconds", type=float, default=10.0)

@@ -1,4 +1,4 @@
-"""`jeux stats`: the statistics screen's figures printed in the shell, as text or JSON."""
+"""The report of `jeux stats`: the statistics screen's figures as text or JSON for the shell."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ import json
 import sys
 from typing import Any
 
-from .catalog import GAMES
-from .engine.text import join_names, percent, plural
-from .store.jsonfile import StoreError
-from .store.locations import Locations
-from .store.profiles import Profile, Profiles
-from .store.records import Records
-from .store.stats import (
+from ..catalog import GAMES
+from ..engine.text import join_names, percent, plural
+from ..store.jsonfile import StoreError
+from ..store.locations import Locations
+from ..store.profiles import Profile, Profiles
+from ..store.records import Records
+from ..store.stats import (
     LOST,
     MISSED,
     WEEKDAYS,

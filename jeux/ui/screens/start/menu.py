@@ -17,7 +17,7 @@ from jeux.engine.core import GameInfo
 from jeux.engine.text import fold, plural
 from jeux.store.records import SavedMatch
 
-from ..launch import forget_match, progress_text, resume_match
+from ...launch import forget_match, progress_text, resume_match
 
 GROUPS = (
     ("Solo", lambda g: g.max_players == 1),
@@ -235,7 +235,7 @@ class MenuScreen(Screen):
 
             self.app.push_screen(SetupScreen(key))
         elif kind == "join":
-            from .table.join import JoinScreen
+            from ..table.join import JoinScreen
 
             self.app.push_screen(JoinScreen())
         elif kind == "resume" and not resume_match(self.app, self.saved[int(key)]):
@@ -254,7 +254,7 @@ class MenuScreen(Screen):
         return True
 
     def action_history(self) -> None:
-        from .history import HistoryScreen
+        from ..around.history import HistoryScreen
 
         kind, key = self._highlighted()
         game = self.saved[int(key)].game if kind == "resume" and int(key) in self.saved else key
@@ -267,7 +267,7 @@ class MenuScreen(Screen):
         return kind, key
 
     def action_rules(self) -> None:
-        from .rules import RulesScreen
+        from ..rules import RulesScreen
 
         kind, key = self._highlighted()
         game = self.saved[int(key)].game if kind == "resume" else key
@@ -292,7 +292,7 @@ class MenuScreen(Screen):
         self.app.push_screen(PlayersScreen())
 
     def action_stats(self) -> None:
-        from .stats import StatsScreen
+        from ..around.stats import StatsScreen
 
         self.app.push_screen(StatsScreen())
 

@@ -10,20 +10,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .catalog import GAMES
+from ..catalog import GAMES
+from .arguments import match_id
 
 if TYPE_CHECKING:
-    from .store.records import Records
+    from ..store.records import Records
 
 
-def match_id(text: str) -> int:
-    """A match number for argparse, refused in French."""
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"numéro de partie invalide : {text!r} (jeux history)")
-    return int(text)
-
-
-def add_parsers(sub) -> None:
+def add_parser(sub) -> None:
     history = sub.add_parser("history", help="lister les parties terminées")
     history.add_argument("--game", metavar="ID", help="d'un seul jeu")
     history.add_argument("--player", metavar="NOM", help="d'un seul joueur (nom exact)")
@@ -40,16 +34,15 @@ def add_parsers(sub) -> None:
     )
     imported = sub.add_parser("import", help="importer une partie exportée en JSON")
     imported.add_argument("file", metavar="FICHIER", help="le fichier JSON d'un export")
-
-
-COMMANDS = ("history", "export", "import")
+    for command in (history, export, imported):
+        command.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from .store.exchange import ExchangeError
-    from .store.jsonfile import StoreError
-    from .store.locations import Locations
-    from .store.records import Records
+    from ..store.exchange import ExchangeError
+    from ..store.jsonfile import StoreError
+    from ..store.locations import Locations
+    from ..store.records import Records
 
     try:
         records = Records(Locations.at(args.config_dir, args.data_dir).database)
@@ -64,8 +57,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_history(records: Records, game: str, player: str) -> int:
-    from .engine.text import join_names
-    from .store.exchange import when_text
+    from ..engine.text import join_names
+    from ..store.exchange import when_text
 
     if game and game not in GAMES:
         print(f"jeux : jeu inconnu : {game!r} (la liste : jeux list)", file=sys.stderr)
@@ -80,8 +73,8 @@ def print_history(records: Records, game: str, player: str) -> int:
 
 
 def export(records: Records, number: int, fmt: str, output: str | None) -> int:
-    from .store.exchange import export_text
-    from .store.jsonfile import reason, write_text_atomic
+    from ..store.exchange import export_text
+    from ..store.jsonfile import reason, write_text_atomic
 
     saved = records.finished_match(number)
     if saved is None:
@@ -104,7 +97,7 @@ def export(records: Records, number: int, fmt: str, output: str | None) -> int:
 
 
 def import_file(records: Records, path: Path) -> int:
-    from .store.exchange import import_match
+    from ..store.exchange import import_match
 
     imported = import_match(records, path)
     print(f"Partie importée : {imported.title}, numéro {imported.id} (jeux history).")

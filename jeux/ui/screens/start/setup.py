@@ -18,8 +18,8 @@ from jeux.engine.match import Seat
 from jeux.engine.text import players_range
 from jeux.store.profiles import ProfileError
 
-from ..launch import ExtraStart, screen_hook, seed_refusal, start_match
-from ..widgets.player_picker import PlayerPicker
+from ...launch import ExtraStart, screen_hook, seed_refusal, start_match
+from ...widgets.player_picker import PlayerPicker
 
 RANDOM_ORDER, LIST_ORDER = "random", "list"
 ONE_SCREEN, SHARED_TABLE = "one", "shared"
@@ -249,6 +249,6 @@ class SetupScreen(Screen):
         self.extra_starts[index].run(seats, self.options())
 
     def action_rules(self) -> None:
-        from .rules import RulesScreen
+        from ..rules import RulesScreen
 
         self.app.push_screen(RulesScreen(self.info.id))

@@ -29,7 +29,7 @@ from jeux.store.exchange import (
 from jeux.store.jsonfile import write_text_atomic
 from jeux.store.records import SavedMatch
 
-from ..launch import screen_hook
+from ...launch import screen_hook
 
 EXPORTS_FOLDER = "exports"
 ALL = ""
@@ -270,7 +270,7 @@ class HistoryScreen(Screen):
     @on(OptionList.OptionSelected, "#matches")
     @on(Button.Pressed, "#replay")
     def action_replay(self) -> None:
-        from ..replay import replay_screen
+        from ...replay import replay_screen
 
         saved = self.current()
         if saved is None:

@@ -1,0 +1,38 @@
+"""`jeux` alone opens the menu; `jeux play ID` opens a game's setup straight away."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..catalog import GAMES
+from .arguments import game_id
+
+
+def add_parser(sub) -> None:
+    play = sub.add_parser("play", help="ouvrir un jeu")
+    play.add_argument("game", type=game_id, metavar="ID", help="l'id du jeu (jeux list)")
+    play.add_argument("--seed", metavar="GRAINE", help="graine des dés et des cartes")
+    play.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The app, on the menu or on the game asked for; the app is imported only now."""
+    start = None
+    if args.command == "play":
+        if not GAMES[args.game].available:
+            print(f"{GAMES[args.game].title} n'est pas encore disponible.", file=sys.stderr)
+            return 1
+        start = args.game
+    from ..app import make_app
+    from ..store.jsonfile import StoreError
+
+    seed = getattr(args, "seed", None)
+    seed = int(seed) if seed and seed.isdigit() else seed
+    try:
+        app = make_app(args.config_dir, args.data_dir, seed=seed, start_game=start)
+    except StoreError as error:
+        print(f"jeux : {error}", file=sys.stderr)
+        return 1
+    app.run()
+    return app.return_code or 0
