@@ -1,41 +1,94 @@
-"""Walk what a seat is shown (its view, the events it may see) looking for cards it may not see."""
+"""Walk what a seat is shown (its view, the events it may see) looking for cards it may not see,
+and write a state in a canonical form that two replicas of one match are compared by."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Any
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jeux.engine.core import Game
 
 
-def parts(value: Any, seen: set[int] | None = None) -> Iterator[Any]:
-    """Every value reachable from `value`: containers, dataclass fields, plain attributes."""
-    seen = set() if seen is None else seen
-    if id(value) in seen or isinstance(value, str | int | float | bool | type(None)):
+ATOMS = (str, int, float, bool, type(None))
+CONTAINERS = (dict, list, tuple, set, frozenset)
+
+
+def parts(value: Any, public: frozenset[int] = frozenset()) -> Iterator[Any]:
+    """Every value reachable from `value`: containers, attributes, dataclass fields; those
+    whose id is in `public` are yielded but not walked."""
+    seen = set(public)
+    stack = [value]
+    while stack:
+        value = stack.pop()
         yield value
-        return
-    seen.add(id(value))
-    yield value
-    if isinstance(value, dict):
-        children = [*value.keys(), *value.values()]
-    elif isinstance(value, list | tuple | set | frozenset):
-        children = list(value)
-    elif dataclasses.is_dataclass(value):
-        children = [getattr(value, f.name) for f in dataclasses.fields(value)]
-    else:
-        children = list(getattr(value, "__dict__", {}).values())
-    for child in children:
-        yield from parts(child, seen)
+        if isinstance(value, ATOMS) or id(value) in seen:
+            continue
+        seen.add(id(value))
+        if isinstance(value, dict):
+            stack += value.keys()
+            stack += value.values()
+        elif isinstance(value, CONTAINERS):
+            stack += value
+        elif hasattr(value, "__dict__"):
+            stack += vars(value).values()
+        elif dataclasses.is_dataclass(value):  # one with slots
+            stack += (getattr(value, f.name) for f in dataclasses.fields(value))
 
 
-def leaks(shown: Any, secrets: frozenset) -> list[Any]:
-    """The secret values found in what is shown."""
+def fixed_facts(game: Game) -> frozenset[int]:
+    """The ids of a game's class-level facts (its spellbook, its options): the same for every
+    seat and told by the rules, so a view that holds them needs them walked no deeper."""
+    return frozenset(id(v) for kind in type(game).__mro__ for v in vars(kind).values())
+
+
+def leaks(shown: Any, secrets: frozenset, public: frozenset[int] = frozenset()) -> list[Any]:
+    """The secret values found in what is shown, not looking inside the objects whose ids are
+    `public`. Secrets are cards and picks, never containers: those are walked, not looked up."""
     if not secrets:
         return []
     found = []
-    for part in parts(shown):
+    for part in parts(shown, public):
+        if isinstance(part, CONTAINERS):
+            continue
         try:
             if part in secrets:
                 found.append(part)
-        except TypeError:  # unhashable containers are walked, not looked up
+        except TypeError:  # an unhashable object (a state) is walked, not looked up
             pass
     return found
+
+
+def canonical(
+    value: Any, public: frozenset[int] = frozenset(), path: frozenset[int] = frozenset()
+) -> Any:
+    """`value` as plain nested tuples and frozensets, hidden parts included (a deck's order, an
+    rng's state), equal for two replicas that hold the same match, wherever their parts live
+    in memory and in whatever order their sets and dicts were filled. The objects whose ids
+    are `public` (a game's fixed facts) stand for themselves."""
+    if isinstance(value, ATOMS):
+        return value
+    if id(value) in public:
+        return ("public", id(value))
+    if id(value) in path:
+        return "<cycle>"
+    path = path | {id(value)}
+    if isinstance(value, Random):
+        return ("Random", value.getstate())
+    if isinstance(value, list | tuple):
+        return (type(value).__name__, tuple(canonical(v, public, path) for v in value))
+    if isinstance(value, set | frozenset):
+        return ("set", frozenset(canonical(v, public, path) for v in value))
+    if isinstance(value, dict):
+        items = ((canonical(k, public, path), canonical(v, public, path)) for k, v in value.items())
+        return ("dict", frozenset(items))
+    if isinstance(value, type) or callable(value):
+        return getattr(value, "__qualname__", type(value).__name__)
+    if hasattr(value, "__dict__"):  # every attribute, a dataclass's fields and any other
+        return (type(value).__name__, canonical(vars(value), public, path))
+    if dataclasses.is_dataclass(value):
+        fields = (getattr(value, f.name) for f in dataclasses.fields(value))
+        return (type(value).__name__, tuple(canonical(v, public, path) for v in fields))
+    return repr(value)

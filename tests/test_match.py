@@ -6,8 +6,8 @@ from random import Random
 
 import pytest
 
-from jeux.engine.core import Action, Event, Game, GameInfo, Outcome, State
-from jeux.engine.match import Match, Seat
+from jeux.engine.core import Action, Event, Game, GameInfo, IllegalAction, Outcome, State
+from jeux.engine.match import Match, ReplayError, Seat
 
 from .privacy import leaks
 
@@ -149,3 +149,49 @@ def test_the_reaction_window_opens_without_a_reaction_unless_the_table_chose_spe
     assert window_opens(defaults, can_react=False) and window_opens(defaults, can_react=True)
     fast = {REACTION_WINDOW.key: WHEN_ABLE}
     assert not window_opens(fast, can_react=False) and window_opens(fast, can_react=True)
+
+
+def saved_through_json(m: Match) -> dict:
+    """The saved form as a follower reads it from the store."""
+    return json.loads(json.dumps(m.to_saved()))
+
+
+def test_a_follower_catches_up_with_the_new_actions_and_their_events():
+    host = match()
+    follower = Match.from_saved(ToyGame(), saved_through_json(host))
+    host.play(Mark(((1, 2), (3, 4))))
+    host.play(Turn())
+    told = follower.catch_up(saved_through_json(host))
+    assert told == host.events == follower.events and isinstance(told[0], Turned)
+    assert follower.state.deck == host.state.deck and follower.actions == host.actions
+    assert follower.catch_up(saved_through_json(host)) == []  # nothing new
+
+
+def test_a_saved_form_that_does_not_continue_the_follower_asks_for_a_rebuild():
+    host = match()
+    host.play(Mark(((1, 2), (3, 4))))
+    follower = Match.from_saved(ToyGame(), saved_through_json(host))
+    host.undo()
+    assert follower.catch_up(saved_through_json(host)) is None  # fewer actions
+    host.play(Mark(((5, 6),)))
+    assert follower.catch_up(saved_through_json(host)) is None  # as many, but another one
+    other = Match(ToyGame(), 4, host.seats, {}, [Mark(((1, 2), (3, 4)))])
+    assert follower.catch_up(saved_through_json(other)) is None  # another seed
+    assert follower.actions == [Mark(((1, 2), (3, 4)))]  # nothing was played on the way
+
+
+def test_a_new_action_that_does_not_replay_on_the_follower_is_refused():
+    host = match()
+    follower = Match.from_saved(ToyGame(), saved_through_json(host))
+    for _ in range(4):
+        host.play(Roll())
+    saved = saved_through_json(host)
+    saved["actions"].append(Roll().to_json())  # one more than the match allows
+    with pytest.raises(ReplayError):
+        follower.catch_up(saved)
+    assert follower.actions == host.actions and follower.over
+    with pytest.raises(IllegalAction):
+        follower.play(Roll())
+    saved["actions"][-1] = {"type": "Steal"}
+    with pytest.raises(ReplayError):
+        Match.from_saved(ToyGame(), saved_through_json(host)).catch_up(saved)

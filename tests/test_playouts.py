@@ -1,21 +1,26 @@
 """Layer 2: every game with an engine, every player count, many seeds, random legal play.
 
 Each playout ends well, naming the end condition that ended it, and replays identically through
-JSON; on the first seeds every position is also checked for privacy: the mover's view offers the
-same actions as the state, a bot decides from a view without touching the state, and no seat's
-view or shown events hold a card it may not see."""
+JSON. The first seeds are also played as at a shared table (DESIGN.md §10): two followers rebuilt
+from the saved form replay the host's actions as read from the store, one by one or catching up
+now and then, and stay identical to it, hidden parts included; and on the first positions the
+followers' screens are checked for privacy: the mover's view offers the same actions as the
+state, a bot decides from a view without touching the state, no seat's view or shown events hold
+a card it may not see, and a spectator's hold no card any seat may not see."""
 
 import json
+from itertools import islice
 from random import Random
 
 import pytest
 
 from jeux.catalog import GAMES, has_engine, load_game
 from jeux.engine.bots import RandomBot
+from jeux.engine.core import Event, action_from_json
 from jeux.engine.match import Match, Seat
 from jeux.engine.simulate import MAX_ACTIONS
 
-from .privacy import leaks
+from .privacy import canonical, fixed_facts, leaks
 
 GAMES_PER_ENGINE = 120
 """Random matches per game, spread over its player counts (a game for 1–8 players does not
@@ -27,7 +32,11 @@ FEW_SEEDS matches rather than MIN_SEEDS."""
 FEW_SEEDS = 4
 CHECKED_SEEDS = 3
 CHECKED_ACTIONS = 300
-"""The privacy checks (a view per seat) cover the first positions of the first seeds."""
+"""The privacy checks (a view per seat) and the step-by-step follower cover the first
+positions of the first seeds."""
+CATCH_UP_EVERY = 50
+"""How often the other follower catches up from the whole saved form, as one that missed a
+few polls; then the three replicas are compared whole."""
 ENGINES = [gid for gid in GAMES if has_engine(gid)]
 CASES = [
     (gid, players)
@@ -39,16 +48,51 @@ CASES = [
 def play_out(game, players: int, seed: int, options: dict, checked: bool = False) -> Match:
     seats = tuple(Seat(f"Joueur {i + 1}") for i in range(players))
     match = Match(game, seed, seats, {**game.playout_options, **options})
+    followers = (from_store(match), from_store(match)) if checked else ()
     bot = RandomBot(seed)
     while not match.over:
         assert len(match.actions) < MAX_ACTIONS, "the game does not end"
         seat = match.state.to_move()
         assert match.state.legal_actions(), "a running game must offer an action"
         assert isinstance(match.state.prompt(), str), "shared code asks every state's prompt()"
-        if checked and len(match.actions) < CHECKED_ACTIONS:
-            check_privacy(match, seat, seed)
-        match.play(bot.choose(match.state.view(seat)))
+        following = checked and len(match.actions) < CHECKED_ACTIONS
+        if following:
+            check_privacy(followers[0], seat, seed)
+        events = match.play(bot.choose(match.state.view(seat)))
+        if following:
+            follow(match, events, *followers)
+    if followers:  # the late follower catches up with the whole match at once
+        assert followers[1].catch_up(stored(match)) is not None
+        assert replica(followers[1]) == replica(match), "the late follower's match diverged"
     return match
+
+
+def stored(match: Match) -> dict:
+    """The saved form as a follower reads it from the store."""
+    return json.loads(json.dumps(match.to_saved()))
+
+
+def from_store(match: Match) -> Match:
+    return Match.from_saved(match.game, stored(match))
+
+
+def replica(match: Match) -> tuple:
+    """Everything a replica holds, hidden parts and the rng included, in a canonical form."""
+    state = canonical(vars(match.state), fixed_facts(match.game))
+    return state, match.rng.getstate(), match.played, len(match.events)
+
+
+def follow(host: Match, events: list[Event], step: Match, late: Match) -> None:
+    """The host's new action reaches the followers: `step` plays it as read from the store;
+    `late`, every few actions, catches up from the whole saved form."""
+    data = json.loads(json.dumps(host.actions[-1].to_json()))
+    assert step.play(action_from_json(data, host.game.action_types)) == events
+    assert step.played[-1] == host.played[-1] and step.rng.draws == host.rng.draws
+    if len(host.actions) % CATCH_UP_EVERY:
+        return
+    before = len(late.events)
+    assert late.catch_up(stored(host)) == host.events[before:]
+    assert replica(step) == replica(host) == replica(late), "a follower's match diverged"
 
 
 def check_privacy(match: Match, mover: int, seed: int) -> None:
@@ -58,11 +102,23 @@ def check_privacy(match: Match, mover: int, seed: int) -> None:
     before = repr(vars(state))
     match.game.bot(seed).choose(state.view(mover))
     assert repr(vars(state)) == before, "a bot changed the state it was shown"
+    hidden_from_some_seat, rules = frozenset(), fixed_facts(match.game)
     for seat in range(state.seats):
         secrets = state.secrets(seat)
-        assert not leaks(state.view(seat), secrets), f"seat {seat} sees a hidden card"
-        shown = [e for e in match.events if e.seen_by(seat)]
-        assert not leaks(shown[-20:], secrets), f"seat {seat} is told of a hidden card"
+        hidden_from_some_seat |= secrets
+        assert not leaks(state.view(seat), secrets, rules), f"seat {seat} sees a hidden card"
+        shown = last_seen(match.events, seat)
+        assert not leaks(shown, secrets), f"seat {seat} is told of a hidden card"
+    spectator = state.view(None)
+    assert spectator.to_move() == state.to_move(), "a spectator sees another turn"
+    assert not leaks(spectator, hidden_from_some_seat, rules), "a spectator sees a hidden card"
+    shown = last_seen(match.events, None)
+    assert not leaks(shown, hidden_from_some_seat), "a spectator is told of a hidden card"
+
+
+def last_seen(events: list[Event], seat: int | None, count: int = 20) -> list[Event]:
+    """The last events `seat` was shown (None: a spectator), newest first."""
+    return list(islice((e for e in reversed(events) if e.seen_by(seat)), count))
 
 
 def option_sets(game) -> list[dict]:

@@ -263,16 +263,19 @@ class State(ABC):
         """Why `action` is illegal now; games override this for a precise message."""
         return "Ce coup n'est pas permis maintenant."
 
-    def view(self, seat: int) -> State:
+    def view(self, seat: int | None) -> State:
         """What `seat` may see, built from the visible zones: the screen draws only this and a
-        bot decides only from it. Games with hidden information (hands, deck order) override
-        this; the playout tests check that nothing hidden reaches it."""
+        bot decides only from it. None is a spectator of a shared table (§10), who sees only
+        what every seat sees: no hand, no secret choice, no deck order. Games with hidden
+        information override this; the playout tests check that nothing hidden reaches it,
+        and that a spectator's view holds nothing any seat's `secrets` hides."""
         return self
 
     def secrets(self, seat: int) -> frozenset[Any]:
         """The cards `seat` may not see now (others' hands, face-down plays, the deck's
         order), as the values the state holds them by. The playout tests check that none of
-        them reaches `view(seat)` or an event `seat` is shown."""
+        them reaches `view(seat)` or an event `seat` is shown, nor, of any seat's, a
+        spectator's `view(None)` or a public event."""
         return frozenset()
 
     @property

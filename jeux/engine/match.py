@@ -143,7 +143,8 @@ class Match:
     def outcome(self) -> Outcome | None:
         return self.state.outcome()
 
-    def to_saved(self) -> dict[str, Any]:
+    def _header(self) -> dict[str, Any]:
+        """The saved form but its actions: what makes it this match."""
         return {
             "format": SAVE_FORMAT,
             "game": self.game.info.id,
@@ -151,8 +152,32 @@ class Match:
             "seed": self.seed,
             "options": dict(self.options),
             "seats": [asdict(s) for s in self.seats],
-            "actions": [a.to_json() for a in self.actions],
         }
+
+    def to_saved(self) -> dict[str, Any]:
+        return {**self._header(), "actions": [a.to_json() for a in self.actions]}
+
+    def catch_up(self, saved: dict[str, Any]) -> list[Event] | None:
+        """Play the actions of `saved` beyond this match's own, as a follower of a shared table
+        reads them from the store (DESIGN.md §10), and return the events they told, in order.
+
+        None, with nothing played, when `saved` does not continue this match (another match,
+        fewer actions or different ones: an undo happened): the caller rebuilds it with
+        `from_saved`. Raises ReplayError when a new action does not replay here (a damaged or
+        tampered log), after playing the ones before it."""
+        header, logged = self._header(), saved.get("actions")
+        mine = [a.to_json() for a in self.actions]
+        if any(saved.get(key) != value for key, value in header.items()):
+            return None
+        if not isinstance(logged, list) or logged[: len(mine)] != mine:
+            return None
+        events: list[Event] = []
+        for data in logged[len(mine) :]:
+            try:
+                events += self.play(action_from_json(data, self.game.action_types))
+            except Exception as error:  # an illegal or damaged action
+                raise ReplayError(str(error) or type(error).__name__) from error
+        return events
 
     @classmethod
     def from_saved(cls, game: Game, saved: dict[str, Any]) -> Match:

@@ -225,8 +225,17 @@ def test_quoted_neutral_designated_opens_the_final_phase_left_of_the_treasure() 
     state = new(4)
     play(state, Pass(), Designate(3))
     assert state.phase == VOTE and state.to_move() == 1
-    # The pointing turned both cards for everyone.
+    # The pointing turned both cards for everyone, spectators too.
     assert state.view(2).hands[0].role == TRESOR and state.view(2).hands[3].role == NEUTRE
+    assert roles(state.view(None).hands[::3]) == [TRESOR, NEUTRE]
+    assert state.view(None).hands[1:3] == [None, None]
+
+
+def test_a_spectator_sees_no_card_that_some_seat_has_not_seen() -> None:
+    state = new(4)
+    assert state.view(None).hands == [None] * 4 and state.view(None).centre == [None] * 2
+    play(state, Observe(1), EndTurn())  # Lina alone saw the right centre card
+    assert state.view(0).centre[1] is not None and state.view(None).centre[1] is None
 
 
 def test_a_treasure_taken_blind_must_be_looked_at_before_designating() -> None:

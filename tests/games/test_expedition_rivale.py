@@ -373,6 +373,8 @@ def test_er13_draft_three_each_six_fewer_in_the_deck():
     assert state.hands == [[a[0], b[1], a[2]], [b[0], a[1], b[2]]]
     assert state.view(0).hands[1] == [a[1], b[2]]  # what Lina passed and did not get back
     assert state.view(0).hidden[1] == 1
+    spectator = state.view(None)  # sees what both know: the cards passed and not got back
+    assert spectator.hands == [[b[1], a[2]], [a[1], b[2]]] and spectator.hidden == [1, 1, 12]
 
 
 def test_views_hide_the_other_hand_and_the_deck():

@@ -377,10 +377,11 @@ class CoffreState(State):
         return [c for c in (*self.hands, *self.centre, *self.aside) if c is not None]
 
     def view(self, seat: int | None) -> CoffreState:
-        """The faces `seat` has seen, wherever they lie now; None is a spectator."""
+        """The faces `seat` has seen, wherever they lie now; None is a spectator, who sees
+        the faces every seat has seen (a Treasure designated, the designated card)."""
         if self.phase == OVER:
             return self
-        seen = self.known[seat] if seat is not None else frozenset()
+        seen = self.known[seat] if seat is not None else frozenset.intersection(*self.known)
 
         def face(card: RoleCard | None) -> RoleCard | None:
             return card if card is not None and card.uid in seen else None

@@ -581,9 +581,10 @@ class ExpeditionState(State):
     # --- privacy --------------------------------------------------------------------
 
     def view(self, seat: int | None) -> ExpeditionState:
-        """What `seat` may see; None, a spectator, sees no hand nor what a seat knows."""
+        """What `seat` may see; None, a spectator, sees what both seats know: of each hand,
+        the cards the other seat knows it holds (passed in the draft, drawn from a known top)."""
         if seat is None:
-            hands, tops = [[], []], []
+            hands, tops = [list(self.held[1]), list(self.held[0])], []
         else:
             hands = [list(self.hands[s] if s == seat else self.held[seat]) for s in (0, 1)]
             tops = list(self.tops[seat])

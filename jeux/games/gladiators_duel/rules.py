@@ -249,8 +249,8 @@ class DuelState(State):
             return "Un double : choisis d'abord ton coup."
         return super().refusal(action)
 
-    def view(self, seat: int) -> DuelState:
-        """Everything is public but the other's secret pick."""
+    def view(self, seat: int | None) -> DuelState:
+        """Everything is public but the other's secret pick; a spectator sees neither."""
         seen = copy.copy(self)
         seen.hp, seen.stances, seen.choosers = (
             list(self.hp),

@@ -345,8 +345,9 @@ class PushToFiveState(State):
         ending = TARGET_REACHED if self.final_round else TURN_LIMIT  # P5-8: Sprint's 20 rounds
         return Outcome(tuple(self.banks), ranks, summary, ending=ending)
 
-    def view(self, seat: int) -> PushToFiveState:
-        """The table as everyone sees it: the turned cards, never where the others lie."""
+    def view(self, seat: int | None) -> PushToFiveState:
+        """The table as everyone sees it, a spectator too: the turned cards, never where the
+        others lie."""
         seen = object.__new__(PushToFiveState)
         for name, value in vars(self).items():
             setattr(seen, name, list(value) if isinstance(value, list) else value)

@@ -679,9 +679,10 @@ class PyramideState(State):
         ending = ENDING_ESCAPED if self.won else ENDING_EXHAUSTED
         return Outcome((score,), (1,), summary, bool(self.won), ending=ending)
 
-    def view(self, seat: int) -> PyramideState:
+    def view(self, seat: int | None) -> PyramideState:
         """The rooms crossed, the objects, the effects in play, and the deck as the player
-        knows it: a face-down room wherever its place is unknown."""
+        knows it: a face-down room wherever its place is unknown. A spectator sees the same:
+        what the player learnt, the table learnt with them."""
         seen = PyramideState.__new__(PyramideState)
         for name in _ON_THE_TABLE:
             value = getattr(self, name)

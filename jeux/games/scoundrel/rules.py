@@ -479,9 +479,10 @@ class ScoundrelState(State):
         ending = ENDING_CLEARED if self.won else ENDING_DIED
         return Outcome((score,), (1,), summary, won=self.won, ending=ending)
 
-    def view(self, seat: int) -> ScoundrelState:
+    def view(self, seat: int | None) -> ScoundrelState:
         """The table and what the player remembers; the deck is a face-down pile, under which
-        the player knows the avoided rooms' cards."""
+        the player knows the avoided rooms' cards. A spectator, who watched the same rooms,
+        sees the same."""
         seen = object.__new__(ScoundrelState)
         for name in _ON_THE_TABLE:
             value = getattr(self, name)
