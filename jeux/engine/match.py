@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field
 from random import Random
 from typing import Any
 
-from .core import Action, Event, Game, IllegalAction, Outcome, State, action_from_json
+from .core import Action, Event, Game, Outcome, State, action_from_json
 
 SAVE_FORMAT = 1
 
@@ -109,32 +109,6 @@ class Match:
         if not self.undoable():
             raise ValueError("nothing to undo")
         self._replay(self.actions[:-1])
-
-    def follow(self, saved: dict[str, Any]) -> tuple[bool, list[Event]]:
-        """Catch up with the same match as saved by another process (a shared table): play
-        the actions it has beyond those both share. Returns whether this copy had to step
-        back first (the other undid a move, or won a race against this copy's move), and the
-        events of the actions played. Raises ReplayError if the saved form is another match
-        or does not replay."""
-        if saved.get("game") != self.game.info.id or saved.get("seed") != self.seed:
-            raise ReplayError("une autre partie")
-        try:
-            actions = [action_from_json(a, self.game.action_types) for a in saved["actions"]]
-        except (KeyError, TypeError, ValueError) as error:
-            raise ReplayError(str(error)) from error
-        shared = 0
-        for mine, theirs in zip(self.actions, actions, strict=False):
-            if mine != theirs:
-                break
-            shared += 1
-        stepped_back = shared < len(self.actions)
-        if stepped_back:
-            self._replay(actions[:shared])
-        try:
-            events = [event for action in actions[shared:] for event in self.play(action)]
-        except IllegalAction as error:
-            raise ReplayError(str(error)) from error
-        return stepped_back, events
 
     @property
     def over(self) -> bool:

@@ -228,12 +228,11 @@ class GameScreen(Screen):
         self.show_state(state)
         self.refresh_bindings()
 
-    def redraw_log(self, events: int | None = None) -> None:
-        """The whole log again, as the seat on screen may read it (after a handoff, an undo),
-        or only its first `events` events (those that are not about to be shown)."""
+    def redraw_log(self) -> None:
+        """The whole log again, as the seat on screen may read it (after a handoff, an undo)."""
         log = self.query_one(GameLog)
         log.clear()
-        log.narrate(self.told(e) for e in self.seen(self.match.events[:events]))
+        log.narrate(self.told(e) for e in self.seen(self.match.events))
 
     def told(self, event: Event) -> str:
         """The log line of `event` for whoever watches the screen."""
@@ -281,8 +280,8 @@ class GameScreen(Screen):
             caught_up = self.catch_up(self.sitting.latest())
             if caught_up is None:
                 return
-            stepped_back, later = caught_up
-            events = later if stepped_back else [*events, *later]
+            rebuilt, later = caught_up
+            events = later if rebuilt else [*events, *later]
         self.show_events(events, seat)
 
     def show_events(self, events: list[Event], seat: int | None) -> None:
@@ -337,20 +336,23 @@ class GameScreen(Screen):
         self.advance()
 
     def catch_up(self, news: Stored | None) -> tuple[bool, list[Event]] | None:
-        """Bring the match to what the table saved: (whether it stepped back, the events of
-        the moves it played). When it stepped back (an undo on another screen) the log is
-        written again up to those moves. None if there is nothing new, or nothing sound."""
+        """Bring the match to what the table saved: (whether it was rebuilt, the events of
+        the moves played on). It is rebuilt, its log written again and nothing animated, when
+        the table's match does not continue this screen's (an undo on another screen, a race
+        this screen lost). None if there is nothing new, or nothing sound."""
         if news is None:
             return None
         try:
-            stepped_back, events = self.match.follow(news.saved)
+            events = self.match.catch_up(news.saved)
+            if events is None:
+                self.match = Match.from_saved(self.match.game, news.saved)
+                self.redraw_log()
+                return True, []
         except ReplayError:
             self.app.say("La partie de la table ne se rejoue plus ici.", "error")
             self.app.pop_screen()
             return None
-        if stepped_back:
-            self.redraw_log(len(self.match.events) - len(events))
-        return stepped_back, events
+        return False, events
 
     async def _show(self, events: Iterable[Event]) -> None:
         log = self.query_one(GameLog)

@@ -29,7 +29,7 @@ class OtherScreen:
 
     def catch_up(self) -> None:
         if news := self.sitting.news():
-            self.match.follow(news.saved)
+            self.adopt(news.saved)
 
     def play_if_mine(self) -> bool:
         """Its own seat's move, as its robot would choose it, and the robots' moves as any
@@ -48,8 +48,13 @@ class OtherScreen:
         if self.sitting.push(self.match.to_saved()):
             return True
         assert robot.bot  # only a robot's move is played by two screens at once
-        self.match.follow(self.sitting.latest().saved)
+        self.adopt(self.sitting.latest().saved)
         return False
+
+    def adopt(self, saved: dict) -> None:
+        """The table's match: played on from this one, or rebuilt when it does not continue."""
+        if self.match.catch_up(saved) is None:
+            self.match = Match.from_saved(self.match.game, saved)
 
 
 def seats(app) -> list[Seat]:
