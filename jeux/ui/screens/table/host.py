@@ -5,31 +5,43 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
-from textual.screen import ModalScreen
+from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from jeux.engine.core import LEVELS
 from jeux.store.tables import SPECTATORS, Sitting, player_of, shown_code
+from jeux.web import doors
 
 from ...game_screen import GameScreen
+from ...widgets.qr import QrCode
 
 DOOR_NAMES = {"ici": "cet écran", "terminal": "un terminal", "web": "un navigateur", "ssh": "SSH"}
 SPECTATORS_ROW = "spectateurs"
 REFRESH_SECONDS = 1.0
-"""How often the list says again who is connected."""
+"""How often the list says again who is connected (and where the doors listen)."""
+NAME_CELLS = 16
 
 
-class TableScreen(ModalScreen[None]):
-    """Over the host's board: a line per seat (its code, or « ici » for a seat played on
-    this screen, and whether someone is connected), the spectators' code and the ways in."""
+class TableScreen(Screen[None]):
+    """Over the host's board, the whole screen: a line per seat (its code, « ici » for a
+    seat played on this screen, whether someone is connected), the spectators' code, and the
+    ways in (a browser's address and its QR code, SSH, a terminal of this computer)."""
 
+    DEFAULT_CSS = """
+    TableScreen { layout: vertical; }
+    TableScreen #table-title { padding: 0 1; text-style: bold; }
+    TableScreen #places { height: auto; max-height: 11; margin: 0 1; }
+    TableScreen #ways-in { height: 1fr; margin: 1 1 0 1; }
+    TableScreen #ways { width: 1fr; }
+    TableScreen QrCode { margin: 0 0 0 2; }
+    """
     BINDINGS = [
-        Binding("enter", "toggle_here", "Ici / ailleurs"),
+        Binding("enter", "toggle_here", "Jouer ici / ailleurs"),
         Binding("escape", "close", "À la partie"),
-        Binding("t", "close", "", show=False),
+        Binding("f6", "close", "À la partie", show=False),
     ]
 
     def __init__(self, game_screen: GameScreen) -> None:
@@ -38,22 +50,22 @@ class TableScreen(ModalScreen[None]):
         self.sitting: Sitting = game_screen.sitting
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="table-dialog"):
-            yield Static(id="table-title")
-            yield OptionList(id="places")
-            with Horizontal(id="ways-in"):
-                yield Static(id="ways")
-                yield Static(id="qr")
+        yield Static(id="table-title")
+        yield OptionList(id="places")
+        with Horizontal(id="ways-in"):
+            yield Static(id="ways")
+            yield QrCode(id="qr")
         yield Footer()
 
     def on_mount(self) -> None:
+        doors.open_doors(self.app.locations)
         self.refresh_places()
         self.set_interval(REFRESH_SECONDS, self.refresh_places)
 
     def refresh_places(self) -> None:
         match = self.game_screen.match
-        title = f"Table partagée · {match.game.info.title}"
-        self.query_one("#table-title", Static).update(Content.styled(title, "bold"))
+        title = f"Table partagée · {match.game.info.title} — un code par joueur"
+        self.query_one("#table-title", Static).update(Content(title))
         places = self.query_one("#places", OptionList)
         highlighted = places.highlighted
         connected = self.sitting.tables.connected(self.sitting.table)
@@ -64,17 +76,19 @@ class TableScreen(ModalScreen[None]):
             places.add_option(Option(self.place_line(seat, player, codes, connected), player))
         code = shown_code(codes[SPECTATORS])
         spectators = Content.assemble(
-            f"{'Spectateurs':<18}", (f"{code:<12}", "bold"), "voient ce que tous voient"
+            f"{'Spectateurs':<{NAME_CELLS + 1}}",
+            (f"{code:<11}", "bold"),
+            ("voient ce que tous voient", "$text-muted"),
         )
         places.add_option(Option(spectators, id=SPECTATORS_ROW))
         places.highlighted = highlighted if highlighted is not None else 0
-        self.query_one("#ways", Static).update(Content(self.ways_text()))
+        self.show_ways(doors.running(self.app.locations))
 
     def place_line(self, seat, player: str, codes: dict, connected: dict) -> Content:
-        name = self.app.glyphs.clip(seat.name, 17)
+        name = f"{self.app.glyphs.clip(seat.name, NAME_CELLS):<{NAME_CELLS + 1}}"
         if seat.bot:
             level = LEVELS.get(seat.level, "")
-            return Content(f"{name:<18}{'—':<12}robot {level}".rstrip())
+            return Content.assemble(name, f"{'—':<11}", (f"robot {level}".rstrip(), "$text-muted"))
         code = shown_code(codes[player]) if player in codes else "—"
         if player in self.sitting.players:
             state = Content.styled("● ici, sur cet écran", "$success")
@@ -83,12 +97,25 @@ class TableScreen(ModalScreen[None]):
             state = Content.styled(f"● par {door}", "$success")
         else:
             state = Content.styled("○ pas encore là", "$text-muted")
-        return Content.assemble(f"{name:<18}", (f"{code:<12}", "bold"), state)
+        return Content.assemble(name, (f"{code:<11}", "bold"), state)
 
-    def ways_text(self) -> str:
-        lines = ["Pour rejoindre, chacun sur son écran, avec son code :"]
-        lines.append("  un terminal de cet ordinateur : jeux join CODE")
-        return "\n".join(lines)
+    def show_ways(self, open_doors: doors.Doors | None) -> None:
+        lines = [Content("Pour rejoindre, chacun avec son code, sur son écran :")]
+        if open_doors and open_doors.web_url:
+            lines.append(Content.assemble("  navigateur  ", (open_doors.web_url, "bold")))
+        if open_doors and open_doors.ssh_command:
+            lines.append(Content.assemble("  SSH         ", (open_doors.ssh_command, "bold")))
+        lines.append(Content.assemble("  ce PC       ", ("jeux join CODE", "bold")))
+        if not doors.available():
+            lines.append(
+                Content.styled(
+                    "Navigateur et SSH : installe l'option web de jeux (README).", "$text-muted"
+                )
+            )
+        elif open_doors is None:
+            lines.append(Content.styled("Ouverture des portes navigateur et SSH…", "$text-muted"))
+        self.query_one("#ways", Static).update(Content("\n").join(lines))
+        self.query_one(QrCode).show(open_doors.web_url if open_doors else "")
 
     def action_toggle_here(self) -> None:
         """The highlighted player plays on this screen, or on their own (with their code)."""
