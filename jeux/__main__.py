@@ -8,10 +8,10 @@ import os
 import sys
 
 gc.disable()  # start-up allocates much and frees little: collecting resumes with the menu drawn
-from .cli import history, listing, play, rules, serve, simulate, stats  # noqa: E402
+from .cli import history, join, listing, play, rules, serve, simulate, stats  # noqa: E402
 from .cli.terminal import complain  # noqa: E402
 
-SUBCOMMANDS = (play, listing, rules, simulate, stats, history, serve)
+SUBCOMMANDS = (play, listing, rules, simulate, stats, history, join, serve)
 """In the order `jeux --help` lists them; each module's `add_parser` names its `run`."""
 
 
@@ -26,7 +26,7 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-USES_FOLDERS = (None, "play", "stats", "history", "export", "import", "serve")
+USES_FOLDERS = (None, "play", "join", "stats", "history", "export", "import", "serve")
 """The commands that read or write the players' and the matches' folders: an unusable one
 (`--data-dir /proc/x`) is refused up front, by every one of them alike, with exit code 1."""
 

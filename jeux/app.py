@@ -16,6 +16,7 @@ from .store.jsonfile import StoreError
 from .store.locations import Locations
 from .store.profiles import Profiles, Settings
 from .store.records import Claim, Records
+from .store.tables import Sitting, Tables
 from .ui.french import PALETTE_TOOLTIP, Palette, frenchify_select_menus, keep_french_spaces
 from .ui.glyphs import ASCII, UNICODE, AsciiFilter, Glyphs
 
@@ -47,6 +48,8 @@ class JeuxApp(App):
         seed: int | str | None = None,
         animations: str | None = None,
         start_game: str | None = None,
+        door: str = "",
+        join_code: str = "",
     ) -> None:
         super().__init__()
         frenchify_select_menus()
@@ -64,6 +67,15 @@ class JeuxApp(App):
         self._too_small = False
         self.claims: dict[int, Claim] = {}
         """The matches this copy of jeux plays, by id: held while their screen is open."""
+        self.door = door
+        """How a player reached this copy of jeux to join a shared table (`jeux join`:
+        "terminal", "web", "ssh"), "" for a copy of jeux of one's own. A copy opened
+        through a door shows one table and nothing else: no menu, no players, no settings."""
+        self.join_code = join_code
+        self.use_command_palette = not door  # its settings are the host's
+        self.sitting: Sitting | None = None
+        """This copy's places at a shared table, while it sits at one."""
+        self._tables: Tables | None = None
         self._ascii_filter = AsciiFilter()
 
     # --- shared facts for screens and widgets ------------------------------------------
@@ -114,11 +126,30 @@ class JeuxApp(App):
             self.claims[match_id] = claim
         return True
 
+    @property
+    def tables(self) -> Tables:
+        if self._tables is None:
+            self._tables = Tables(self.records)
+        return self._tables
+
     def release_closed_matches(self, _screen: object = None) -> None:
-        """Let go of the matches whose screen has closed (called on every change of screen)."""
+        """Let go of the matches whose screen has closed (called on every change of screen),
+        and of the shared table once no screen of it is left."""
         open_ids = {getattr(screen, "match_id", None) for screen in self.screen_stack}
         for match_id in [m for m in self.claims if m not in open_ids]:
             self.claims.pop(match_id).release()
+        if self.sitting is not None:
+            # Later: « Rejouer » closes the results before it opens the next match.
+            self.call_after_refresh(self.leave_table_if_left)
+
+    def leave_table_if_left(self) -> None:
+        """Let go of the shared table once no screen of it is left."""
+        at_table = any(getattr(screen, "sitting", None) for screen in self.screen_stack)
+        if self.sitting is not None and not at_table:
+            self.sitting.leave()
+            self.sitting = None
+            if self.door:
+                self.exit()  # a door leads to one table: leaving it is leaving jeux
 
     def write_unwritten(self, _screen: object = None) -> None:
         """Try again, on every change of screen, the moves and results a full disk refused;
@@ -142,6 +173,11 @@ class JeuxApp(App):
         self.notify(str(text), severity=severity, timeout=timeout, markup=False)
 
     # --- Textual's command palette, in French -------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "command_palette":
+            return self.use_command_palette
+        return True
 
     def action_command_palette(self) -> None:
         if self.use_command_palette and not Palette.is_open(self):
@@ -170,7 +206,12 @@ class JeuxApp(App):
     # --- life cycle ------------------------------------------------------------------
 
     def get_default_screen(self) -> Screen:
-        """The menu is the first screen: no blank screen is drawn before it."""
+        """The menu is the first screen: no blank screen is drawn before it; through a door,
+        the screen that asks for a table's code, and nothing behind it."""
+        if self.door:
+            from .ui.screens.table.join import JoinScreen
+
+            return JoinScreen(self.join_code)
         from .ui.screens.start.menu import MenuScreen
 
         return MenuScreen()
@@ -208,6 +249,9 @@ class JeuxApp(App):
         for claim in self.claims.values():
             claim.release()
         self.claims.clear()
+        if self.sitting is not None:
+            self.sitting.leave()
+            self.sitting = None
         self.records.close()
 
     def on_resize(self) -> None:
@@ -232,8 +276,10 @@ def make_app(
     seed: int | str | None = None,
     animations: str | None = None,
     start_game: str | None = None,
+    door: str = "",
+    join_code: str = "",
 ) -> JeuxApp:
     """Raises StoreError, in French, when a folder cannot hold jeux's files."""
     locations = Locations.at(config_dir, data_dir)
     locations.check()
-    return JeuxApp(locations, seed, animations, start_game)
+    return JeuxApp(locations, seed, animations, start_game, door, join_code)

@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS matches (
     status TEXT NOT NULL DEFAULT 'playing',   -- playing, finished, broken
     label TEXT NOT NULL DEFAULT '',           -- a game's own tag, e.g. a daily seed
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    revision INTEGER NOT NULL DEFAULT 0       -- bumped by every save (see `save_if`)
 );
 CREATE TABLE IF NOT EXISTS results (
     match_id INTEGER NOT NULL REFERENCES matches(id),
@@ -107,6 +108,15 @@ class SavedMatch:
         ]
 
 
+@dataclass(frozen=True)
+class Stored:
+    """A match as the database holds it now (see `Records.save_if`)."""
+
+    revision: int
+    saved: dict[str, Any]
+    status: str
+
+
 class Claim:
     """The right to play one match, held by one copy of jeux at a time: an exclusive lock on a
     file, which the system releases by itself when the process dies (kill -9 included)."""
@@ -120,6 +130,12 @@ class Claim:
         except OSError:
             self._handle.close()
             raise
+
+    def note(self, text: str) -> None:
+        """Write a word in the lock file for whoever looks (how a seat's player came)."""
+        self._handle.truncate(0)
+        self._handle.write(text.encode("utf-8"))
+        self._handle.flush()
 
     def release(self) -> None:
         if not self._handle.closed:
@@ -200,6 +216,9 @@ class Records:
                     )
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
+            match_columns = {row[1] for row in db.execute("PRAGMA table_info(matches)")}
+            if "revision" not in match_columns:  # databases made before shared tables
+                db.execute("ALTER TABLE matches ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
             columns = {row[1] for row in db.execute("PRAGMA table_info(results)")}
             if "low" not in columns:  # databases made before scores could count down
                 db.execute("ALTER TABLE results ADD COLUMN low INTEGER NOT NULL DEFAULT 0")
@@ -269,7 +288,8 @@ class Records:
                     self._finish(db, match_id, kept.saved, kept.results, kept.when)
                 elif kept.saved is not None:
                     db.execute(
-                        "UPDATE matches SET saved = ?, updated = ? WHERE id = ?",
+                        "UPDATE matches SET saved = ?, updated = ?, revision = revision + 1 "
+                        "WHERE id = ?",
                         (json.dumps(kept.saved, ensure_ascii=False), kept.when, match_id),
                     )
             del self.unwritten[match_id]
@@ -298,6 +318,33 @@ class Records:
         the disk takes it again."""
         self._keep(match_id).saved = saved
         self._write_kept("Partie non enregistrée (nouvel essai au prochain coup)")
+
+    def stored(self, match_id: int) -> Stored | None:
+        """A match as it is kept now, with its revision; None if unknown or unreadable."""
+        with self._db() as db:
+            row = db.execute(
+                "SELECT revision, saved, status FROM matches WHERE id = ?", (match_id,)
+            ).fetchone()
+        if row is None:
+            return None
+        try:
+            return Stored(row[0], json.loads(row[1]), row[2])
+        except ValueError:
+            return None
+
+    def save_if(self, match_id: int, saved: dict[str, Any], revision: int) -> int | None:
+        """Store the match only if it is still at `revision` (compare-and-swap, one
+        transaction): the new revision, or None when another process saved first. A shared
+        table's screens play through this, so two moves made at once never both count. A
+        revision, not the count of actions, is compared: after an undo and another move the
+        count is the same, the match is not."""
+        with self._db() as db:
+            cursor = db.execute(
+                "UPDATE matches SET saved = ?, updated = ?, revision = revision + 1 "
+                "WHERE id = ? AND revision = ?",
+                (json.dumps(saved, ensure_ascii=False), time.time(), match_id, revision),
+            )
+        return revision + 1 if cursor.rowcount == 1 else None
 
     def unfinished(self) -> list[SavedMatch]:
         """The matches to resume, latest first, as this copy holds them: one whose moves or
