@@ -190,7 +190,7 @@ class JeuxApp(App):
         if not isinstance(screen, SettingsScreen):
             yield SystemCommand(
                 "Paramètres",
-                "Animations, thème, symboles simples",
+                "Animations, coups des robots, thème, symboles simples",
                 lambda: self.push_screen(SettingsScreen()),
             )
         if screen.maximized is not None:

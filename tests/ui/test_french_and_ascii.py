@@ -76,6 +76,7 @@ def test_ascii_filter_keeps_every_width_and_pairs_guillemets():
     assert to_ascii("╭─╮│╰╯▔▁█░") == "+-+|++-_#-"
     assert to_ascii("╔═╗║╚╝┏━┓") == "+=+|+++-+"  # chosen (double) stays apart from the rest
     assert to_ascii("Éloïse, ça") == "Éloïse, ça"
+    assert to_ascii("Marc réfléchit…  ") == "Marc réfléchit..." and to_ascii("a…b") == "a.b"
     for code, replacement in ascii_table().items():
         assert cell_len(chr(code)) == cell_len(replacement) == 1 and replacement.isascii()
 
