@@ -65,7 +65,7 @@ def details(saved: SavedMatch, replay: Replay | None, refusal: str, glyphs) -> C
     parts += [
         Content(f"Joueurs : {join_names(names)}"),
         Content(f"Graine : {replay.final.seed}"),
-        Content(f"{plural(replay.steps, 'coup')}, {plural(replay.turns, 'tour')}"),
+        Content(f"{plural(replay.steps, 'coup')}, {plural(replay.rounds, 'tour')}"),
         *(Content(line) for line in options_text(replay.game, replay.final.options)),
     ]
     return Content("\n").join(parts)
