@@ -10,7 +10,6 @@ from jeux.ui.screens.start.menu import MenuScreen
 from jeux.ui.screens.start.players import PlayersScreen
 from tests.ui.pilot import text
 
-
 ALL_TABS = ["figures", "scores", "spread", "days"]
 
 
