@@ -185,6 +185,7 @@ class JeuxApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own commands, in French; its theme list gives way to our settings."""
+        from .ui.screens.keys import KeysScreen
         from .ui.screens.start.settings import SettingsScreen
 
         if not isinstance(screen, SettingsScreen):
@@ -192,6 +193,12 @@ class JeuxApp(App):
                 "Paramètres",
                 "Animations, coups des robots, thème, symboles simples",
                 lambda: self.push_screen(SettingsScreen()),
+            )
+        if not isinstance(screen, KeysScreen):
+            yield SystemCommand(
+                "Touches",
+                "Toutes les touches de cet écran",
+                lambda: self.push_screen(KeysScreen(screen)),
             )
         if screen.maximized is not None:
             yield SystemCommand("Rétablir", "Rendre au panneau sa taille", screen.action_minimize)
