@@ -172,6 +172,15 @@ class JeuxApp(App):
         """Notify with literal text: names and file names are never read as markup."""
         self.notify(str(text), severity=severity, timeout=timeout, markup=False)
 
+    def say_written(self, what: str, path: Path) -> None:
+        """A file just written, said with its folder and its name each on a line of their
+        own (a toast would cut a long path anywhere), the home folder as « ~ »."""
+        folder = str(path.parent)
+        home = str(Path.home())
+        if folder == home or folder.startswith(home + os.sep):
+            folder = "~" + folder.removeprefix(home)
+        self.say(f"{what} dans\n{folder}{os.sep}\n{path.name}", timeout=8)
+
     # --- Textual's command palette, in French -------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

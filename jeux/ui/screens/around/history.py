@@ -304,7 +304,7 @@ class HistoryScreen(Screen):
             return
         self.app.hand_over(path)
         self.query_one("#export-path", Static).update(Content(f"Exportée : {path}"))
-        self.app.say(f"Partie {saved.id} exportée : {path}", timeout=8)
+        self.app.say_written(f"Partie {saved.id} exportée", path)
 
     @on(Button.Pressed, "#import")
     def action_import(self) -> None:
