@@ -172,6 +172,15 @@ class JeuxApp(App):
         """Notify with literal text: names and file names are never read as markup."""
         self.notify(str(text), severity=severity, timeout=timeout, markup=False)
 
+    def say_written(self, what: str, path: Path) -> None:
+        """A file just written, said with its folder and its name each on a line of their
+        own (a toast would cut a long path anywhere), the home folder as « ~ »."""
+        folder = str(path.parent)
+        home = str(Path.home())
+        if folder == home or folder.startswith(home + os.sep):
+            folder = "~" + folder.removeprefix(home)
+        self.say(f"{what} dans\n{folder}{os.sep}\n{path.name}", timeout=8)
+
     # --- Textual's command palette, in French -------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -185,13 +194,20 @@ class JeuxApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own commands, in French; its theme list gives way to our settings."""
+        from .ui.screens.keys import KeysScreen
         from .ui.screens.start.settings import SettingsScreen
 
         if not isinstance(screen, SettingsScreen):
             yield SystemCommand(
                 "Paramètres",
-                "Animations, thème, symboles simples",
+                "Animations, coups des robots, thème, symboles simples",
                 lambda: self.push_screen(SettingsScreen()),
+            )
+        if not isinstance(screen, KeysScreen):
+            yield SystemCommand(
+                "Touches",
+                "Toutes les touches de cet écran",
+                lambda: self.push_screen(KeysScreen(screen)),
             )
         if screen.maximized is not None:
             yield SystemCommand("Rétablir", "Rendre au panneau sa taille", screen.action_minimize)

@@ -76,7 +76,18 @@ def test_turns_follow_whose_turn_it_is():
     assert replay.previous_turn(first) == 0
     assert replay.next_turn(replay.turn_starts[-1]) == replay.steps
     assert replay.previous_turn(replay.steps) == replay.turn_starts[-1]
-    assert replay.turn_number(0) == 1 and replay.turn_number(replay.steps) == replay.turns
+    assert replay.round_number(0) == 1 and replay.round_number(replay.turn_starts[-1]) >= 1
+
+
+def test_a_match_lasts_as_many_tours_as_its_busiest_seat_had_turns():
+    """« Tour » as the games and their score sheets count: three players taking nine turns
+    each last nine tours, not twenty-seven."""
+    match = demo_match("the_last_spell", 100_000)
+    replay = Replay.of(match.game, match.to_saved())
+    turns = [0, *replay.turn_starts]
+    per_seat = [sum(match.played[t].turn == seat for t in turns) for seat in range(3)]
+    assert replay.rounds == max(per_seat) and len(turns) == sum(per_seat)
+    assert [replay.round_number(t) for t in turns[:4]] == [1, 1, 1, 2]
 
 
 def test_a_match_of_another_version_is_refused_not_replayed_wrongly():
@@ -95,7 +106,9 @@ def test_markdown_is_the_game_log_with_names_kept_literal():
     text = markdown(Replay.of(game, match.to_saved()), "30/11/2026 à 15:00")
     assert text.startswith("# Le 5000\n")
     assert "- **Joueurs :** \\[red\\]\\*Zoé\\* et Marc \\| 🎲 (robot)" in text
-    assert "### Tour 1 — au tour de \\[red\\]\\*Zoé\\*" in text
+    assert "### Tour 1 — \\[red\\]\\*Zoé\\*" in text and "### Tour 1 — Marc \\| 🎲" in text
+    replay = Replay.of(game, match.to_saved())
+    assert f"### Tour {replay.rounds} —" in text and f"### Tour {replay.rounds + 1}" not in text
     assert f"- {markdown_escape(log(match)[0])}" in text
     assert f"## Résultat\n\n{markdown_escape(match.outcome().summary)}\n" in text
     assert "| \\[red\\]\\*Zoé\\* | 5750 | 1 |" in text

@@ -4,7 +4,7 @@ import datetime as dt
 
 import pytest
 
-from jeux.store.records import Records
+from jeux.store.records import HINTED, Records
 from jeux.store.stats import (
     HUMANS,
     MISSED,
@@ -16,6 +16,7 @@ from jeux.store.stats import (
     histogram,
     months,
     player_stats,
+    table_lines,
 )
 
 TODAY = dt.date(2026, 11, 30)
@@ -174,6 +175,7 @@ def test_json_keys_are_stable(records):
         "scores",
         "daily",
         "recent",
+        "helped",
     ]
     assert data["opponents"]["robots"]["win_rate"] == 1.0 and data["recent"] == [True]
 
@@ -199,3 +201,13 @@ def test_calendar_months_run_from_the_first_daily_run_to_this_month():
     assert day_state(daily, dt.date(2026, 11, 2), TODAY) == ""  # before the first run
     assert day_state(daily, dt.date(2026, 11, 4), TODAY) == MISSED
     assert day_state(daily, TODAY, TODAY) == ""  # today's run may still come
+
+
+def test_runs_played_with_hints_count_apart(records):
+    play(records, "scoundrel", [("lina", False)], [12], 0)
+    play(records, "scoundrel", [("lina", False)], [30], 0, label=HINTED + "daily:2026-11-28")
+    stats = player_stats(records, "lina", TODAY)
+    game = stats.games[0]
+    assert (game.total.played, game.total.won, game.total.best, game.helped) == (1, 1, 12, 1)
+    assert game.daily is None and stats.overall.total.played == 1  # in no figure at all
+    assert table_lines(game)[-1] == "Avec des conseils, comptées à part : 1 partie"

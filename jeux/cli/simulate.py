@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from ..catalog import GAMES, load_game
 from .arguments import count, entier, game_id
@@ -81,29 +83,61 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(error, file=sys.stderr)
         return 2
-    reports = [
-        simulate(
-            game,
-            players,
-            args.games,
-            args.seed,
-            {**options, **variant},
-            levels,
-            args.processes,
-            args.rotate,
-        )
-        for variant in variants
-    ]
+    with progress_bar(args.games * len(variants)) as tell:
+        reports = []
+        for variant in variants:
+            before = args.games * len(reports)
+            reports.append(
+                simulate(
+                    game,
+                    players,
+                    args.games,
+                    args.seed,
+                    {**options, **variant},
+                    levels,
+                    args.processes,
+                    args.rotate,
+                    progress=lambda played, before=before: tell(before + played),
+                )
+            )
     if args.json:
         data = [r.to_json() for r in reports]
         print(
             json.dumps({"compare": key, "variants": data} if key else data[0], ensure_ascii=False)
         )
     elif key:
-        print("\n".join(side_by_side(info.title, key, reports)))
+        print("\n".join(side_by_side(game, key, reports)))
     else:
-        print("\n".join(reports[0].lines(info.title)))
+        print("\n".join(reports[0].lines(game)))
     return 1 if any(r.errors for r in reports) else 0
+
+
+@contextmanager
+def progress_bar(total: int) -> Iterator[Callable[[int], None]]:
+    """Games played so far and the time left, on the terminal's stderr (nowhere in a pipe or
+    a file: the report alone is the output); yields what to tell it the games played."""
+    if not sys.stderr.isatty():
+        yield lambda played: None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn("Parties"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("· reste"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("", total=total)
+        yield lambda played: bar.update(task, completed=played)
 
 
 def seat_levels(text: str | None, players: int) -> tuple[str, ...]:

@@ -4,13 +4,14 @@ the same log lines the game shows."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from .core import Event, Game
 from .journal import markdown_escape
 from .match import Match, ReplayError
-from .text import de, join_names, quoted
+from .text import join_names, quoted
 
 
 class ReplayRefused(Exception):
@@ -82,13 +83,21 @@ class Replay:
         """The step where the turn before `step` started, or the start."""
         return next((t for t in reversed(self.turn_starts) if t < step), 0)
 
-    def turn_number(self, step: int) -> int:
-        """1 for the first turn; the turn the next action belongs to (the last one at the end)."""
-        return 1 + sum(t <= min(step, self.steps - 1) for t in self.turn_starts)
+    def round_number(self, step: int) -> int:
+        """The « tour » of the turn that starts at `step`, as the game and its score sheet
+        count them: its seat's first turn is tour 1, its second tour 2 (alone at the table,
+        every turn is a tour)."""
+        seat = self.final.played[step].turn
+        starts = [0, *(t for t in self.turn_starts if t <= step)]
+        return sum(self.final.played[t].turn == seat for t in starts)
 
     @property
-    def turns(self) -> int:
-        return len(self.turn_starts) + 1 if self.steps else 0
+    def rounds(self) -> int:
+        """How many tours the match lasted: the turns of the seat that played the most."""
+        if not self.steps:
+            return 0
+        seats = Counter(self.final.played[t].turn for t in (0, *self.turn_starts))
+        return max(seats.values())
 
 
 def options_text(game: Game, options: dict[str, Any]) -> list[str]:
@@ -121,12 +130,10 @@ def markdown(replay: Replay, when: str = "") -> str:
     several = len(final.seats) > 1
     for step, events in enumerate(replay.step_events):
         if step in starts:
-            turn = replay.turn_number(step)
             seat = final.played[step].turn
-            whose = (
-                f" — au tour {de(final.seats[seat].name)}" if several and seat is not None else ""
-            )
-            out += [""] * bool(step) + [f"### Tour {turn}{esc(whose)}", ""]
+            whose = f" — {final.seats[seat].name}" if several and seat is not None else ""
+            heading = f"### Tour {replay.round_number(step)}{esc(whose)}"
+            out += [""] * bool(step) + [heading, ""]
         out += [f"- {esc(line)}" for e in events if (line := e.describe_for(None))]
     outcome = final.outcome()
     if outcome is not None:

@@ -7,12 +7,13 @@ import math
 import os
 import time
 from collections import Counter
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import partial
 from random import Random
 from statistics import mean, median, pstdev
+from typing import Any
 
 from .core import LEVELS, Game, State
 from .text import percent
@@ -337,10 +338,20 @@ class Report:
         seats = ", ".join(LEVELS[level].lower() for level in self.levels)
         return f"robots {seats}" + (", décalés d'une place à chaque partie" if self.rotate else "")
 
-    def lines(self, title: str) -> list[str]:
-        """The whole report in French: its rows, then how long the games lasted."""
-        lines = [f"{'Jeu':>20} : {title}"]
-        lines += [f"{label:>20} {':' if label else ' '} {value}" for label, value in self.rows()]
+    def lines(self, game: Game) -> list[str]:
+        """The whole report in French: the variants played in the setup's words, its rows,
+        then how long the games lasted."""
+        variants = [
+            (f"{'Variantes' if i == 0 else ''}", v)
+            for i, v in enumerate(
+                option_text(game, key, value) for key, value in self.options.items()
+            )
+        ]
+        lines = [f"{'Jeu':>20} : {game.info.title}"]
+        lines += [
+            f"{label:>20} {':' if label else ' '} {value}"
+            for label, value in (*variants, *self.rows())
+        ]
         if self.lengths:
             lines += ["", f"{'Durée (coups)':>20}", *histogram(self.lengths)]
         return lines
@@ -378,6 +389,10 @@ def play_range(
     return report
 
 
+PARTS = 40
+"""The games are played in this many parts at most, so that progress can be told as they end."""
+
+
 def simulate(
     game: Game,
     players: int,
@@ -387,33 +402,50 @@ def simulate(
     levels: Sequence[str] = (),
     processes: int | None = None,
     rotate: bool = False,
+    progress: Callable[[int], None] | None = None,
 ) -> Report:
     """Play `games` games on seeds seed, seed+1, … so any failure can be replayed. Every
-    game owns its seed, so the results are the same whatever the number of processes."""
+    game owns its seed, so the results are the same whatever the number of processes.
+    `progress` is told how many games are played, as parts of them end."""
     options, levels = options or {}, tuple(levels)
     if processes is None:
         processes = min(os.cpu_count() or 1, games // GAMES_PER_PROCESS)
     processes = max(1, min(processes, games))
     start = time.perf_counter()
+    bounds = sorted({seed + games * i // PARTS for i in range(PARTS + 1)})
+    ranges = [(a, b - a) for a, b in zip(bounds, bounds[1:], strict=False)]
+    play = partial(play_range, game, players, options=options, levels=levels, rotate=rotate)
+    tell = progress or (lambda played: None)
     if processes == 1:
-        report = play_range(game, players, seed, games, options, levels, rotate)
+        parts = []
+        for first, count in ranges:
+            parts.append(play(first, count))
+            tell(first + count - seed)
     else:
-        bounds = [seed + games * i // processes for i in range(processes + 1)]
-        starts, ends = bounds[:-1], bounds[1:]
-        play = partial(play_range, game, players, options=options, levels=levels, rotate=rotate)
         with ProcessPoolExecutor(processes) as pool:
-            parts = list(pool.map(play, starts, [b - a for a, b in zip(starts, ends, strict=True)]))
-        report = parts[0]
-        for part in parts[1:]:
-            report.merge(part)
-        report.games, report.seed = games, seed
+            futures = [pool.submit(play, first, count) for first, count in ranges]
+            played = 0
+            for future in as_completed(futures):
+                played += future.result().games
+                tell(played)
+            parts = [future.result() for future in futures]  # merged in the seeds' order
+    report = parts[0]
+    for part in parts[1:]:
+        report.merge(part)
+    report.games, report.seed = games, seed
     report.seconds = time.perf_counter() - start
     return report
 
 
-def side_by_side(title: str, key: str, reports: Sequence[Report]) -> list[str]:
+def option_text(game: Game, key: str, value: Any) -> str:
+    """An option and its value as the setup names them: « Objectif : 5 000 points »."""
+    option = next((o for o in game.options if o.key == key), None)
+    return f"{option.label} : {option.label_of(value)}" if option else f"{key} : {value}"
+
+
+def side_by_side(game: Game, key: str, reports: Sequence[Report]) -> list[str]:
     """Reports of the same seeds under variants of one option, one column each."""
-    rows = [("Variante", [f"{key} = {r.options[key]}" for r in reports])]
+    rows = [("Variante", [option_text(game, key, r.options[key]) for r in reports])]
     columns = [dict(r.rows()) for r in reports]
     for label, _ in reports[0].rows():
         if label and label not in ("Victoires par place", "Fins de partie"):
@@ -429,7 +461,7 @@ def side_by_side(title: str, key: str, reports: Sequence[Report]) -> list[str]:
         cells = [f"{ending} : {rare_percent(column.get(ending, 0.0))}" for column in shares]
         rows.append(("Fins de partie" if i == 0 else "", cells))
     width = 2 + max(len(cell) for _, cells in rows for cell in cells)
-    lines = [f"{'Jeu':>20} : {title}"]
+    lines = [f"{'Jeu':>20} : {game.info.title}"]
     for label, cells in rows:
         lines.append(
             f"{label:>20} {':' if label else ' '} "

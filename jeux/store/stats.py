@@ -3,7 +3,9 @@ interface. The statistics screen and `jeux stats` only present what `player_stat
 
 Matches are told apart by who sat against the player: nobody (solo), humans only, or at least
 one robot. A game's daily runs are the results labelled `daily:<ISO date>` (the day's first
-attempt, e.g. Scoundrel's daily dungeon): any game that labels its runs so gets a calendar."""
+attempt, e.g. Scoundrel's daily dungeon): any game that labels its runs so gets a calendar.
+A solo run played with hints (labelled HINTED) counts apart: in none of the figures, only in
+how many there were."""
 
 from __future__ import annotations
 
@@ -15,9 +17,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from jeux.engine.text import percent
+from jeux.engine.text import percent, plural
 
-from .records import Records
+from .records import HINTED, Records
 
 DAILY_LABEL = "daily:"
 """The label prefix of a counted daily run, followed by its ISO date."""
@@ -44,6 +46,8 @@ class Result:
     opponents: str
     day: dt.date | None
     """The day of a counted daily run, else None."""
+    helped: bool = False
+    """Played with hints: counted apart."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,8 @@ class GameStats:
     daily: Daily | None
     recent: list[bool]
     """Whether each of the latest matches (at most RECENT) was won, oldest first."""
+    helped: int = 0
+    """Runs played with hints, in none of the figures above."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -113,6 +119,7 @@ class GameStats:
             "scores": [score for _when, score in self.scores],
             "daily": self.daily.to_json() if self.daily else None,
             "recent": self.recent,
+            "helped": self.helped,
         }
 
 
@@ -173,6 +180,7 @@ def results_of(records: Records, profile: str) -> list[Result]:
             bool(forfeit),
             opponents_of(seats, seat),
             daily_day(label),
+            label.startswith(HINTED),
         )
         for match_id, game, finished, score, won, low, forfeit, seat, label, seats in rows
     ]
@@ -228,7 +236,10 @@ def daily(results: Sequence[Result], today: dt.date) -> Daily | None:
 
 
 def game_stats(game: str, results: Sequence[Result], today: dt.date) -> GameStats:
-    """One game's figures; game "" adds every game up, without scores."""
+    """One game's figures; game "" adds every game up, without scores. Runs played with
+    hints are only counted."""
+    helped = sum(r.helped for r in results)
+    results = [r for r in results if not r.helped]
     with_scores = bool(game)
     by_opponents = {
         kind: tally(mine, with_scores)
@@ -242,6 +253,7 @@ def game_stats(game: str, results: Sequence[Result], today: dt.date) -> GameStat
         [(r.finished, r.score) for r in measured(results)] if with_scores else [],
         daily(results, today) if with_scores else None,
         [r.won for r in results[-RECENT:]],
+        helped,
     )
 
 
@@ -341,6 +353,8 @@ def table_lines(game: GameStats, width: int = 9) -> list[str]:
     lines = [" " * left + "".join(f"{name:>{width}}" for name, _tally in columns)]
     for n, caption in enumerate(captions):
         lines.append(f"{caption:<{left}}" + "".join(f"{row[n][1]:>{width}}" for row in rows))
+    if game.helped:
+        lines.append(f"Avec des conseils, comptées à part : {plural(game.helped, 'partie')}")
     return lines
 
 

@@ -87,8 +87,9 @@ ASCII = Glyphs(
 
 # --- the ASCII filter -----------------------------------------------------------------
 
-GUILLEMETS = {"«\u00a0": "<<", "« ": "<<", "\u00a0»": ">>", " »": ">>"}
-"""French guillemets with their space: the ASCII pair of the same width."""
+WITH_SPACES = {"«\u00a0": "<<", "« ": "<<", "\u00a0»": ">>", " »": ">>", "…  ": "..."}
+"""French guillemets with their space, and an ellipsis with two spaces after it: the ASCII
+of the same width (an ellipsis without the room is a single « . »)."""
 
 SYMBOLS = {
     "→": ">", "←": "<", "↑": "^", "↓": "v", "↕": "|", "↔": "-", "⇥": ">",
@@ -139,7 +140,7 @@ def ascii_table() -> dict[int, str]:
 
 def to_ascii(text: str) -> str:
     """The same text in ASCII symbols, cell for cell (letters with accents stay)."""
-    for pair, ascii_pair in GUILLEMETS.items():
+    for pair, ascii_pair in WITH_SPACES.items():
         if pair in text:
             text = text.replace(pair, ascii_pair)
     return text.translate(ascii_table())

@@ -7,15 +7,18 @@ from textual.widgets import Input, OptionList, Select, Static, Switch
 
 from jeux.catalog import GAMES
 from jeux.engine.match import Match, Seat
+from jeux.engine.text import fold
 from jeux.games.the_last_spell.game import GAME
 from jeux.games.the_last_spell.rules import Roll
 from jeux.store.records import Record, Records
 from jeux.ui.screens.confirm import ConfirmScreen
 from jeux.ui.screens.rules import RulesScreen
-from jeux.ui.screens.start.menu import MenuScreen
+from jeux.ui.screens.start.menu import MenuScreen, game_line, game_wanted
 from jeux.ui.screens.start.players import PlayersScreen
 from jeux.ui.screens.start.settings import SettingsScreen
 from jeux.ui.screens.start.setup import SetupScreen
+
+from .driver import screen_lines
 
 
 def menu_ids(app) -> list[str]:
@@ -39,6 +42,19 @@ async def test_menu_lists_all_games_and_typing_filters(app_factory):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
+
+
+def test_a_search_finds_a_family_and_a_number_of_players():
+    def found(text):
+        wanted = fold(text)
+        return {g.id for g in GAMES.values() if game_wanted(g, "", wanted)}
+
+    assert {"arcane_duel", "expedition_rivale", "coffre_et_cle"} <= found("cartes")
+    assert found("3 joueurs") == found("3") and "gladiators_duel" not in found("3")
+    assert {g.id for g in GAMES.values() if g.min_players <= 8 <= g.max_players} == found("8")
+    assert found("5000") == {"le_5000"}
+    line = str(game_line(GAMES["dice_of_madness"]))
+    assert "Lovecraftian Dice of Madness 1–6 joueurs" in line  # the title whole, a space after
 
 
 async def test_games_not_built_cannot_be_started(app_factory):
@@ -364,3 +380,12 @@ async def test_each_robot_gets_the_level_chosen_for_it(app_factory, tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert [s.value for s in app.screen.query("Select.level")] == ["moyen", "fort"]
+
+
+async def test_the_menu_footer_keeps_every_key_at_80_columns(app_factory):
+    app = app_factory()
+    app.records.start(saved_match())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = screen_lines(app.screen)[-1]
+        assert "Suppr Oublier" in footer and "f5 Stats" in footer  # « Reprendre » highlighted

@@ -76,6 +76,7 @@ def test_ascii_filter_keeps_every_width_and_pairs_guillemets():
     assert to_ascii("╭─╮│╰╯▔▁█░") == "+-+|++-_#-"
     assert to_ascii("╔═╗║╚╝┏━┓") == "+=+|+++-+"  # chosen (double) stays apart from the rest
     assert to_ascii("Éloïse, ça") == "Éloïse, ça"
+    assert to_ascii("Marc réfléchit…  ") == "Marc réfléchit..." and to_ascii("a…b") == "a.b"
     for code, replacement in ascii_table().items():
         assert cell_len(chr(code)) == cell_len(replacement) == 1 and replacement.isascii()
 
@@ -106,3 +107,24 @@ async def test_ascii_setting_leaves_no_symbol_on_screen(app_factory):
         app.save_settings()
         await pilot.pause()
         assert symbols(screen_text(app))  # the setting is undone at once
+
+
+async def test_the_palette_lists_every_key_of_the_screen_in_french(app_factory):
+    from jeux.screenshots import demo_match, open_match
+    from jeux.ui.screens.keys import KeysScreen, key_lines
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        commands = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Touches" in commands
+        assert ("f5", "Statistiques des joueurs") in key_lines(app.screen)
+        await open_match(app, demo_match("le_5000", 3))
+        await pilot.pause()
+        keys = dict(key_lines(app.screen))
+        assert keys["l"] == "Lancer" and keys["f1"] == "Règles"
+        assert not any("Focus" in what or "Copy" in what for what in keys.values())
+        await app.push_screen(KeysScreen(app.screen))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, KeysScreen)

@@ -265,7 +265,8 @@ async def test_journals_reread_and_export_markdown_by_keys(app_factory, tmp_path
         await pilot.press("x")
         await pilot.pause()
         (path,) = folder.glob("le-signal-*.md")
-        assert str(path) in notices(app)[-1] and str(path) in text(journals, "#export-path")
+        assert path.name in notices(app)[-1].splitlines()  # the name whole, on its own line
+        assert str(path) in text(journals, "#export-path")
         markdown = path.read_text(encoding="utf-8")
         assert markdown.startswith("# Le Signal — journal de Lina\n")
         assert "- **Événement :** \\[red\\]x \\*gras\\*" in markdown

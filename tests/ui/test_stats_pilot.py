@@ -10,6 +10,8 @@ from jeux.ui.screens.start.menu import MenuScreen
 from jeux.ui.screens.start.players import PlayersScreen
 from tests.ui.pilot import text
 
+ALL_TABS = ["figures", "scores", "spread", "days"]
+
 
 def shown_tabs(screen) -> list[str]:
     tabs = screen.query_one("#stats-tabs", TabbedContent)
@@ -47,10 +49,12 @@ async def test_from_the_menu_every_game_of_the_first_player(app_factory):
         figures = text(screen, "#stats-figures")
         assert "Tous les jeux" in figures and "Humains" in figures and "Robots" in figures
         assert "Meilleur score" not in figures  # scores of different games do not add up
-        assert shown_tabs(screen) == ["figures"]
+        assert shown_tabs(screen) == ALL_TABS  # each says what fills it
+        assert "Choisis un jeu" in text(screen, "#stats-scores-caption")
+        assert "Choisis Scoundrel" in text(screen, "#stats-days-summary")
         await pilot.press("down")  # Scoundrel: scores, their spread and the daily dungeons
         await pilot.pause()
-        assert shown_tabs(screen) == ["figures", "scores", "spread", "days"]
+        assert "moyenne" in text(screen, "#stats-scores-caption")
         assert "Meilleur score" in text(screen, "#stats-figures")
         await pilot.press("escape")
         await pilot.pause()
@@ -85,7 +89,7 @@ async def test_the_tabs_by_keys_and_the_calendar_by_month(app_factory):
         assert "Novembre 2026" in text(screen, "#stats-calendar")
         await pilot.press("shift+tab", "shift+tab", "up")  # back to « Tous les jeux »
         await pilot.pause()
-        assert tabs.active == "figures" and shown_tabs(screen) == ["figures"]
+        assert tabs.active == "days" and "Choisis Scoundrel" in text(screen, "#stats-days-summary")
 
 
 async def test_a_game_and_a_tab_chosen_with_the_mouse(app_factory):
@@ -138,7 +142,7 @@ async def test_no_players_and_players_without_matches(app_factory):
         assert "Crée d'abord un joueur" in str(
             screen.query_one("#stats-games", OptionList).get_option_at_index(0).prompt
         )
-        assert shown_tabs(screen) == ["figures"]
+        assert shown_tabs(screen) == ALL_TABS
         await pilot.press("escape")
         app.profiles.create("Lina")
         screen = await open_stats(app, pilot)
@@ -221,10 +225,10 @@ async def test_the_arrows_go_through_the_tabs_while_browsing_games(app_factory):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_stats(app, pilot)
         tabs = screen.query_one("#stats-tabs", TabbedContent)
-        await pilot.press("right")  # « Tous les jeux » has one tab only
+        await pilot.press("right")  # « Tous les jeux »: its scores tab says what would fill it
         await pilot.pause()
-        assert tabs.active == "figures"
-        await pilot.press("down", "right", "right")
+        assert tabs.active == "scores" and "Choisis un jeu" in text(screen, "#stats-scores-caption")
+        await pilot.press("down", "right")
         await pilot.pause()
         assert tabs.active == "spread" and screen.focused.id == "stats-games"
         await pilot.press("down")  # Le 5000: its own spread, same tab

@@ -65,7 +65,7 @@ def details(saved: SavedMatch, replay: Replay | None, refusal: str, glyphs) -> C
     parts += [
         Content(f"Joueurs : {join_names(names)}"),
         Content(f"Graine : {replay.final.seed}"),
-        Content(f"{plural(replay.steps, 'coup')}, {plural(replay.turns, 'tour')}"),
+        Content(f"{plural(replay.steps, 'coup')}, {plural(replay.rounds, 'tour')}"),
         *(Content(line) for line in options_text(replay.game, replay.final.options)),
     ]
     return Content("\n").join(parts)
@@ -304,7 +304,7 @@ class HistoryScreen(Screen):
             return
         self.app.hand_over(path)
         self.query_one("#export-path", Static).update(Content(f"Exportée : {path}"))
-        self.app.say(f"Partie {saved.id} exportée : {path}", timeout=8)
+        self.app.say_written(f"Partie {saved.id} exportée", path)
 
     @on(Button.Pressed, "#import")
     def action_import(self) -> None:

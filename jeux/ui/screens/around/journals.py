@@ -194,7 +194,7 @@ class JournalsScreen(Screen):
             return
         self.app.hand_over(path)
         self.query_one("#export-path", Static).update(Content(f"Exporté : {path}"))
-        self.app.say(f"Journal exporté : {path}", timeout=8)
+        self.app.say_written("Journal exporté", path)
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

@@ -25,6 +25,7 @@ from textual_plot.axis_formatter import CategoricalAxisFormatter
 from textual_plot.plot_widget import Legend
 
 from jeux.catalog import GAMES
+from jeux.engine.text import join_names
 from jeux.store.stats import (
     LOST,
     MISSED,
@@ -73,6 +74,12 @@ def figures(game: GameStats) -> Content:
     return Content("\n").join(
         [Content.styled(header, "bold"), *map(Content, rows), Content(""), form]
     )
+
+
+def whole_ticks(low: int, high: int, most: int = 6) -> list[int]:
+    """Ticks on whole numbers only, at most `most` of them: a count has no halves."""
+    step = max(1, -(-(high - low + 1) // most))
+    return list(range(low, high + 1, step))
 
 
 def calendar_month(daily: Daily, year: int, month: int, day: dt.date) -> Content:
@@ -189,6 +196,7 @@ class StatsScreen(Screen):
                     yield Static(id="stats-scores-caption")
                     yield Plot(id="stats-scores")
                 with TabPane("Répartition", id="spread"):
+                    yield Static(id="stats-spread-caption")
                     yield Plot(id="stats-spread")
                 with TabPane("Jours", id="days"):
                     yield Static(id="stats-days-summary")
@@ -237,9 +245,9 @@ class StatsScreen(Screen):
         return self.stats.overall if self.game == ALL_GAMES else self.stats.game(self.game)
 
     def show(self) -> None:
-        """Fill every tab for the game chosen; tabs with nothing to show are hidden."""
+        """Fill every tab for the game chosen; a tab with nothing to show yet says what
+        will fill it."""
         game = self.shown()
-        tabs = self.query_one("#stats-tabs", TabbedContent)
         name = game_title(self.game) if self.game != ALL_GAMES else "Tous les jeux"
         figures_text = Content("Aucune partie terminée pour l'instant.")
         if game is not None and game.total.played:
@@ -247,16 +255,43 @@ class StatsScreen(Screen):
         self.query_one("#stats-figures", Static).update(figures_text)
         scored = [score for _when, score in game.scores] if game else []
         for pane in ("scores", "spread"):
-            (tabs.show_tab if len(scored) > 1 else tabs.hide_tab)(pane)
+            self.query_one(f"#stats-{pane}", Plot).display = len(scored) > 1
         if len(scored) > 1:
             self.plot_scores(scored, game.total.lower_is_better)
             self.plot_spread(scored)
-        (tabs.show_tab if game and game.daily else tabs.hide_tab)("days")
+        else:
+            waiting = Content(self.waiting_for_scores(len(scored)))
+            self.query_one("#stats-scores-caption", Static).update(waiting)
+            self.query_one("#stats-spread-caption", Static).update(waiting)
+        self.query_one("#stats-months").display = bool(game and game.daily)
+        self.query_one("#stats-calendar").display = bool(game and game.daily)
         if game and game.daily:
             self.show_month()
-        if not tabs.get_tab(tabs.active).display:
-            tabs.active = "figures"
+        else:
+            self.query_one("#stats-days-summary", Static).update(Content(self.waiting_for_days()))
         self.refresh_bindings()
+
+    def waiting_for_scores(self, scored: int) -> str:
+        if self.game == ALL_GAMES:
+            return (
+                "Choisis un jeu à gauche : ses scores s'affichent ici (ceux de jeux différents "
+                "ne se comparent pas)."
+            )
+        so_far = "Une seule partie" if scored == 1 else "Aucune partie"
+        return f"{so_far} avec un score : la courbe et la répartition viennent dès la deuxième."
+
+    def waiting_for_days(self) -> str:
+        games = self.stats.games if self.stats else []
+        daily_games = sorted({game_title(g.game) for g in games if g.daily})
+        if self.game == ALL_GAMES and daily_games:
+            return (
+                f"Choisis {join_names(daily_games)} à gauche pour voir son calendrier des "
+                "parties du jour."
+            )
+        return (
+            "Le calendrier se remplit avec les parties du jour (le « Donjon du jour » de "
+            "Scoundrel, par exemple) : un jour, une partie qui compte."
+        )
 
     def colour(self, name: str) -> str:
         """A colour of the theme, for the plots (they take Rich styles, not variables)."""
@@ -274,6 +309,7 @@ class StatsScreen(Screen):
         plot.scatter(numbers, scores, marker="o", marker_style=f"bold {self.colour('accent')}")
         margin = max(1, (max(scores) - min(scores)) / 20)  # dots on the frame would not show
         plot.set_xlimits(0.5, len(scores) + 0.5)
+        plot.set_xticks(whole_ticks(1, len(scores)))
         plot.set_ylimits(min(scores) - margin, max(scores) + margin)
         plot.set_xlabel("partie n°")
         plot.set_ylabel("score")
@@ -294,9 +330,11 @@ class StatsScreen(Screen):
         plot.set_x_formatter(CategoricalAxisFormatter([str(b.low) for b in bins]))
         plot.set_xlimits(0.5, len(bins) + 0.5)
         plot.set_ylimits(0, max(counts) * 1.05)
+        plot.set_yticks(whole_ticks(0, max(counts)))
         width = bins[0].high - bins[0].low + 1
         plot.set_xlabel("score" if width == 1 else f"score, par tranches de {width}")
         plot.set_ylabel("parties")
+        self.query_one("#stats-spread-caption", Static).update(Content(""))
 
     def show_month(self) -> None:
         daily = self.shown().daily
@@ -338,9 +376,7 @@ class StatsScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "month":
-            return self.days_shown()
-        if action == "tab":  # a game with a single tab has nothing to go through
-            return sum(tab.display for tab in self.query("#stats-tabs Tab")) > 1
+            return self.days_shown() and bool(self.shown() and self.shown().daily)
         return True
 
     def action_tab(self, step: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 from textual import events, on, work
@@ -61,15 +62,22 @@ def resume_line(match: SavedMatch, in_use: bool, progress: str = "") -> Content:
     ]
     when = "ouverte dans une autre fenêtre" if in_use else ago(match.updated)
     return Content.assemble(
-        (f"{GAMES[match.game].title:<27.27}", "bold"),
+        (column(GAMES[match.game].title, 29), "bold"),
         (when, "$warning" if in_use else ""),
         "\n",
         (f"  {' · '.join(details)}", "$text-muted"),
     )
 
 
+def column(text: str, width: int) -> str:
+    """Text in a column of `width`, a space kept after it: cut with « … » if it is longer."""
+    if len(text) >= width:
+        text = text[: width - 2] + "…"
+    return f"{text:<{width}}"
+
+
 def game_line(info: GameInfo) -> Content:
-    title = f"{info.title:<27.27}"
+    title = column(info.title, 29)
     players = f"{info.players_label:<12}"
     if not info.available:
         return Content.assemble((title, "dim"), (players, "dim"), ("bientôt", "dim italic"))
@@ -78,6 +86,25 @@ def game_line(info: GameInfo) -> Content:
     return Content.assemble(
         (title, "bold"), (players, "$text-muted"), "\n", (f"  {info.pitch}", "$text-muted")
     )
+
+
+PLAYER_COUNT = re.compile(r"(\d\d?)( j(o(u(e(u(rs?)?)?)?)?)?)?")
+"""A search for a number of players: « 3 », « 3 j », « 3 joueurs »."""
+
+
+def game_text(info: GameInfo, group: str) -> str:
+    """What a search matches in a game: its title, its pitch, its family and its group
+    (« cartes », « dés », « solo »), and how many play it."""
+    return fold(" ".join((info.title, info.pitch, info.family, group, info.players_label)))
+
+
+def game_wanted(info: GameInfo, group: str, wanted: str) -> bool:
+    """Whether a game answers a search; a number of players also finds every game played so
+    (« 3 », « 3 joueurs »), while « 5000 » is only Le 5000."""
+    count = PLAYER_COUNT.fullmatch(wanted)
+    if count and info.min_players <= int(count[1]) <= info.max_players:
+        return True
+    return wanted in game_text(info, group)
 
 
 def resume_text(match: SavedMatch) -> str:
@@ -128,7 +155,9 @@ class MenuScreen(Screen):
         yield Static(Content("jeux — dés et cartes en hot-seat"), id="menu-title")
         yield Filter(placeholder="Tape pour filtrer…  (Entrée : jouer)", id="filter")
         yield OptionList(id="games")
-        yield Footer()
+        # Without the palette's hint (^p still opens it): at 80 columns, « Suppr Oublier » and
+        # « f5 Stats » both fit.
+        yield Footer(show_command_palette=False)
 
     def on_screen_resume(self) -> None:
         """Also the first fill: the menu is shown by being resumed, once mounted. Back from
@@ -161,11 +190,7 @@ class MenuScreen(Screen):
                 text = f"Voir toutes les parties en cours ({len(shown)})…"
                 options.append(Option(Content.styled(text, "italic"), id="more:"))
         for title, belongs in GROUPS:
-            found = [
-                g
-                for g in GAMES.values()
-                if belongs(g) and (wanted in fold(g.title) or wanted in fold(g.pitch))
-            ]
+            found = [g for g in GAMES.values() if belongs(g) and game_wanted(g, title, wanted)]
             if found:
                 options.append(Option(Content.styled(title, "bold $accent"), disabled=True))
                 options += [

@@ -32,6 +32,11 @@ def theme_label(theme: str) -> str:
     return " ".join([words[0].capitalize()] + [WORDS.get(w, w.capitalize()) for w in words[1:]])
 
 
+def on_off(value: bool) -> str:
+    """A switch's state in words: its colour alone does not say it to everyone."""
+    return "oui" if value else "non"
+
+
 class SettingsScreen(Screen):
     BINDINGS = [Binding("escape", "app.pop_screen", "Retour")]
 
@@ -61,6 +66,7 @@ class SettingsScreen(Screen):
             with Horizontal(classes="row"):
                 yield Label("Symboles simples (ASCII)", classes="field")
                 yield Switch(value=settings.ascii, id="ascii")
+                yield Label(on_off(settings.ascii), id="ascii-state")
             yield Static(
                 "Lettres et signes ASCII à la place des pions, des couleurs de cartes, des flèches "
                 "et des cadres, quand le terminal les affiche mal.",
@@ -86,4 +92,5 @@ class SettingsScreen(Screen):
     @on(Switch.Changed, "#ascii")
     def ascii(self, event: Switch.Changed) -> None:
         self.app.settings.ascii = event.value
+        self.query_one("#ascii-state", Label).update(on_off(event.value))
         self.app.save_settings()
