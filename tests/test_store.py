@@ -120,6 +120,20 @@ def test_best_score_follows_the_direction_of_the_score(tmp_path):
     assert records.record("p", "solo").best is None
 
 
+def test_a_record_before_a_match_leaves_out_that_match_and_the_later_ones(tmp_path):
+    """What a replay shows beside its board: the record the match was played against."""
+    records = Records(tmp_path / "db")
+    ids = []
+    for score in (30, 50, 70):
+        ids.append(records.start({"game": "solo", "seats": []}))
+        result = dict(profile="p", name="A", seat=0, rank=1, score=score, won=True)
+        records.finish(ids[-1], {"game": "solo"}, [result])
+    assert records.record("p", "solo", before=ids[1]) == Record(1, 1, 30)
+    assert records.record("p", "solo", before=ids[0]).played == 0
+    unfinished = records.start({"game": "solo", "seats": []})
+    assert records.record("p", "solo", before=unfinished) == records.record("p", "solo")
+
+
 def _write_many(path, worker):
     records = Records(path)
     for i in range(40):

@@ -474,17 +474,26 @@ class Records:
     # --- statistics -----------------------------------------------------------------
 
     def record(
-        self, profile: str, game: str, label_prefix: str = "", lower_is_better: bool = False
+        self,
+        profile: str,
+        game: str,
+        label_prefix: str = "",
+        lower_is_better: bool = False,
+        before: int | None = None,
     ) -> Record:
         """Games played and won by a profile at a game (optionally under one label), and its
-        best score among results measured the same way (the most points, or the fewest turns)."""
+        best score among results measured the same way (the most points, or the fewest turns);
+        `before` a match: as it stood until that match ended (a replay shows the record its
+        match was played against, not one it set)."""
         best = "MIN" if lower_is_better else "MAX"
         with self._db() as db:
             played, won, best = db.execute(
                 f"SELECT COUNT(*), COALESCE(SUM(won), 0), "
                 f"{best}(CASE WHEN low = ? AND NOT forfeit THEN score END) "
-                "FROM results WHERE profile = ? AND game = ? AND label LIKE ? || '%'",
-                (int(lower_is_better), profile, game, label_prefix),
+                "FROM results WHERE profile = ? AND game = ? AND label LIKE ? || '%' "
+                "AND finished < COALESCE((SELECT MIN(finished) FROM results WHERE match_id = ?), "
+                "9e18)",
+                (int(lower_is_better), profile, game, label_prefix, before),
             ).fetchone()
         return Record(played, won, best)
 

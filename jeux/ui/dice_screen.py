@@ -388,7 +388,9 @@ class DiceScreen(GameScreen):
             game = self.match.game.info.id
             best = None
             if len(self.match.seats) == 1 and profile:
-                best = self.app.records.record(profile, game, lower_is_better=True).best
+                best = self.app.records.record(
+                    profile, game, lower_is_better=True, before=self.match_id
+                ).best
             self._best = (best,)
         return self._best[0]
 

@@ -182,7 +182,9 @@ class DesBloquesScreen(DiceScreen):
             profile = self.match.seats[0].profile
             best = None
             if self.match.state.seats == 1 and profile:
-                best = self.app.records.record(profile, self.match.game.info.id).best
+                best = self.app.records.record(
+                    profile, self.match.game.info.id, before=self.match_id
+                ).best
             self._record = (best,)
         return self._record[0]
 

@@ -344,7 +344,11 @@ class NewDayScreen(DiceScreen):
         """The player's longest life so far, read once."""
         if self._record is None:
             profile = self.match.seats[0].profile
-            best = self.app.records.record(profile, GAME.info.id).best if profile else None
+            best = (
+                self.app.records.record(profile, GAME.info.id, before=self.match_id).best
+                if profile
+                else None
+            )
             self._record = (best,)
         return self._record[0]
 

@@ -139,7 +139,9 @@ class PushToFiveScreen(CardTable):
             profile = self.match.seats[0].profile
             best = None
             if len(self.match.seats) == 1 and profile:
-                best = self.app.records.record(profile, self.match.game.info.id).best
+                best = self.app.records.record(
+                    profile, self.match.game.info.id, before=self.match_id
+                ).best
             self._best = (best,)
         return self._best[0]
 
