@@ -1,0 +1,185 @@
+"""What the real shared-table tests share: copies of jeux in tmux on one data folder, the
+host driven through setup to its table screen, the match read back from the database to know
+what each seat holds, and the check that a seat's screen shows no card it may not see."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from jeux.catalog import load_game
+from jeux.cli.tmux import Terminal, Terminals, jeux_command, tmux_available
+from jeux.engine.cards import JOKER, RANK_LABELS, SUIT_SYMBOLS, PlayingCard, ZonedState
+from jeux.engine.core import State
+from jeux.engine.match import Match
+from jeux.games.coffre_et_cle.rules import ROLE_NAMES, RoleCard
+from jeux.store.records import Claim
+from jeux.web.doors import LOCK_FILE
+
+STEP = 30.0
+"""Bound on any one awaited step (a jeux starting, a move reaching the other screens): far
+above what a busy 2-core machine needs; only a hang reaches it."""
+RANKS = {rank: RANK_LABELS.get(rank, str(rank)) for rank in range(1, 14)}
+SUIT_OF = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+CODE = re.compile(r"([0-9A-Z]{4}-[0-9A-Z]{4})")
+
+needs_tmux = pytest.mark.skipif(not tmux_available(), reason="tmux est absent : test sauté.")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class Folders:
+    config: Path
+    data: Path
+
+    def jeux(self, *arguments: str) -> list[str]:
+        return jeux_command(self.config, self.data, *arguments)
+
+    @property
+    def database(self) -> Path:
+        return self.data / "jeux.sqlite3"
+
+
+@contextmanager
+def no_doors(folders: Folders) -> Iterator[None]:
+    """The doors' lock, held by the test: the host's table screen then starts no doors
+    process (they are not what a terminal test is about)."""
+    claim = Claim(folders.data / "verrous" / LOCK_FILE)
+    try:
+        yield
+    finally:
+        claim.release()
+
+
+def latest_match(folders: Folders) -> tuple[Match, str]:
+    """The table's match as saved now, and its status."""
+    with sqlite3.connect(folders.database) as db:
+        saved, status = db.execute(
+            "SELECT saved, status FROM matches ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+    data = json.loads(saved)
+    return Match.from_saved(load_game(data["game"]), data), status
+
+
+def choose_next(terminal: Terminal, label: str, value: str) -> None:
+    """The focused Select's next choice, once its list closed on `value` beside `label`."""
+    terminal.keys("Enter")
+    terminal.wait_for("Fermer la liste", STEP, f"the list of « {label} » open")
+    terminal.keys("Down", "Enter")
+
+    def chosen(screen: str) -> bool:
+        lines = screen.splitlines()
+        closed = "Fermer la liste" not in screen
+        return closed and any(label in line and value in line for line in lines)
+
+    terminal.wait_for(chosen, STEP, f"« {label} : {value} »")
+
+
+def host_table(
+    terminals: Terminals,
+    folders: Folders,
+    game: str,
+    seed: int,
+    names: list[str],
+    robots: int = 0,
+) -> tuple[Terminal, dict[str, str]]:
+    """`jeux play GAME` driven through its setup as a host does: the players created, the
+    robots, the list's order, « Table partagée », F5. Returns the host's terminal, back on
+    the match, and the codes its table screen shows, by player name."""
+    host = terminals.open("hote", folders.jeux("play", game, "--seed", str(seed)))
+    host.wait_for("Nouveau joueur", STEP, "the setup screen")
+    for number, name in enumerate(names, 1):
+        host.type(name)
+        host.keys("Enter")
+        host.wait_for(f"[{number}]", STEP, f"{name} checked in the players' list")
+    host.keys("Tab", "Tab")  # past « Ajouter », on Robots
+    for count in range(1, robots + 1):
+        choose_next(host, "Robots", str(count))
+    host.keys("Tab")
+    choose_next(host, "Ordre", "Ordre de la liste")
+    host.keys("Tab")
+    choose_next(host, "Écrans", "Table partagée")
+    host.keys("F5")
+    table = host.wait_for("pas encore là", STEP, "the table screen")
+    codes = {}
+    for line in table.splitlines():
+        found = CODE.search(line)
+        name = next((n for n in names if line.lstrip(" ▊").startswith(n)), None)
+        if found and name:
+            codes[name] = found.group(1).replace("-", "")
+    host.keys("Escape")
+    return host, codes
+
+
+@dataclass
+class Seen:
+    """Every card face each seat could see and every one hidden from it, state after state
+    of a match: a face hidden from a seat at some point and never shown to it must never be
+    on its screen."""
+
+    match: Match
+    shown: list[set[str]] = field(default_factory=list)
+    hidden: list[set[str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        seats = len(self.match.seats)
+        self.shown = [set() for _ in range(seats)]
+        self.hidden = [set() for _ in range(seats)]
+        replay = Match(self.match.game, self.match.seed, self.match.seats, self.match.options)
+        self.look(replay.state)
+        for action in self.match.actions:
+            replay.play(action)
+            if not replay.over:
+                self.look(replay.state)
+
+    def look(self, state: State) -> None:
+        cards = set(cards_of(state))
+        for seat in range(state.seats):
+            secret = state.secrets(seat)
+            self.hidden[seat] |= {face_of(card) for card in secret}
+            self.shown[seat] |= {face_of(card) for card in cards - secret}
+
+    def forbidden(self, seat: int) -> list[re.Pattern]:
+        """How the faces hidden from `seat`, and never shown to it, would be written."""
+        return [ways_written(face) for face in self.hidden[seat] - self.shown[seat] if face]
+
+
+def cards_of(state: State) -> list:
+    """The cards of a match: in zones, or those of Le Coffre et la Clé."""
+    if isinstance(state, ZonedState):
+        return [card for zone in state.zones() for card in zone.cards]
+    return state.cards()
+
+
+def face_of(card) -> str:
+    """What tells a card from others on a screen; "" for jokers, which look alike."""
+    if isinstance(card, RoleCard):
+        return card.name
+    return "" if card.card.suit == JOKER else f"{card.card.label}{SUIT_SYMBOLS[card.card.suit]}"
+
+
+def ways_written(face: str) -> re.Pattern:
+    """A playing card in its corner (« 7♣ ») or in words (« 7 de trèfle »); a role on a card
+    face (« │  Trésor  │ ») or on one's peek line."""
+    if face in ROLE_NAMES.values():
+        return re.compile(rf"│\s*{face}\s*│|Ta carte : {face}\b")
+    rank, suit = face[:-1], face[-1]
+    card = PlayingCard(next(r for r, label in RANKS.items() if label == rank), SUIT_OF[suit])
+    return re.compile(f"{re.escape(face)}|{re.escape(card.describe())}")
+
+
+def leaks(screen: str, forbidden: list[re.Pattern]) -> list[str]:
+    return [found.group() for pattern in forbidden for found in pattern.finditer(screen)]
