@@ -8,7 +8,7 @@ import json
 import re
 import socket
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,12 +17,18 @@ import pytest
 
 from jeux.catalog import load_game
 from jeux.cli.tmux import Terminal, Terminals, jeux_command, tmux_available
-from jeux.engine.cards import JOKER, RANK_LABELS, SUIT_SYMBOLS, PlayingCard, ZonedState
-from jeux.engine.core import State
+from jeux.engine.cards import JOKER, RANK_LABELS, SUIT_SYMBOLS, Dealt, PlayingCard, ZonedState
+from jeux.engine.core import Action, Event, State
 from jeux.engine.match import Match
+from jeux.games.coffre_et_cle import present as coffre_text
 from jeux.games.coffre_et_cle.rules import ROLE_NAMES, RoleCard
+from jeux.games.deck_menteur import present as deck_text
+from jeux.games.deck_menteur.rules import ANNOUNCE, Accuse, Announce, Play
 from jeux.store.records import Claim
+from jeux.ui.card_table import HAND_KEYS
 from jeux.web.doors import LOCK_FILE
+
+from ..privacy import parts
 
 STEP = 30.0
 """Bound on any one awaited step (a jeux starting, a move reaching the other screens): far
@@ -95,6 +101,7 @@ def host_table(
     seed: int,
     names: list[str],
     robots: int = 0,
+    before_play: Callable[[], None] = lambda: None,
 ) -> tuple[Terminal, dict[str, str]]:
     """`jeux play GAME` driven through its setup as a host does: the players created, the
     robots, the list's order, « Table partagée », F5. Returns the host's terminal, back on
@@ -112,6 +119,7 @@ def host_table(
     choose_next(host, "Ordre", "Ordre de la liste")
     host.keys("Tab")
     choose_next(host, "Écrans", "Table partagée")
+    before_play()
     host.keys("F5")
     table = host.wait_for("pas encore là", STEP, "the table screen")
     codes = {}
@@ -139,18 +147,22 @@ class Seen:
         self.shown = [set() for _ in range(seats)]
         self.hidden = [set() for _ in range(seats)]
         replay = Match(self.match.game, self.match.seed, self.match.seats, self.match.options)
-        self.look(replay.state)
+        self.look(replay.state, replay.events)
         for action in self.match.actions:
-            replay.play(action)
+            events = replay.play(action)
             if not replay.over:
-                self.look(replay.state)
+                self.look(replay.state, events)
 
-    def look(self, state: State) -> None:
+    def look(self, state: State, events: list[Event]) -> None:
+        """What each seat sees of a state and of the events that led to it (a play turned
+        over is told, then gone back into the pile)."""
         cards = set(cards_of(state))
         for seat in range(state.seats):
             secret = state.secrets(seat)
             self.hidden[seat] |= {face_of(card) for card in secret}
             self.shown[seat] |= {face_of(card) for card in cards - secret}
+            told = (part for e in events if e.seen_by(seat) for part in parts(e))
+            self.shown[seat] |= {face_of(p) for p in told if isinstance(p, Dealt | RoleCard)}
 
     def forbidden(self, seat: int) -> list[re.Pattern]:
         """How the faces hidden from `seat`, and never shown to it, would be written."""
@@ -183,3 +195,27 @@ def ways_written(face: str) -> re.Pattern:
 
 def leaks(screen: str, forbidden: list[re.Pattern]) -> list[str]:
     return [found.group() for pattern in forbidden for found in pattern.finditer(screen)]
+
+
+def turn_line(match: Match) -> str:
+    present = deck_text if match.game.info.id == "deck_menteur" else coffre_text
+    return present.turn_text(match.state)
+
+
+def short_deck_move(match: Match) -> Action:
+    """Announce trèfle, play one's first card, accuse at once: a round in three moves."""
+    state = match.state
+    if state.phase == ANNOUNCE:
+        return Announce("trefle")
+    if state.can_accuse():
+        return Accuse()
+    return Play((state.hands[state.turn].cards[0].uid,))
+
+
+def deck_keys(match: Match, action: Action) -> list[str]:
+    if isinstance(action, Announce):
+        return ["t"]
+    if isinstance(action, Accuse):
+        return ["a"]
+    hand = [c.uid for c in match.state.hands[match.state.turn]]
+    return [HAND_KEYS[hand.index(uid)] for uid in action.cards] + ["Enter"]

@@ -12,24 +12,23 @@ import pytest
 
 from jeux.catalog import load_game
 from jeux.cli.tmux import Terminal, Terminals
-from jeux.engine.core import Action
 from jeux.engine.match import Match, Seat
 from jeux.games.coffre_et_cle import present as coffre_text
 from jeux.games.coffre_et_cle.rules import NEUTRE, TRESOR, Designate, Pass, Vote
-from jeux.games.deck_menteur import present as deck_text
-from jeux.games.deck_menteur.rules import ANNOUNCE, Accuse, Announce, Play
-from jeux.ui.card_table import HAND_KEYS
 
 from .real import (
     STEP,
     Folders,
     Seen,
+    deck_keys,
     face_of,
     host_table,
     latest_match,
     leaks,
     needs_tmux,
     no_doors,
+    short_deck_move,
+    turn_line,
 )
 
 pytestmark = needs_tmux
@@ -91,11 +90,6 @@ class Screens:
         return latest_match(self.folders)[0]
 
 
-def turn_line(match: Match) -> str:
-    present = deck_text if match.game.info.id == "deck_menteur" else coffre_text
-    return present.turn_text(match.state)
-
-
 def join(terminals: Terminals, folders: Folders, name: str, code: str) -> Terminal:
     return terminals.open(name, folders.jeux("join", code))
 
@@ -103,25 +97,6 @@ def join(terminals: Terminals, folders: Folders, name: str, code: str) -> Termin
 # --- Deck menteur ------------------------------------------------------------------------
 
 DECK_SEATS = (Seat("Lina", "a"), Seat("Marc", "b"))
-
-
-def short_deck_move(match: Match) -> Action:
-    """Announce trèfle, play one's first card, accuse at once: a round in three moves."""
-    state = match.state
-    if state.phase == ANNOUNCE:
-        return Announce("trefle")
-    if state.can_accuse():
-        return Accuse()
-    return Play((state.hands[state.turn].cards[0].uid,))
-
-
-def deck_keys(match: Match, action: Action) -> list[str]:
-    if isinstance(action, Announce):
-        return ["t"]
-    if isinstance(action, Accuse):
-        return ["a"]
-    hand = [c.uid for c in match.state.hands[match.state.turn]]
-    return [HAND_KEYS[hand.index(uid)] for uid in action.cards] + ["Enter"]
 
 
 def short_deck_seed(rounds: range) -> int:
