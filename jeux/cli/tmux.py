@@ -7,6 +7,7 @@ them all, whatever state a test left them in.
 
 from __future__ import annotations
 
+import re
 import shlex
 import shutil
 import subprocess
@@ -14,10 +15,13 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 SIZE = (80, 24)
 POLL_SECONDS = 0.02
+CODE = re.compile(r"([0-9A-Z]{4}-[0-9A-Z]{4})")
+"""A seat's code as the table screen shows it."""
 
 
 def tmux_available() -> bool:
@@ -100,3 +104,66 @@ class Terminal:
                     f"{self.name}: still awaiting {awaited} after {timeout} s; screen:\n{screen}"
                 )
             time.sleep(POLL_SECONDS)
+
+
+def choose_next(terminal: Terminal, label: str, value: str, timeout: float) -> None:
+    """The focused Select's next choice, once its list closed on `value` beside `label`."""
+    terminal.keys("Enter")
+    terminal.wait_for("Fermer la liste", timeout, f"the list of « {label} » open")
+    terminal.keys("Down", "Enter")
+
+    def chosen(screen: str) -> bool:
+        lines = screen.splitlines()
+        closed = "Fermer la liste" not in screen
+        return closed and any(label in line and value in line for line in lines)
+
+    terminal.wait_for(chosen, timeout, f"« {label} : {value} »")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A shared table to set up: the game, its seed, the players (created on the setup
+    screen, in this order), how many robots after them."""
+
+    game: str
+    seed: int
+    names: list[str]
+    robots: int = 0
+
+
+def host_table(
+    terminals: Terminals,
+    command: list[str],
+    setup: Setup,
+    timeout: float,
+    before_play: Callable[[], None] = lambda: None,
+) -> tuple[Terminal, dict[str, str]]:
+    """`command` (jeux on the table's folders) playing the setup's game, driven through its
+    setup screen as a host does: the players created, the robots, the list's order, « Table
+    partagée », then `before_play`, then F5. Returns the host's terminal, back on the match,
+    and the codes its table screen shows, by player name."""
+    game, seed, names, robots = setup.game, setup.seed, setup.names, setup.robots
+    host = terminals.open("hote", [*command, "play", game, "--seed", str(seed)])
+    host.wait_for("Nouveau joueur", timeout, "the setup screen")
+    for number, name in enumerate(names, 1):
+        host.type(name)
+        host.keys("Enter")
+        host.wait_for(f"[{number}]", timeout, f"{name} checked in the players' list")
+    host.keys("Tab", "Tab")  # past « Ajouter », on Robots
+    for count in range(1, robots + 1):
+        choose_next(host, "Robots", str(count), timeout)
+    host.keys("Tab")
+    choose_next(host, "Ordre", "Ordre de la liste", timeout)
+    host.keys("Tab")
+    choose_next(host, "Écrans", "Table partagée", timeout)
+    before_play()
+    host.keys("F5")
+    table = host.wait_for("pas encore là", timeout, "the table screen")
+    codes = {}
+    for line in table.splitlines():
+        found = CODE.search(line)
+        name = next((n for n in names if line.lstrip(" ▊").startswith(n)), None)
+        if found and name:
+            codes[name] = found.group(1).replace("-", "")
+    host.keys("Escape")
+    return host, codes

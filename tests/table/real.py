@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from jeux.catalog import load_game
-from jeux.cli.tmux import Terminal, Terminals, jeux_command, tmux_available
+from jeux.cli import tmux
+from jeux.cli.tmux import Setup, Terminal, Terminals, jeux_command, tmux_available
 from jeux.engine.cards import JOKER, RANK_LABELS, SUIT_SYMBOLS, Dealt, PlayingCard, ZonedState
 from jeux.engine.core import Action, Event, State
 from jeux.engine.match import Match
@@ -35,7 +36,6 @@ STEP = 30.0
 above what a busy 2-core machine needs; only a hang reaches it."""
 RANKS = {rank: RANK_LABELS.get(rank, str(rank)) for rank in range(1, 14)}
 SUIT_OF = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
-CODE = re.compile(r"([0-9A-Z]{4}-[0-9A-Z]{4})")
 
 needs_tmux = pytest.mark.skipif(not tmux_available(), reason="tmux est absent : test sauté.")
 
@@ -53,6 +53,12 @@ class Folders:
 
     def jeux(self, *arguments: str) -> list[str]:
         return jeux_command(self.config, self.data, *arguments)
+
+    def host_table(
+        self, terminals: Terminals, *setup, before_play: Callable[[], None] = lambda: None, **named
+    ) -> tuple[Terminal, dict[str, str]]:
+        """The host's terminal on its table's match, and the codes (`tmux.host_table`)."""
+        return tmux.host_table(terminals, self.jeux(), Setup(*setup, **named), STEP, before_play)
 
     @property
     def database(self) -> Path:
@@ -78,58 +84,6 @@ def latest_match(folders: Folders) -> tuple[Match, str]:
         ).fetchone()
     data = json.loads(saved)
     return Match.from_saved(load_game(data["game"]), data), status
-
-
-def choose_next(terminal: Terminal, label: str, value: str) -> None:
-    """The focused Select's next choice, once its list closed on `value` beside `label`."""
-    terminal.keys("Enter")
-    terminal.wait_for("Fermer la liste", STEP, f"the list of « {label} » open")
-    terminal.keys("Down", "Enter")
-
-    def chosen(screen: str) -> bool:
-        lines = screen.splitlines()
-        closed = "Fermer la liste" not in screen
-        return closed and any(label in line and value in line for line in lines)
-
-    terminal.wait_for(chosen, STEP, f"« {label} : {value} »")
-
-
-def host_table(
-    terminals: Terminals,
-    folders: Folders,
-    game: str,
-    seed: int,
-    names: list[str],
-    robots: int = 0,
-    before_play: Callable[[], None] = lambda: None,
-) -> tuple[Terminal, dict[str, str]]:
-    """`jeux play GAME` driven through its setup as a host does: the players created, the
-    robots, the list's order, « Table partagée », F5. Returns the host's terminal, back on
-    the match, and the codes its table screen shows, by player name."""
-    host = terminals.open("hote", folders.jeux("play", game, "--seed", str(seed)))
-    host.wait_for("Nouveau joueur", STEP, "the setup screen")
-    for number, name in enumerate(names, 1):
-        host.type(name)
-        host.keys("Enter")
-        host.wait_for(f"[{number}]", STEP, f"{name} checked in the players' list")
-    host.keys("Tab", "Tab")  # past « Ajouter », on Robots
-    for count in range(1, robots + 1):
-        choose_next(host, "Robots", str(count))
-    host.keys("Tab")
-    choose_next(host, "Ordre", "Ordre de la liste")
-    host.keys("Tab")
-    choose_next(host, "Écrans", "Table partagée")
-    before_play()
-    host.keys("F5")
-    table = host.wait_for("pas encore là", STEP, "the table screen")
-    codes = {}
-    for line in table.splitlines():
-        found = CODE.search(line)
-        name = next((n for n in names if line.lstrip(" ▊").startswith(n)), None)
-        if found and name:
-            codes[name] = found.group(1).replace("-", "")
-    host.keys("Escape")
-    return host, codes
 
 
 @dataclass

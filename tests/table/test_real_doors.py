@@ -26,7 +26,6 @@ from .real import (
     deck_keys,
     face_of,
     free_port,
-    host_table,
     latest_match,
     leaks,
     needs_tmux,
@@ -93,7 +92,7 @@ def host_with_doors(
     def open_doors() -> None:
         ports.extend(stack.enter_context(table_doors(folders)))
 
-    host, codes = host_table(terminals, folders, "deck_menteur", 5, names, before_play=open_doors)
+    host, codes = folders.host_table(terminals, "deck_menteur", 5, names, before_play=open_doors)
     return host, codes, tuple(ports)
 
 

@@ -22,7 +22,6 @@ from .real import (
     Seen,
     deck_keys,
     face_of,
-    host_table,
     latest_match,
     leaks,
     needs_tmux,
@@ -116,7 +115,7 @@ def test_deck_menteur_to_the_results_each_seat_on_its_screen_and_a_killed_one_re
 ):
     seed = short_deck_seed(range(3, 5))
     with no_doors(folders):
-        host, codes = host_table(terminals, folders, "deck_menteur", seed, ["Lina", "Marc"])
+        host, codes = folders.host_table(terminals, "deck_menteur", seed, ["Lina", "Marc"])
         screens = Screens(folders)
         screens.by_seat = {0: host, 1: join(terminals, folders, "marc", codes["Marc"])}
         match, _ = latest_match(folders)
@@ -168,7 +167,7 @@ def treasure_first_seed() -> int:
 def test_le_coffre_et_la_cle_final_vote_each_on_its_screen(folders, terminals):
     seed = treasure_first_seed()
     with no_doors(folders):
-        host, codes = host_table(terminals, folders, "coffre_et_cle", seed, COFFRE_NAMES, robots=1)
+        host, codes = folders.host_table(terminals, "coffre_et_cle", seed, COFFRE_NAMES, robots=1)
         screens = Screens(folders)
         screens.by_seat = {0: host}
         for seat, name in ((1, "Marc"), (2, "Zoé")):
