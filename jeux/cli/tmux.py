@@ -7,6 +7,7 @@ them all, whatever state a test left them in.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
@@ -60,6 +61,8 @@ class Terminals:
 
     def close(self) -> None:
         self.tmux("kill-server")
+        folder = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}"
+        (folder / self.socket).unlink(missing_ok=True)  # the server may leave it behind
 
     def __enter__(self) -> Terminals:
         return self
