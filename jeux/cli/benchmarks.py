@@ -2,11 +2,15 @@
 
 python -m jeux.cli.benchmarks startup [--runs N]   menu first paint vs a bare Textual app
 python -m jeux.cli.benchmarks idle [--seconds S]   CPU share while idle at the menu and mid-game
+python -m jeux.cli.benchmarks table [--moves N] [--seconds S]
+                                   shared table: key-to-screen latency in tmux and in a
+                                   browser tab, and a waiting follower's CPU share
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import fcntl
 import os
 import re
@@ -108,13 +112,47 @@ def idle(seconds: float) -> None:
             print(f"{label:>10} : {share:.2f} % CPU au repos (budget 1 %)")
 
 
+TABLE = ("Lina", "Marc", "Zoé")
+"""The table measured: Lina hosts in tmux, Marc joins in tmux, Zoé in a browser tab."""
+STEP_SECONDS = 60.0
+"""Bound on any one awaited step of the table benchmark; only a hang reaches it."""
+
+
+def table(moves: int, seconds: float) -> None:
+    """Deck menteur at a shared table of three screens, each keying its own moves: the time
+    from the key on the mover's screen to the move on each other screen (its turn line
+    changed), then the CPU a follower's jeux takes while it waits for another seat."""
+    from .table_bench import measure_table
+
+    latencies, idle_share = asyncio.run(measure_table(moves, seconds, STEP_SECONDS, TABLE))
+    for where, times in latencies.items():
+        if not times:
+            print(f"{where:>22} : non mesuré (Chromium absent)")
+            continue
+        ranked = sorted(times)
+        p95 = ranked[min(len(ranked) - 1, round(0.95 * (len(ranked) - 1)))]
+        print(
+            f"{where:>22} : médiane {statistics.median(ranked) * 1000:6.1f} ms, "
+            f"95e centile {p95 * 1000:6.1f} ms ({len(ranked)} coups ; budget 200 ms)"
+        )
+    print(f"{'suiveur en attente':>22} : {idle_share:.2f} % CPU sur {seconds:g} s (budget 1 %)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m jeux.cli.benchmarks")
     sub = parser.add_subparsers(dest="what", required=True)
     sub.add_parser("startup").add_argument("--runs", type=int, default=7)
     sub.add_parser("idle").add_argument("--seconds", type=float, default=10.0)
+    shared = sub.add_parser("table")
+    shared.add_argument("--moves", type=int, default=20)
+    shared.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
-    startup(args.runs) if args.what == "startup" else idle(args.seconds)
+    if args.what == "startup":
+        startup(args.runs)
+    elif args.what == "idle":
+        idle(args.seconds)
+    else:
+        table(args.moves, args.seconds)
 
 
 if __name__ == "__main__":

@@ -13,9 +13,9 @@ def add_parser(sub) -> None:
     web = sub.add_parser("serve", help="la collection dans un navigateur web (option web)")
     web.add_argument(
         "--host",
-        default="127.0.0.1",
         metavar="HÔTE",
-        help="adresse d'écoute : 127.0.0.1 (défaut) cet ordinateur seul, 0.0.0.0 tout le réseau",
+        help="adresse d'écoute : 127.0.0.1 cet ordinateur seul (défaut), 0.0.0.0 tout le réseau "
+        "(défaut avec --tables)",
     )
     web.add_argument(
         "--port",
@@ -66,10 +66,10 @@ def run(args: argparse.Namespace) -> int:
         return 1
     locations = Locations.at(args.config_dir, args.data_dir)
     if args.tables:
-        from ..web.table_doors import serve_tables
+        from ..web.table_doors import EVERYWHERE, serve_tables
 
-        return serve_tables(locations, args.port, args.ssh)
+        return serve_tables(locations, args.port, args.ssh, args.host or EVERYWHERE)
     from ..web.server import serve
 
     port = 8000 if args.port is None else args.port
-    return serve(locations, args.host, port, args.max_tabs)
+    return serve(locations, args.host or "127.0.0.1", port, args.max_tabs)

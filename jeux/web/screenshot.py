@@ -94,13 +94,83 @@ class DevTools:
 
 
 @contextlib.asynccontextmanager
-async def browser_tab(devtools_url: str) -> AsyncIterator[DevTools]:
-    """The browser's tab, driven through its DevTools."""
+async def browser_tab(devtools_url: str, new: bool = False) -> AsyncIterator[DevTools]:
+    """The browser's tab (`new`: another one, opened for the purpose), driven through its
+    DevTools."""
     async with aiohttp.ClientSession() as session:
-        async with session.get(f"{devtools_url}/json/list") as reply:
-            page = next(t for t in await reply.json() if t["type"] == "page")
+        if new:
+            async with session.put(f"{devtools_url}/json/new?about:blank") as reply:
+                page = await reply.json()
+        else:
+            async with session.get(f"{devtools_url}/json/list") as reply:
+                page = next(t for t in await reply.json() if t["type"] == "page")
         async with session.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as socket:
             yield DevTools(socket)
+
+
+KEEP_TERMINAL = """
+Object.defineProperty(Object.prototype, "terminal", {
+  configurable: true,
+  set(value) {
+    Object.defineProperty(this, "terminal", { value, writable: true, configurable: true });
+    if (value?.buffer?.active && !window.jeuxTerminal) window.jeuxTerminal = value;
+  },
+});
+"""
+"""Run before textual.js: its terminal (xterm.js, drawn on a canvas, so with no text in the
+page) is kept as `window.jeuxTerminal` when textual.js stores it, for `terminal_text`."""
+TERMINAL_TEXT = """(() => {
+  const terminal = window.jeuxTerminal;
+  if (!terminal) return "";
+  const buffer = terminal.buffer.active, lines = [];
+  for (let row = 0; row < terminal.rows; row++) {
+    lines.push(buffer.getLine(buffer.viewportY + row)?.translateToString(true) ?? "");
+  }
+  return lines.join("\\n");
+})()"""
+
+
+async def open_page(tab: DevTools, page_url: str) -> None:
+    """A page of `jeux serve` in the tab at 80 x 24 cells, its text readable with
+    `terminal_text`, once the app has drawn."""
+    width, height = WINDOW
+    await tab.call(
+        "Emulation.setDeviceMetricsOverride",
+        width=width,
+        height=height,
+        deviceScaleFactor=1,
+        mobile=False,
+    )
+    await tab.call("Emulation.setFocusEmulationEnabled", enabled=True)
+    await tab.call("Page.enable")
+    await tab.call("Page.addScriptToEvaluateOnNewDocument", source=KEEP_TERMINAL)
+    await tab.call("Page.navigate", url=page_url)
+    while not await tab.evaluate("document.body?.classList.contains('-first-byte')"):
+        await asyncio.sleep(0.05)
+
+
+async def terminal_text(tab: DevTools) -> str:
+    """The text of the page's terminal, as a player reads it: one line per row."""
+    return await tab.evaluate(TERMINAL_TEXT) or ""
+
+
+async def press(tab: DevTools, text: str = "", key: str = "") -> None:
+    """Type `text` in the page's terminal, or press a key named as the DOM names it
+    ("Enter")."""
+    if text:
+        await tab.call("Input.insertText", text=text)
+    if key:
+        codes = {"Enter": (13, "\r"), "Escape": (27, "")}
+        number, typed = codes[key]
+        for kind in ("keyDown", "keyUp"):
+            await tab.call(
+                "Input.dispatchKeyEvent",
+                type=kind,
+                key=key,
+                code=key,
+                windowsVirtualKeyCode=number,
+                text=typed if kind == "keyDown" else "",
+            )
 
 
 async def capture(devtools_url: str, page_url: str) -> bytes:

@@ -1,6 +1,7 @@
 """The shared table's store: codes, places held by one process each, the compare-and-swap
 save every screen plays through, the rate limit on wrong codes (DESIGN.md §10)."""
 
+import json
 import subprocess
 import sys
 
@@ -127,3 +128,67 @@ def test_a_killed_process_frees_its_place(store, tmp_path):
     finally:
         child.kill()
         host.leave()
+
+
+RACER = """
+import json, sys
+from pathlib import Path
+from jeux.catalog import load_game
+from jeux.engine.match import Match
+from jeux.store.records import Records
+from jeux.store.tables import Tables
+
+database, table_id, code = sys.argv[1:]
+tables = Tables(Records(Path(database)))
+if code:
+    sitting = tables.join(tables.admit(code, "test"), "terminal")
+else:
+    sitting = tables.open(tables.get(int(table_id)), ["p-lina"])
+match = Match.from_saved(load_game("deck_menteur"), sitting.latest().saved)
+seat = match.state.to_move()
+robot = match.game.bot(f"{match.seed}:{len(match.actions)}", match.seats[seat].level)
+match.play(robot.choose(match.state.view(seat)))
+print("prêt", flush=True)
+sys.stdin.readline()
+kept = sitting.push(match.to_saved())
+print(json.dumps({"kept": kept, "move": match.actions[-1].to_json()}), flush=True)
+sys.stdin.readline()
+"""
+
+
+def test_two_processes_playing_the_robots_move_at_once_keep_it_once(tmp_path):
+    """Any screen of a table may play a robot's move: two copies of jeux (the host's and a
+    joiner's) compute it from the same revision and save it at once; the compare-and-swap
+    keeps one, and both moves were the same (robots are seeded by the match and the move)."""
+    records = Records(tmp_path / "jeux.sqlite3")
+    seats = (Seat("Robot 1", bot=True, level="moyen"), *SEATS[:2])  # the robot starts
+    match = Match(load_game("deck_menteur"), 5, seats, {})
+    match_id = records.start(match.to_saved())
+    table = Tables(records).create(match_id, seats)
+    command = [sys.executable, "-c", RACER, str(records.path), str(table.id)]
+    host = subprocess.Popen(
+        [*command, ""], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert host.stdout.readline().strip() == "prêt"  # the host holds the table open
+        joiner = subprocess.Popen(
+            [*command, table.codes["p-marc"]],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert joiner.stdout.readline().strip() == "prêt"
+            for racer in (host, joiner):  # both computed from revision 1; now both save
+                racer.stdin.write("go\n")
+                racer.stdin.flush()
+            results = [json.loads(racer.stdout.readline()) for racer in (host, joiner)]
+        finally:
+            joiner.kill()
+            joiner.wait()
+    finally:
+        host.kill()
+        host.wait()
+    assert sorted(r["kept"] for r in results) == [False, True]
+    assert results[0]["move"] == results[1]["move"]
+    assert records.stored(match_id).saved["actions"] == [results[0]["move"]]
