@@ -27,6 +27,9 @@ from jeux.engine.core import Action
 from jeux.engine.dice import ways
 
 from .rules import (
+    _BANKS,
+    _FIRST_THROW,
+    _ROLLS,
     DICE,
     NOTE_OVERSHOOT,
     OPENING,
@@ -44,16 +47,28 @@ UNIT = 50
 """Every score is a multiple of 50: the plans count in these units."""
 
 
-def _banks(state: Le5000State) -> list[tuple[int, int, tuple[int, ...]]]:
-    """(total after banking, points kept, dice kept) for every set-aside that may bank now
-    without passing an exact target."""
-    banks = []
-    for indices, value in state.keep_choices:
-        if state.can_bank(indices):
-            total, note = state.bank_preview(indices)
-            if note != NOTE_OVERSHOOT:
-                banks.append((total, value.points, indices))
-    return banks
+@cache
+def _richest_first(faces: tuple[int, ...], four_double: bool) -> tuple[tuple[int, tuple], ...]:
+    """The set-asides of a throw as (points, dice indices), the richest first (on equal
+    points, the larger indices first, as `max` orders them)."""
+    choices = keep_choices(faces, four_double)
+    return tuple(sorted(((scoring.points, indices) for indices, scoring in choices), reverse=True))
+
+
+def _best_bank(state: Le5000State) -> tuple[int, int, tuple[int, ...]] | None:
+    """The bank allowed now to the highest total, without passing an exact target: (total,
+    points kept, dice kept). Totals grow with the points kept, and so does the right to
+    bank before opening, so the richest set-aside allowed is the one."""
+    me = state.current
+    score, opened = state.scores[me], state.opened[me]
+    for points, indices in _richest_first(state.faces, state.four_double):
+        turn = state.turn_total + points
+        if not opened and turn < OPENING:
+            return None
+        total, note = bank_result(score, turn, state.target, state.finish)
+        if note != NOTE_OVERSHOOT:
+            return total, points, indices
+    return None
 
 
 def _best_other(state: Le5000State) -> int:
@@ -70,8 +85,8 @@ def _wins(state: Le5000State, total: int) -> bool:
 
 def _winning_bank(state: Le5000State) -> Action | None:
     """A bank that wins, with the most points."""
-    wins = [b for b in _banks(state) if _wins(state, b[0])]
-    return Bank(max(wins)[2]) if wins else None
+    best = _best_bank(state)
+    return _BANKS[best[2]] if best and _wins(state, best[0]) else None
 
 
 class BeginnerBot:
@@ -112,20 +127,27 @@ class MediumBot:
 
     def choose(self, state: Le5000State) -> Action:
         if state.phase == ROLL:
-            return Roll()
-        choices = state.keep_choices
-        keep, scoring = max(
-            choices,
-            key=lambda c: (c[1].points + DIE_WORTH * state.dice_to_throw(c[0]), c[1].points),
-        )
+            return _FIRST_THROW
+        keep, left = _medium_keep(state.faces, state.four_double)
         if win := _winning_bank(state):
             return win
-        banks = _banks(state)
-        if banks and not state.last_round:  # banking short of the leader loses for sure
-            total, points, indices = max(banks)
-            if state.turn_total + points >= BANK_AT[state.dice_to_throw(keep)]:
-                return Bank(indices)
-        return Roll(keep)
+        best = _best_bank(state)
+        if best and not state.last_round:  # banking short of the leader loses for sure
+            _, points, indices = best
+            if state.turn_total + points >= BANK_AT[left]:
+                return _BANKS[indices]
+        return _ROLLS[keep]
+
+
+@cache
+def _medium_keep(faces: tuple[int, ...], four_double: bool) -> tuple[tuple[int, ...], int]:
+    """Moyen's set-aside of a throw, worth its points and DIE_WORTH for each die kept in
+    hand, and the dice it leaves to throw (5 after hot dice)."""
+    keep, _ = max(
+        keep_choices(faces, four_double),
+        key=lambda c: (c[1].points + DIE_WORTH * (len(faces) - len(c[0]) or DICE), c[1].points),
+    )
+    return keep, len(faces) - len(keep) or DICE
 
 
 # --- Fort: expectimax over the dice ---------------------------------------------------------
