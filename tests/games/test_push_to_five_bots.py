@@ -54,6 +54,15 @@ def test_beginner_stops_on_a_comfortable_total_without_weighing_the_odds():
     assert isinstance(bot.choose(state.view(1)), Flip)
 
 
+def test_beginner_turns_on_while_a_protection_makes_the_next_card_free():
+    state = second_seat_on((P5, "protection", P3))  # 8, protected
+    bot = BeginnerBot(0)
+    bot.enough = 5
+    assert isinstance(bot.choose(state.view(1)), Flip)
+    state = second_seat_on((P5, "protection", "perdre", P3))  # the Protection is spent
+    assert bot.choose(state.view(1)) == Stop()
+
+
 def test_win_table_knows_the_second_seat_is_ahead_and_a_bank_of_14_is_nearly_won():
     table = win_table(DECKS[NORMAL])
     assert table.first[0][0] < 0.5 < table.second[0][0]

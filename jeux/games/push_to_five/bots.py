@@ -28,7 +28,8 @@ from .rules import (
 
 class BeginnerBot:
     """Turns cards until a total it finds comfortable this turn (5 to 9 points), never
-    weighing the odds; it still stops on a total that wins."""
+    weighing the odds; it still stops on a total that wins, and turns on while it holds a
+    Protection (the next card cannot lose the turn)."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = Random(seed)
@@ -42,7 +43,9 @@ class BeginnerBot:
             return turn
         goal = PushBot.goal(state)
         wins = goal.need and worth(goal, state.turn) >= 1
-        return _STOP if wins or state.turn >= self.enough else turn
+        # Even a beginner sees that the next card cannot hurt behind a Protection.
+        free = state.protected and state.phase != "full"
+        return _STOP if wins or state.turn >= self.enough and not free else turn
 
 
 CAP = 48
