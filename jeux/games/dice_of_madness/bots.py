@@ -350,4 +350,13 @@ class PlannerBot:
         return best
 
 
+def solution() -> str:
+    """What Fort plays, for the lab."""
+    return (
+        "Ni l'équilibre ni la meilleure réponse à Moyen : sa propre course résolue "
+        "exactement (itération sur les valeurs de chaque feuille et de chaque main), la "
+        "chance d'atteindre 50 avant 15, escomptée à chaque tour."
+    )
+
+
 BOTS = {"debutant": NoviceBot, "moyen": MadnessBot, "fort": PlannerBot}

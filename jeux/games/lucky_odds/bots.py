@@ -331,4 +331,14 @@ def race_turn(mine: int, rivals: tuple[int, ...], any_time: bool) -> Turn:
     return Turn(later, later[0], any_time)
 
 
+def solution() -> str:
+    """What Fort plays, for the lab."""
+    return (
+        "À deux, l'équilibre : le duel résolu exactement, les deux joueurs au mieux "
+        "(`win_table`), qui est aussi la meilleure réponse à Moyen. À plusieurs, la meilleure "
+        "réponse à des joueurs réguliers : chaque adversaire suit la "
+        "règle de Moyen, sa chance d'avoir atteint 50 au fil des tours est connue."
+    )
+
+
 LEVELS = {"debutant": BeginnerBot, "moyen": MediumBot, "fort": StrongBot}

@@ -203,6 +203,14 @@ def turn_tree(
     return tree
 
 
+def solution() -> str:
+    """What Fort plays, for the lab."""
+    return (
+        "En Cumul à deux, l'équilibre : la partie résolue exactement, les deux joueurs au "
+        "mieux (`win_table`). Ailleurs, le jugement de Moyen."
+    )
+
+
 LEVEL_BOTS: dict[str, Callable[[int | str | None], Bot]] = {
     "debutant": BeginnerBot,
     "moyen": PushBot,

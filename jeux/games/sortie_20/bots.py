@@ -257,4 +257,13 @@ class Fort(SortieBot):
         return search.settled(tuple(sorted(rest_kept + (flipped(face),))), rest_free, USED)
 
 
+def solution() -> str:
+    """What Fort plays, for the lab."""
+    return (
+        "Ni l'équilibre ni la meilleure réponse à Moyen : chaque tour résolu exactement pour "
+        "le plus de points en moyenne (lancers, gardes, éliminations, face spéciale), et au "
+        "dernier tour pour la meilleure chance de finir devant."
+    )
+
+
 LEVEL_BOTS = {"debutant": Debutant, "moyen": Moyen, "fort": Fort}

@@ -181,4 +181,12 @@ class Fort(Moyen):
         return a + b * fail > (1.0 if holder else 1 - theirs[power])
 
 
+def solution() -> str:
+    """What Fort plays, for the lab."""
+    return (
+        "En mode Classique à deux, l'équilibre : le duel résolu exactement, les deux joueurs "
+        "au mieux (`duel`). Ailleurs, les valeurs de ce duel servent d'estimation."
+    )
+
+
 LEVEL_BOTS = {"debutant": Debutant, "moyen": Moyen, "fort": Fort}
