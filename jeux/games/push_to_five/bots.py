@@ -172,25 +172,38 @@ def race_end_values(
     bank: int, rivals: tuple[tuple[int, bool], ...], deck: tuple[str, ...]
 ) -> tuple[float, ...]:
     """What ending this turn with each score is worth against rivals at (bank, plays after
-    me in this round), each taken for a player by Moyen's rule, the chances independent: I
-    win by banking 15 at my k-th turn from now if no rival has banked it first, one after
-    me within k turns (the round is finished, P5-3), one before me within k - 1. My own
+    me in this round), each taken for a player by Moyen's rule, the chances independent.
+
+    Every rival plays k - 1 turns before my k-th. I win by banking 15 or more at my k-th
+    turn if no rival has banked 15 in them, and no rival after me in the round passes my
+    bank in its last turn (the round is finished, P5-3; its bank taken as it is now). My own
     turns are played best, looking back from the horizon."""
     unfinished = steady_unfinished(deck)
-    alive = [
-        prod(unfinished[max(0, k - (0 if after else 1))][b] for b, after in rivals)
-        for k in range(HORIZON + 1)
+    alive = [1.0] + [prod(unfinished[k - 1][b] for b, _ in rivals) for k in range(1, HORIZON + 1)]
+    kept = [
+        prod(1.0 - pass_chance(b, total, deck) for b, after in rivals if after)
+        for total in range(TARGET + CAP + 1)
     ]
     tree = turn_tree(deck, deck, 0, False, RESHUFFLES)
     later = [0.0] * TARGET  # my chance to win from each bank once my k-th turn is over
 
     def ends(mine: int, k: int) -> tuple[float, ...]:
-        return tuple(alive[k] if mine + t >= TARGET else later[mine + t] for t in range(CAP + 1))
+        return tuple(
+            alive[k] * kept[mine + t] if mine + t >= TARGET else later[mine + t]
+            for t in range(CAP + 1)
+        )
 
     for k in range(HORIZON, 1, -1):
         if alive[k] >= LOST:
             later = [tree.value(ends(mine, k)) for mine in range(TARGET)]
     return ends(bank, 1)
+
+
+@cache
+def pass_chance(bank: int, total: int, deck: tuple[str, ...]) -> float:
+    """The chance that a player at `bank`, in the last round, passes `total` (a tie counts
+    half: the win is shared)."""
+    return turn_tree(deck, deck, 0, False, RESHUFFLES).value(last_turn_values(bank, total))
 
 
 class WinTable:
