@@ -349,25 +349,44 @@ def race_values(
 ) -> tuple[float, ...]:
     """What ending this turn with each cargo is worth against rivals at (knots, plays after
     me in this round), each taken for a player sailing by Moyen's rule, the chances
-    independent: I win by reaching the target at my k-th turn from now if no rival has
-    reached it first, one after me within k turns (its last turn, with equal turns, counts),
-    one before me within k - 1. My own turns are played best, looking back from the horizon."""
+    independent.
+
+    Every rival plays k - 1 turns before my k-th. I win by reaching the target at my k-th
+    turn if no rival has reached it in them and, with equal turns, no rival after me in the
+    round passes my knots in its last turn (its knots taken as they are now). My own turns
+    are played best, looking back from the horizon."""
     unfinished = steady_unfinished(target, both_only)
-    late = 0 if equal_turns else 1  # without equal turns, my reaching the target ends the game
-    alive = [
-        np.prod([unfinished[max(0, k - (late if after else 1)), b] for b, after in rivals])
-        for k in range(HORIZON + 1)
+    alive = [1.0] + [
+        np.prod([unfinished[k - 1, b] for b, _ in rivals]) for k in range(1, HORIZON + 1)
     ]
+    kept = np.array(
+        [
+            np.prod([1.0 - pass_chance(b, total, both_only) for b, after in rivals if after])
+            if equal_turns
+            else 1.0
+            for total in range(target + len(_KNOTS))
+        ]
+    )
     fail, _ = crew_odds()
     reach = np.arange(target)[:, None] + np.arange(len(_KNOTS))[None, :]
     inside = np.minimum(reach, target - 1)
     later = np.zeros(target)  # my chance to win from each score once my k-th turn is over
     for k in range(HORIZON, 0, -1):
-        values = np.where(reach < target, later[inside], alive[k])
+        values = np.where(reach < target, later[inside], alive[k] * kept[reach])
         if k == 1:
             return tuple(values[mine])
         later = turn_values(values, both_only) + fail * later
     raise AssertionError("the horizon is at least one turn")
+
+
+@lru_cache(maxsize=4096)
+def pass_chance(knots: int, total: int, both_only: bool) -> float:
+    """The chance that a player at `knots`, in the last round, passes `total` (a tie, which
+    a tie-break settles, counts half)."""
+    if total - knots >= len(_KNOTS):
+        return 0.0
+    values = [1.0 if knots + c > total else 0.5 if knots + c == total else 0.0 for c in _KNOTS]
+    return turn_value(values, both_only)
 
 
 @cache
