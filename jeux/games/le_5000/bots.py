@@ -390,22 +390,28 @@ def race_chance(duel: Duel, me: tuple[int, bool], rivals: Sequence[Rival]) -> fl
     within k - 1, and if it reached it on the k-th, in my round, I pass it at even odds.
     Without equal turns the first there wins at once."""
     mine = _odds(duel, *me)
+    stay, none = _rivals_behind(duel, tuple(rivals))
+    win = sum((mine[k] - mine[k - 1]) * stay[k] for k in range(1, TURNS + 1))
+    return win + (1.0 - mine[TURNS]) * none / (len(rivals) + 1)
+
+
+@lru_cache(maxsize=256)
+def _rivals_behind(duel: Duel, rivals: tuple[Rival, ...]) -> tuple[tuple[float, ...], float]:
+    """For `race_chance`, worked out once for all my totals: by k, the chance that no rival
+    beats me if I reach the target at my k-th turn; and the chance that none reaches it
+    within the turns looked ahead."""
     share = 0.5 if duel.equal_turns else 0.0
-    curves = [(_odds(duel, score, opened), after) for score, opened, after in rivals]
-    win = 0.0
-    for k in range(1, TURNS + 1):
-        chance = mine[k] - mine[k - 1]
-        if chance < 1e-12:
-            continue
-        for theirs, after in curves:
+    stay = [1.0] * (TURNS + 1)
+    for score, opened, after in rivals:
+        theirs = _odds(duel, score, opened)
+        for k in range(1, TURNS + 1):
             if after:
                 later = theirs[min(k + 1, TURNS)] - theirs[k]
-                chance *= 1.0 - theirs[k] - share * later
+                stay[k] *= 1.0 - theirs[k] - share * later
             else:
-                chance *= 1.0 - theirs[k - 1] - (1.0 - share) * (theirs[k] - theirs[k - 1])
-        win += chance
-    nobody = (1.0 - mine[TURNS]) * prod(1.0 - theirs[TURNS] for theirs, _ in curves)
-    return win + nobody / (len(curves) + 1)
+                stay[k] *= 1.0 - theirs[k - 1] - (1.0 - share) * (theirs[k] - theirs[k - 1])
+    none = prod(1.0 - _odds(duel, score, opened)[TURNS] for score, opened, _ in rivals)
+    return tuple(stay), none
 
 
 @lru_cache(maxsize=256)
