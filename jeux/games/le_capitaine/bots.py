@@ -8,6 +8,9 @@ choice is, once 6-5-4 is complete, to sail or to rethrow one or both cargo dice 
   last turn to pass the leader); with more players, the race against every rival, each
   taken for a player sailing by Moyen's rule (`race_values`). In the last round it sails
   only with enough to beat the leader. Alone, it makes the most knots it can.
+
+At two players Fort is thus the race's equilibrium (both at their best), not a reply fitted
+to Moyen; with more players, the best reply to rivals taken for Moyen.
 """
 
 from __future__ import annotations

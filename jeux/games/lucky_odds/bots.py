@@ -11,9 +11,10 @@
   is known exactly (`steady_unfinished`); its own best play over its next turns follows by
   looking back from a horizon (`race_turn`), so it takes more risks when an opponent nears 50.
 
-The game has little room for skill: played exactly, Fort wins about 52.7 % of duels against
-Moyen (seats alternated) and no policy can win more against it; Moyen wins about 54 % against
-Débutant. All levels throw on in the last round of "Tours égaux" once someone has reached 50:
+At two players Fort is the duel's equilibrium (both players at their best), not a reply
+fitted to Moyen; it happens to be the best reply to Moyen too. The game has little room for
+skill: played exactly, Fort wins about 52.7 % of duels against Moyen (seats alternated) and
+no policy can win more against it; Moyen wins about 54 % against Débutant. All levels throw on in the last round of "Tours égaux" once someone has reached 50:
 a turn banked short of 50 then loses for sure.
 """
 

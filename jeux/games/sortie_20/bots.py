@@ -5,6 +5,9 @@ A turn is small enough to search whole: Fort plays each turn for the best averag
 is worth, a number of points, the total floored at 0, or on its last turn the chance to end
 ahead, by expectimax over every throw, keep, elimination and special (memoised). Moyen
 follows the ruling's rules of thumb; Débutant stops at once unless a 5 shows.
+
+Fort is neither an equilibrium nor a reply fitted to Moyen: it looks at nobody's play but
+its own, and at the others' scores only on its last turn.
 """
 
 from __future__ import annotations
