@@ -315,7 +315,8 @@ def turn_value(plan: tuple[Node, ...], banks: Sequence[float], bust: float, win:
         for chance, total in throw.banked:
             value += chance * banks[total]
         for chance, total, child in throw.choices:
-            value += chance * max(banks[total], values[child])
+            bank, go = banks[total], values[child]
+            value += chance * (bank if bank > go else go)  # max() costs twice as much here
         values.append(value)
     return values[-1]
 
