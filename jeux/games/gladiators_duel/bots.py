@@ -218,8 +218,11 @@ class Duel:
         self.max_hp, self.cap, self.rematch = max_hp, cap, rematch
         self.top = max_hp if cap else max_hp + HEAL_ROOM
         self.states = list(product(range(1, self.top + 1), repeat=2))
+        self.mine_hp = np.array([a for a, _ in self.states])
+        self.their_hp = np.array([b for _, b in self.states])
+        self.behind = np.flatnonzero(self.mine_hp < self.their_hp)
         self._land()
-        self.hints: np.ndarray | None = None
+        self.hints = np.full((len(self.states), len(SECRET_DICE)), -1)
         """The block that solved each secret game at the last sweep (`zero_sum`)."""
         self.values = np.zeros((self.top + 1, self.top + 1))
         self.values, self.policy = self._solve(BEST, BEST)
@@ -246,8 +249,7 @@ class Duel:
             cells += [((mine, theirs), 1.0, s, t) for s in STANCES for t in STANCES]
         where, chances, starts = [], [], []
         side = self.top + MOST_LOST + 1
-        mine_hp = np.array([a for a, _ in self.states])
-        their_hp = np.array([b for _, b in self.states])
+        mine_hp, their_hp = self.mine_hp, self.their_hp
         heals = self.max_hp if self.cap else self.top + 1  # below this, a total defence heals
         for (mine, theirs), weight, s, t in cells:
             starts.append(len(chances))
@@ -256,7 +258,7 @@ class Duel:
             for p, lost_mine, lost_theirs in blows(mine, s, theirs, t):
                 chances.append(weight * p)
                 where.append((a - lost_mine + MOST_LOST) * side + b - lost_theirs + MOST_LOST)
-        self.where = np.array(where).T
+        self.where = np.array(where, dtype=np.int32).T.copy()  # a row per position, contiguous
         self.chances, self.starts = np.array(chances), np.array(starts)
         self.side = side
 
@@ -270,11 +272,15 @@ class Duel:
         ends[ko:, ko:] = self.values[1:, 1:]
         return ends
 
-    def _round(self, mine: Policy, theirs: Policy) -> tuple[np.ndarray, np.ndarray | None]:
-        """One sweep: each position's value after one more round, `mine` and `theirs`
-        playing; and, when both play their best, the row player's secret mixes."""
-        landed = np.add.reduceat(self._ends().ravel()[self.where] * self.chances, self.starts, 1)
-        count, plain, spread = len(self.states), self.plain, len(OPEN_DICE) * 4
+    def _round(
+        self, mine: Policy, theirs: Policy, rows: np.ndarray | slice = slice(None)
+    ) -> tuple[np.ndarray, np.ndarray | None]:
+        """One sweep: the value of the positions `rows` (all by default) after one more
+        round, `mine` and `theirs` playing; and, when both play their best, the row
+        player's secret mixes there."""
+        ends = self._ends().ravel()
+        landed = np.add.reduceat(ends[self.where[rows]] * self.chances, self.starts, 1)
+        count, plain, spread = len(landed), self.plain, len(OPEN_DICE) * 4
         value = landed[:, :plain].sum(axis=1)
         weights = np.array([CHANCE[m] * CHANCE[t] for m, t in OPEN_DICE])
         for policy, cells, pick in (
@@ -282,37 +288,44 @@ class Duel:
             (theirs, landed[:, plain + spread : plain + 2 * spread], np.min),
         ):
             stances = cells.reshape(count, len(OPEN_DICE), 4)
-            chosen = (
-                pick(stances, axis=2) if policy.open is None else (stances * policy.open).sum(2)
-            )
-            value += chosen @ weights
+            if policy.open is None:
+                value += pick(stances, axis=2) @ weights
+            else:
+                value += (stances * policy.open[rows]).sum(axis=2) @ weights
         games = landed[:, plain + 2 * spread :].reshape(count, len(SECRET_DICE), 4, 4)
         weights = np.array([CHANCE[m] * CHANCE[t] for m, t in SECRET_DICE])
         mixes = None
         if mine.secret is None and theirs.secret is None:
-            solved, mixes, self.hints = zero_sum(games.reshape(-1, 4, 4), self.hints)
+            solved, mixes, hints = zero_sum(games.reshape(-1, 4, 4), self.hints[rows].ravel())
+            self.hints[rows] = hints.reshape(count, -1)
             secret = solved.reshape(count, -1)
             mixes = mixes.reshape(count, len(SECRET_DICE), 4)
         elif mine.secret is None:
-            secret = np.einsum("gmrc,gmc->gmr", games, theirs.secret).max(axis=2)
+            secret = np.einsum("gmrc,gmc->gmr", games, theirs.secret[rows]).max(axis=2)
         elif theirs.secret is None:
-            secret = np.einsum("gmr,gmrc->gmc", mine.secret, games).min(axis=2)
+            secret = np.einsum("gmr,gmrc->gmc", mine.secret[rows], games).min(axis=2)
         else:
-            secret = np.einsum("gmr,gmrc,gmc->gm", mine.secret, games, theirs.secret)
+            secret = np.einsum("gmr,gmrc,gmc->gm", mine.secret[rows], games, theirs.secret[rows])
         return value + secret @ weights, mixes
 
     def _solve(self, mine: Policy, theirs: Policy) -> tuple[np.ndarray, Policy]:
         """Value iteration from the current values; the best policy of the row player
-        (open stances and secret mixes) at the values found."""
-        mixes = None
+        (open stances and secret mixes) at the values found. Both at their best, the duel
+        is fair by symmetry (my value is minus the other's), so only the positions where
+        the row player has less life are swept, the others following."""
+        both_best = all(part is None for part in (*mine, *theirs))
+        rows = self.behind if both_best else slice(None)
+        a, b = self.mine_hp[rows], self.their_hp[rows]
         for _ in range(10_000):
-            value, mixes = self._round(mine, theirs)
-            new = np.zeros_like(self.values)
-            new[1:, 1:] = value.reshape(self.top, self.top)
-            moved = np.abs(new - self.values).max()
-            self.values = new
+            value, _ = self._round(mine, theirs, rows)
+            moved = np.abs(value - self.values[a, b]).max()
+            self.values = self.values.copy()  # a twin of `against` shares them at first
+            self.values[a, b] = value
+            if both_best:
+                self.values[b, a] = -value
             if moved < SETTLED:
                 break
+        mixes = self._round(mine, theirs)[1]
         return self.values, Policy(self._open_best(), mixes)
 
     def _open_best(self) -> np.ndarray:
