@@ -1,6 +1,7 @@
 """La Cité des Voleurs: the three robot levels play legal moves from their seat's view and
 make the obvious choices (RULINGS.md §8, interaction profile: targets and the announcement)."""
 
+import numpy as np
 import pytest
 
 from jeux.engine.core import LEVELS
@@ -40,3 +41,24 @@ def test_no_level_swaps_away_its_lead(level):
     throw(state, 2, 2, 2, 5)  # a swap would give the lead away: throw again instead
     choice = GAME.bot(0, level).choose(state.view(0))
     assert not (isinstance(choice, Apply) and choice.combo == TRIPLE)
+
+
+def test_the_solved_duel_is_a_fixed_point_of_the_turn_played_best():
+    """Each table's chance is what its best turn leaves, the rival then playing as well."""
+    from jeux.games.cite_des_voleurs.bots import DuelCity, duel_values
+
+    values = duel_values("every_throw", False)
+    city = DuelCity("every_throw", False)
+    leaves = np.array([1 - values[s] for s in city.states] + [1.0, 0.0])
+    assert city.turn(leaves) == pytest.approx([values[s] for s in city.states], abs=1e-6)
+    assert 0.6 < values[(3, 3, False)] < 0.64  # the first thief's edge, measured at 62 %
+    assert values[(3, 3, True)] < values[(3, 3, False)]  # a camouflaged rival cannot be robbed
+
+
+def test_fort_at_two_swaps_into_the_lead_rather_than_bet_on_the_four():
+    """Announcing the four of a kind would win at once 31 % of the time, but the swap's
+    lead of 5 to 2 wins 64 % by the solved duel."""
+    state = new(2)
+    state.tokens, state.pot = [2, 5], 2
+    throw(state, 2, 2, 2, 6)
+    assert GAME.bot(0, "fort").choose(state.view(0)) == Apply(TRIPLE, 1)
