@@ -62,3 +62,35 @@ def test_fort_at_two_swaps_into_the_lead_rather_than_bet_on_the_four():
     state.tokens, state.pot = [2, 5], 2
     throw(state, 2, 2, 2, 6)
     assert GAME.bot(0, "fort").choose(state.view(0)) == Apply(TRIPLE, 1)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_moyen_played_out_everywhere_shares_the_city_and_the_best_reply_does_better(seats):
+    """Moyen's turn of every table, played out: with Moyen in every seat someone always
+    wins, so the seats' chances from the start add up to one; the one player's best reply
+    wins at every seat at least what Moyen would."""
+    from jeux.games.cite_des_voleurs.solver import field_values
+
+    city, ahead = field_values(seats, "every_throw")
+    leaves, chances = city.moyen
+    assert chances.sum(axis=1) == pytest.approx(1.0, abs=1e-5)
+    assert (leaves[chances > 0] >= 0).all()
+    moyen = [np.full(city.count, 1 / seats, dtype=np.float32) for _ in range(seats)]
+    for _ in range(300):  # moyen[k]: Moyen's chance, k turns before its own
+        own = city.moyen_turn(moyen[-1], won=1.0)
+        moyen = [own] + [city.moyen_turn(moyen[k - 1]) for k in range(1, seats)]
+    start = city.row((3,) * seats)
+    assert sum(m[start] for m in moyen) == pytest.approx(1.0, abs=1e-3)
+    assert all(a[start] >= m[start] - 1e-3 for a, m in zip(ahead, moyen, strict=True))
+    assert np.mean([a[start] for a in ahead]) > 1 / seats + 0.005
+
+
+def test_fort_at_four_measures_a_table_by_its_chance_against_moyen():
+    from jeux.games.cite_des_voleurs.bots import field_value
+
+    state = new(4)
+    start = field_value(state, (tuple(state.tokens), state.pot, False))
+    assert 0.2 < start < 0.3
+    richer = field_value(state, ((6, 2, 2, 3), 2, False))
+    assert richer > start
+    assert field_value(state, ((12, 0, 0, 3), 0, False)) == 1.0
