@@ -444,6 +444,8 @@ class Search(KeepSearch):
         self.targets = state.targets()
         self.seen: dict[tuple[tuple[int, ...], int], float] = {}
         self.kept: dict[tuple[tuple[int, ...], int], float] = {}
+        self.stops: dict[Shown, float] = {}
+        self.success: float | None = None
         self.penalty = self.paying(1)
         self.nothing = measure(state, (state.tokens, state.pot, False))
 
@@ -477,7 +479,7 @@ class Search(KeepSearch):
         key = (faces, throw)
         if key in self.seen:
             return self.seen[key]
-        best = max((self.apply_value(faces, a) for a in self.applies(faces)), default=-WIN)
+        best = self.stop_value(faces)
         if throw < self.horizon:
             best = max(best, self.best_keep(faces, throw)[1])
             if self.may_announce(faces):
@@ -486,6 +488,15 @@ class Search(KeepSearch):
             best = self.nothing if shown(faces).any and throw == THROWS else self.penalty
         self.seen[key] = best
         return best
+
+    def stop_value(self, faces: tuple[int, ...]) -> float:
+        """The best combination these faces allow (-WIN for none): the same for every throw
+        showing the same combinations."""
+        showing = shown(faces)
+        if showing not in self.stops:
+            values = (self.apply_value(faces, a) for a in self.applies(faces))
+            self.stops[showing] = max(values, default=-WIN)
+        return self.stops[showing]
 
     def may_announce(self, faces: tuple[int, ...]) -> bool:
         found = shown(faces)
@@ -506,9 +517,10 @@ class Search(KeepSearch):
         """Success takes the best victim's tokens and the pot; failure pays up to two."""
         tries = left if self.state.tries == EVERY_THROW else 1
         chance = 1 - (5 / 6) ** tries
-        quad = (faces[1],) * DICE  # the triple's face: the middle die of sorted faces
-        success = max(self.apply_value(quad, Apply(ANNOUNCED, t)) for t in self.targets)
-        return chance * success + (1 - chance) * self.paying(2)
+        if self.success is None:  # whatever the face, the victim's tokens and the pot
+            quad = (faces[1],) * DICE  # the triple's face: the middle die of sorted faces
+            self.success = max(self.apply_value(quad, Apply(ANNOUNCED, t)) for t in self.targets)
+        return chance * self.success + (1 - chance) * self.paying(2)
 
 
 SEARCHES: dict[tuple, Search] = {}
