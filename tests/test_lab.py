@@ -32,3 +32,5 @@ def test_the_strong_robots_say_what_they_play_with_their_figures():
         "équilibre" in rows["Gladiator's Duel"] and "meilleure réponse" in rows["Gladiator's Duel"]
     )
     assert "millions de positions" in rows["Le 5000"]
+    # La Cité des Voleurs: the bounds worked out, a tenth of a point with its decimal comma
+    assert "50,8 %" in rows["La Cité des Voleurs"] and "27,6 %" in rows["La Cité des Voleurs"]

@@ -25,6 +25,7 @@ from typing import NamedTuple
 import numpy as np
 
 from jeux.engine.core import Action, Bot
+from jeux.engine.text import decimal, fine_percent
 
 from .rules import (
     DRAW,
@@ -482,10 +483,11 @@ def solution() -> str:
     exploited = 1 - duel.against(duel.policy, BEST)
     bound, fort = duel.against(BEST, moyen), duel.against(duel.policy, moyen)
     return (
-        f"Fort joue l'équilibre du duel (résolu en {seconds:.1f} s) : une meilleure réponse "
-        f"gagne {exploited:.1%} contre lui. Contre Moyen, la meilleure réponse possible gagne "
-        f"{bound:.1%}, Fort {fort:.1%} (calculs exacts, nuls comptés pour moitié)."
-    ).replace("%", " %")
+        f"Fort joue l'équilibre du duel (résolu en {decimal(seconds)} s) : une meilleure "
+        f"réponse gagne {fine_percent(exploited)} contre lui. Contre Moyen, la meilleure réponse "
+        f"possible gagne {fine_percent(bound)}, Fort {fine_percent(fort)} (calculs exacts, nuls "
+        "comptés pour moitié)."
+    )
 
 
 LEVEL_BOTS = {"debutant": Debutant, "moyen": Moyen, "fort": Fort}

@@ -36,6 +36,7 @@ from typing import NamedTuple
 
 from jeux.engine.core import Action
 from jeux.engine.dice import ways
+from jeux.engine.text import decimal
 
 from .rules import (
     _BANKS,
@@ -487,7 +488,7 @@ def solution() -> str:
     minutes = between * SOLVES * seconds / 60
     return (
         f"Pas le jeu résolu : à deux, le résoudre comme Neller et Busche le Farkle pèserait "
-        f"{between * len(plan.memo) / 1e6:.1f} millions de positions ({between} entre les "
+        f"{decimal(between * len(plan.memo) / 1e6)} millions de positions ({between} entre les "
         f"tours, {len(plan.memo)} dans un tour, chacun calculé en {1000 * seconds:.0f} ms ici), "
         f"soit environ {minutes:.0f} minutes, loin des deux secondes permises. Fort joue chaque "
         "tour exactement (la moyenne sur tous les lancers à venir), chaque banque valant sa "
