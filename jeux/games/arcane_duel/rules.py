@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from itertools import combinations
 from random import Random
 from typing import Any
@@ -221,6 +222,13 @@ class EndTurn(Action):
     """End the discard phase without replacing a card."""
 
 
+# Moves are listed anew at every decision (a robot's, then `apply`'s check): built once and
+# looked up after, as a frozen dataclass costs several times more to build than to find.
+# The uids restart at every match, so these stay small.
+cast, defend, discard = cache(Cast), cache(Defend), cache(Discard)
+DRAW, PASS, ENDURE, END_TURN = Draw(), Pass(), Endure(), EndTurn()
+
+
 # --- events ----------------------------------------------------------------------------
 
 
@@ -387,6 +395,10 @@ class Hit:
     reached: bool = False
     """Whether the target's statuses already answered (a Déviation resets it)."""
 
+    def reaching(self) -> Hit:
+        """This hit once the target's statuses answered (quicker than `replace`)."""
+        return Hit(self.target, self.damage, self.poison, self.steal, self.visited, True)
+
 
 @dataclass(frozen=True)
 class Statuses:
@@ -497,15 +509,15 @@ class ArcaneState(ZonedState):
         seat = self.to_move()
         hand = self.hands[seat].cards
         if self.owed:
-            return [Discard(c.uid) for c in hand]
+            return [discard(c.uid) for c in hand]
         if self.phase == DEFEND:
-            return [*self.defences(), Endure()]
+            return [*self.defences(), ENDURE]
         if self.phase == DISCARD:
             if len(hand) > HAND_LIMIT:
-                return [Discard(c.uid) for c in hand]
-            return [Discard(c.uid, replace=True) for c in hand] + [EndTurn()]
-        actions: list[Action] = [Draw()] if self.can_draw() else []
-        return actions + self.casts() + [Pass()]
+                return [discard(c.uid) for c in hand]
+            return [discard(c.uid, True) for c in hand] + [END_TURN]
+        actions: list[Action] = [DRAW] if self.can_draw() else []
+        return actions + self.casts() + [PASS]
 
     def casts(self) -> list[Action]:
         seat, hand = self.turn, self.hands[self.turn].cards
@@ -515,27 +527,25 @@ class ArcaneState(ZonedState):
             key = card.card
             one = (card.uid,)
             if key in ("boule", "explosion", "poison", "controle", "main"):
-                actions += [Cast(one, (t,)) for t in foes]
+                actions += [cast(one, (t,)) for t in foes]
             elif key == "malediction":  # AD1-5: another card is the cost
-                actions += [
-                    Cast(one, (t,), cost=c.uid) for t in foes for c in hand if c is not card
-                ]
+                actions += [cast(one, (t,), c.uid) for t in foes for c in hand if c is not card]
             elif key in PLAYED_ALONE:
-                actions.append(Cast(one))
+                actions.append(cast(one))
         for a, b in combinations(hand, 2):
             combo = COMBO_OF_CARDS.get(frozenset((a.card, b.card)))
             if combo is None:
                 continue
             pair = (a.uid, b.uid)
             if combo.number in (1, 7, 9, 10):
-                actions += [Cast(pair, (t,)) for t in foes]
+                actions += [cast(pair, (t,)) for t in foes]
             elif combo.number == 8:
                 pairs = list(combinations(foes, 2)) or [(t,) for t in foes]  # AD1-16
-                actions += [Cast(pair, p) for p in pairs]
+                actions += [cast(pair, p) for p in pairs]
             elif combo.number == 5:
-                actions += [Cast(pair, pick=c.uid) for c in self.discard]
+                actions += [cast(pair, (), 0, c.uid) for c in self.discard]
             else:
-                actions.append(Cast(pair))
+                actions.append(cast(pair))
         return actions
 
     def defences(self) -> list[Action]:
@@ -548,15 +558,15 @@ class ArcaneState(ZonedState):
             key = card.card
             if key == "deviation":
                 away = [s for s in self.others(hit.target) if s not in hit.visited]
-                actions += [Defend(card.uid, redirect=s) for s in away]
+                actions += [defend(card.uid, s) for s in away]
             elif key == "epines":
-                actions.append(Defend(card.uid))
+                actions.append(defend(card.uid))
             elif hit.steal:
                 continue
             elif key in ("bouclier", "miroir"):
-                actions.append(Defend(card.uid))
+                actions.append(defend(card.uid))
             elif key == "barriere":
-                actions += [Defend(card.uid, cost=c.uid) for c in hand if c is not card]
+                actions += [defend(card.uid, NOBODY_SEAT, c.uid) for c in hand if c is not card]
         return actions
 
     def refusal(self, action: Action) -> str:
@@ -843,7 +853,7 @@ class ArcaneState(ZonedState):
                 self.hits.pop(0)
                 continue
             if not hit.reached:
-                hit = self.hits[0] = replace(hit, reached=True)
+                hit = self.hits[0] = hit.reaching()
                 events += self._reach(hit)
                 if self.owed or not self.hits or self.hits[0] is not hit:
                     continue  # a discard owed first, or stopped by a veil
@@ -1057,14 +1067,14 @@ class ArcaneBot:
     def choose(self, view: ArcaneState) -> Action:
         legal = view.legal_actions()
         me = view.to_move()
-        if view.owed or (view.phase == DISCARD and legal[-1] != EndTurn()):
+        if view.owed or (view.phase == DISCARD and legal[-1] != END_TURN):
             hand = view.hands[me]
             return min(legal, key=lambda a: KEEP[hand.by_uid(a.card).card])
         if view.phase == DISCARD:  # a full hand turns its weakest card over, never stalls
             hand = view.hands[me].cards
             if len(hand) < HAND_LIMIT or not len(view.deck) + len(view.discard):
-                return EndTurn()
-            return Discard(min(hand, key=lambda c: KEEP[c.card]).uid, replace=True)
+                return END_TURN
+            return discard(min(hand, key=lambda c: KEEP[c.card]).uid, True)
         if view.phase == DEFEND:
             return self.defend(view, legal)
         rng = self.rng.random
@@ -1074,9 +1084,9 @@ class ArcaneBot:
         hit, me = view.hits[0], view.to_move()
         amount = 1 if hit.poison else hit.damage
         if view.status[me].armour and amount <= 3 and not hit.steal:
-            return Endure()
+            return ENDURE
         if not (hit.steal or amount >= 2 or view.hp[me] <= 3) or len(legal) == 1:
-            return Endure()
+            return ENDURE
         hand = view.hands[me]
 
         def worth(action: Action) -> tuple[int, int]:
