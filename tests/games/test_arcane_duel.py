@@ -507,6 +507,17 @@ def test_the_robot_finishes_a_wounded_opponent_and_defends_a_big_hit():
     assert isinstance(ArcaneBot(1).choose(state.view(1)), Defend)
 
 
+def test_the_robot_draws_rather_than_trade_a_card_and_blocks_even_a_small_hit():
+    """A Concentration or a Contrôle only trades a card for a card: below three cards a draw
+    does better. A Bouclier held against a 1-damage hit is used (it would only clog the hand)."""
+    state = new()
+    give(state, 0, "concentration", "controle")
+    assert ArcaneBot(1).choose(state.view(0)) == Draw()
+    play(state, Cast(give(state, 0, "boule"), (1,)))
+    state.hands[1] = Zone(state.fresh(["bouclier"]), (1,))
+    assert ArcaneBot(1).choose(state.view(1)) == Defend(state.hands[1].cards[0].uid)
+
+
 def test_the_screen_words_the_card_in_full_and_asks_one_part_at_a_time():
     state = new(3)
     curse, cost1, cost2 = give(state, 0, "malediction", "lumiere", "epines")

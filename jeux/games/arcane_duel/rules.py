@@ -1058,8 +1058,10 @@ SAVED = {"bouclier": 1, "barriere": 2, "epines": 0}
 
 
 class ArcaneBot:
-    """Greedy: the cast that hurts opponents most (a kill first), healing when hurt; defends
-    when the hit matters (2 damage or more, low HP, or a steal). Sees only its seat's view."""
+    """Greedy: the cast that hurts opponents most (a kill first), healing when hurt, a draw
+    rather than a card that only trades cards; answers every hit a Defence card lessens (a
+    Defence card held waits for an attack while the hand lacks room for spells). Sees only
+    its seat's view."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = Random(seed)
@@ -1085,7 +1087,7 @@ class ArcaneBot:
         amount = 1 if hit.poison else hit.damage
         if view.status[me].armour and amount <= 3 and not hit.steal:
             return ENDURE
-        if not (hit.steal or amount >= 2 or view.hp[me] <= 3) or len(legal) == 1:
+        if len(legal) == 1:
             return ENDURE
         hand = view.hands[me]
 
@@ -1095,7 +1097,7 @@ class ArcaneBot:
             key = hand.by_uid(action.card).card
             if key == "deviation":
                 return (10, -view.hp[action.redirect])
-            saved = amount // 2 if key == "miroir" else SAVED[key]
+            saved = min(amount // 2 if key == "miroir" else SAVED[key], amount)
             return (saved * 3 + (key == "epines"), -KEEP[key])
 
         return max(legal, key=worth)
@@ -1131,7 +1133,7 @@ class ArcaneBot:
         if key == "voile":
             score += 8 if hp <= 4 else 2
         if key in ("controle", "concentration"):
-            score += 4
+            score += 2  # below a draw: they trade a card for a card
         if number in (5, 10):
             score += 2
         if key == "malediction":
