@@ -126,7 +126,7 @@ class Zone:
         return Zone(tuple(cards), self.seen_by)
 
     def without(self, cards: Iterable[Dealt]) -> Zone:
-        gone = set(cards)
+        gone = tuple(cards)  # a few cards: comparing is cheaper than hashing their faces
         return self.holding(c for c in self.cards if c not in gone)
 
     def by_uid(self, uid: int) -> Dealt | None:

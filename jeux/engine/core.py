@@ -14,9 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from random import Random
-from typing import Any, ClassVar, Protocol, TypeVar
-
-Copied = TypeVar("Copied")
+from typing import Any, ClassVar, Protocol
 
 FREE_TEXT_LIMIT = 40
 """Longest free text (a word of a spell's name, a story line) an action may carry."""
@@ -280,15 +278,6 @@ class State(ABC):
     @property
     def seats(self) -> int:
         return len(self.players)
-
-
-def shallow_copy(thing: Copied) -> Copied:
-    """A new object of the same class sharing every attribute with `thing`: several times
-    cheaper than `dataclasses.replace` or `copy.copy`, for the states robots copy thousands of
-    times a second; the caller then gives the copy its own lists where it will change them."""
-    twin = object.__new__(type(thing))
-    twin.__dict__.update(thing.__dict__)
-    return twin
 
 
 LEVELS = {"debutant": "Débutant", "moyen": "Moyen", "fort": "Fort"}

@@ -5,6 +5,7 @@ then the unique cards), `choice` takes the first, and seat 0 starts. Tests give 
 `hold` where they must."""
 
 from collections import Counter
+from random import Random
 
 import pytest
 
@@ -47,6 +48,7 @@ from jeux.games.arcane_arena.rules import (
     StolenCard,
     Swap,
 )
+from jeux.games.aria.rules import GAME as ARIA_GAME
 
 NAMES = ("Lina", "Marc", "Zoé", "Ana")
 SPELLS = {spell.name: spell for _, spell in ARENA.spells}
@@ -493,3 +495,17 @@ def test_aa_9_a_steal_from_an_empty_hand_takes_nothing():
     hold(state, 1)
     events = play(state, Cast((hand,), 1))
     assert [e.describe() for e in events][1] == "Lina ne vole rien : Marc n'a pas de carte."
+
+
+@pytest.mark.parametrize("game", [GAME, ARIA_GAME], ids=["arena", "aria"])
+def test_a_clone_equals_its_state_at_every_move_and_shares_none_of_its_lists(game):
+    """The robots play on clones built field by field: none may be missed or misplaced."""
+    rng, bot = Random(4), ArenaBot(4)
+    state = game.new(("A", "B", "C"), game.resolve_options({}), rng)
+    while state.to_move() is not None:
+        twin = state.clone()
+        assert twin == state
+        twin.hp[0] -= 1
+        twin.hands.pop()
+        assert twin.hp != state.hp and len(twin.hands) == len(state.hands) - 1
+        state.apply(bot.choose(state.view(state.to_move())), rng)

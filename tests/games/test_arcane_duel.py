@@ -3,6 +3,8 @@
 Under ForcedRng a shuffle keeps the card list's order and `choice` takes the first item
 (or the scripted index): seat 0 starts the first round; hands are replaced by `give`."""
 
+from random import Random
+
 import pytest
 
 from jeux.engine.cards import Zone
@@ -531,3 +533,16 @@ def test_the_screen_words_the_card_in_full_and_asks_one_part_at_a_time():
     assert choice_label(state, "targets", (2,)) == "Zoé"
     assert choice_label(state, "cost", cost2) == "Épines"
     assert question(state, 0).startswith("Lance (1-9, Entrée)")
+
+
+def test_a_clone_equals_its_state_at_every_move_and_shares_none_of_its_lists():
+    """The robots play on clones built field by field: none may be missed or misplaced."""
+    rng, bot = Random(4), ArcaneBot(4)
+    state = GAME.new(NAMES[:3], GAME.resolve_options({}), rng)
+    while state.to_move() is not None:
+        twin = state.clone()
+        assert twin == state
+        twin.hp[0] -= 1
+        twin.hands.pop()
+        assert twin.hp != state.hp and len(twin.hands) == len(state.hands) - 1
+        state.apply(bot.choose(state.view(state.to_move())), rng)

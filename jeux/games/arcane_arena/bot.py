@@ -17,9 +17,10 @@ from jeux.engine.core import Action
 from .rules import (
     ACTION,
     DISCARD,
-    DRAW,
+    DRAW_REWARD,
+    END_TURN,
     HAND_LIMIT,
-    HEAL,
+    HEAL_REWARD,
     MAX_HP,
     NO_TARGET,
     REACT,
@@ -31,7 +32,6 @@ from .rules import (
     EndTurn,
     Pass,
     React,
-    Reward,
     Swap,
 )
 
@@ -48,8 +48,8 @@ class ArenaBot:
         if view.phase == REACT:
             return max(legal, key=lambda a: self.defence_value(view, seat, a))
         if view.phase == REWARD:
-            low = view.hp[seat] <= MAX_HP - 3 or Reward(DRAW) not in legal
-            return Reward(HEAL) if low else Reward(DRAW)
+            low = view.hp[seat] <= MAX_HP - 3 or DRAW_REWARD not in legal
+            return HEAL_REWARD if low else DRAW_REWARD
         if view.phase == DISCARD:
             discards = [a for a in legal if isinstance(a, Discard)]
             if discards:
@@ -57,7 +57,7 @@ class ArenaBot:
             swaps = [a for a in legal if isinstance(a, Swap)]
             if swaps and len(view.hands[seat]) >= HAND_LIMIT:  # a full hand cycles its worst
                 return min(swaps, key=lambda a: self.keep_value(view, seat, a.card))
-            return EndTurn()
+            return END_TURN
         if view.phase == ACTION:
             return max(legal, key=lambda a: self.action_value(view, seat, a))
         return self.rng.choice(legal)

@@ -32,7 +32,6 @@ from jeux.engine.core import (
     Option,
     Outcome,
     ranks_from_scores,
-    shallow_copy,
 )
 from jeux.engine.events import Eliminated
 from jeux.engine.reactions import REACTION_WINDOW, window_opens
@@ -628,14 +627,33 @@ class ArcaneState(ZonedState):
 
     def clone(self) -> ArcaneState:
         """A copy to play on (the robot's imagined futures): zones, hits and statuses are
-        immutable, the lists are not."""
-        twin = shallow_copy(self)
-        twin.hands, twin.hp, twin.wins = list(self.hands), list(self.hp), list(self.wins)
-        twin.status, twin.out = list(self.status), list(self.out)
-        twin.poison_pending, twin.poison_armed = list(self.poison_pending), list(self.poison_armed)
-        twin.later_draws, twin.hits = list(self.later_draws), list(self.hits)
-        twin.owed = list(self.owed)
-        return twin
+        immutable, the lists are not. Built through the constructor, whose objects Python
+        reads fastest (a copied `__dict__` slows every later attribute read), its fields in
+        their order (keywords would cost a tenth of a robot's move)."""
+        return ArcaneState(
+            self.players,
+            self.options,
+            list(self.hands),
+            self.deck,
+            self.discard,
+            list(self.hp),
+            list(self.wins),
+            list(self.status),
+            list(self.poison_pending),
+            list(self.poison_armed),
+            list(self.later_draws),
+            list(self.out),
+            self.phase,
+            self.turn,
+            self.starter,
+            self.round,
+            self.attacker,
+            self.spell,
+            list(self.hits),
+            list(self.owed),
+            self.next_uid,
+            self.news,
+        )
 
     # --- moving cards --------------------------------------------------------------
 
