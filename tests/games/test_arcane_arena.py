@@ -450,6 +450,18 @@ def test_bot_defends_when_it_matters():
     assert ArenaBot(1).choose(state.view(1)) == React((barrier,))
 
 
+def test_bot_draws_rather_than_cast_a_mana_and_blocks_even_a_small_hit():
+    """Concentration de mana only replaces itself: a draw does better. A Bouclier held against
+    1 damage at full health is spent (it would only take a spell's room in the hand)."""
+    state = new()
+    hold(state, 0, "Concentration de mana", "Bouclier")
+    assert ArenaBot(1).choose(state.view(0)) == Draw()
+    (ball,) = hold(state, 0, "Boule de feu")
+    (shield,) = hold(state, 1, "Bouclier")
+    play(state, Cast((ball,), 1))
+    assert ArenaBot(1).choose(state.view(1)) == React((shield,))
+
+
 def test_bot_finishes_a_weak_opponent():
     state = new(3)
     state.hp = [9, 9, 1]

@@ -2,7 +2,8 @@
 seat's view: other hands, the deck and the cards removed face down are only counts there.
 
 Débutant plays any sensible card at random; Moyen (`ArenaBot`) attacks greedily, heals when
-low and defends when it matters; Fort weighs Moyen's choice against its next best
+low, draws rather than cast a card that only replaces itself, and spends a Defence card
+whenever it saves more than the card is worth; Fort weighs Moyen's choice against its next best
 moves in a few imagined deals of the cards it cannot see, played on by Moyen's judgement."""
 
 from __future__ import annotations
@@ -77,8 +78,7 @@ class ArenaBot:
             saved = min(incoming, effect.block)
         if attack.steal:
             saved = 2 if effect.mirror else 0
-        urgent = view.hp[seat] - incoming <= LOW_HP or incoming >= 2
-        cost = 0.6 * len(react.cards) if urgent else 1.2 * len(react.cards)
+        cost = 0.6 * len(react.cards)  # a Defence card held waits while spells lack room
         return saved + effect.heal + (1 if len(react.cards) == 2 else 0) - cost
 
     def action_value(self, view: ArenaState, seat: int, action: Action) -> float:
@@ -107,8 +107,8 @@ class ArenaBot:
             value += min(effect.heal, MAX_HP - hp) * (2.5 if hp <= LOW_HP else 0.8)
         if effect.veil:
             value += 2.5 if hp <= LOW_HP else 0.7
-        if effect.draw:
-            value += 1.2 if view.can_draw() else -1
+        if effect.draw:  # below a draw: the card cast is the card drawn
+            value += 0.2 if view.can_draw() else -1
         if effect.salvage:
             value += 1.0
         return value + self.rng.random() * 0.1
