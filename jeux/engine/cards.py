@@ -75,7 +75,7 @@ NOBODY: tuple[int, ...] = ()
 EVERYONE = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Zone:
     """Cards lying together (a hand, a face-down pack, a play) and who may see their faces:
     `seen_by` EVERYONE (None), NOBODY (a face-down pack, the deck) or those seats (a hand).
@@ -86,6 +86,17 @@ class Zone:
     cards: tuple[Dealt, ...] = ()
     seen_by: tuple[int, ...] | None = NOBODY
     hidden: int = 0
+
+    def __init__(
+        self,
+        cards: tuple[Dealt, ...] = (),
+        seen_by: tuple[int, ...] | None = NOBODY,
+        hidden: int = 0,
+    ) -> None:
+        # A frozen dataclass sets each field through object.__setattr__, twice as slow as
+        # this, and zones are built at every move of a card game.
+        fields = self.__dict__
+        fields["cards"], fields["seen_by"], fields["hidden"] = cards, seen_by, hidden
 
     def __len__(self) -> int:
         return len(self.cards) + self.hidden
@@ -98,7 +109,14 @@ class Zone:
 
     def seen_from(self, seat: int | None) -> Zone:
         """This zone as `seat` sees it (None: a spectator): all of it, or only its count."""
-        return self if self.visible_to(seat) else Zone(NOBODY, self.seen_by, len(self))
+        if self.visible_to(seat):
+            return self
+        # Built once per zone (a zone is immutable, and views are built at every decision),
+        # kept outside the fields so equality and hashing ignore it.
+        counted = self.__dict__.get("_counted")
+        if counted is None:
+            counted = self.__dict__["_counted"] = Zone(NOBODY, self.seen_by, len(self))
+        return counted
 
     def secrets_for(self, seat: int | None) -> frozenset[Dealt]:
         return frozenset() if self.visible_to(seat) else frozenset(self.cards)
@@ -108,11 +126,14 @@ class Zone:
         return Zone(tuple(cards), self.seen_by)
 
     def without(self, cards: Iterable[Dealt]) -> Zone:
-        gone = set(cards)
+        gone = tuple(cards)  # a few cards: comparing is cheaper than hashing their faces
         return self.holding(c for c in self.cards if c not in gone)
 
     def by_uid(self, uid: int) -> Dealt | None:
-        return next((c for c in self.cards if c.uid == uid), None)
+        for card in self.cards:
+            if card.uid == uid:
+                return card
+        return None
 
 
 class ZonedState(State):
