@@ -10,6 +10,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from random import Random
 from typing import Any
 
@@ -109,14 +110,7 @@ class Zone:
 
     def seen_from(self, seat: int | None) -> Zone:
         """This zone as `seat` sees it (None: a spectator): all of it, or only its count."""
-        if self.visible_to(seat):
-            return self
-        # Built once per zone (a zone is immutable, and views are built at every decision),
-        # kept outside the fields so equality and hashing ignore it.
-        counted = self.__dict__.get("_counted")
-        if counted is None:
-            counted = self.__dict__["_counted"] = Zone(NOBODY, self.seen_by, len(self))
-        return counted
+        return self if self.visible_to(seat) else counted_zone(self.seen_by, len(self))
 
     def secrets_for(self, seat: int | None) -> frozenset[Dealt]:
         return frozenset() if self.visible_to(seat) else frozenset(self.cards)
@@ -134,6 +128,13 @@ class Zone:
             if card.uid == uid:
                 return card
         return None
+
+
+@cache
+def counted_zone(seen_by: tuple[int, ...] | None, count: int) -> Zone:
+    """A zone seen as its count only: built once for each owner and size, as views are built
+    at every decision (a zone is immutable, so one serves them all)."""
+    return Zone(NOBODY, seen_by, count)
 
 
 class ZonedState(State):

@@ -48,7 +48,7 @@ from jeux.games.arcane_arena.rules import (
     StolenCard,
     Swap,
 )
-from jeux.games.aria.rules import GAME as ARIA_GAME
+from jeux.games.aria.game import GAME as ARIA_GAME
 
 NAMES = ("Lina", "Marc", "Zoé", "Ana")
 SPELLS = {spell.name: spell for _, spell in ARENA.spells}

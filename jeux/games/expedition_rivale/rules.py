@@ -180,6 +180,13 @@ class Pick(Action):
     card: str
 
 
+# Moves are listed at every decision, and at every move of a robot's imagined futures: built
+# once, as a frozen dataclass costs several times more to build than to find.
+PLAYS = {a.key: Play(a.key) for a in ARTIFACTS}
+PICKS = {a.key: Pick(a.key) for a in ARTIFACTS}
+DRAW_ACTION, PASS = Draw(), Pass()
+
+
 # --- events ----------------------------------------------------------------------------
 
 
@@ -394,7 +401,10 @@ class Ended(Event):
 
 def previous_turn(history: Sequence[tuple[int, str]], seat: int) -> str:
     """What `seat` did in its own last turn (ER-3), '' before its first."""
-    return next((kind for who, kind in reversed(history) if who == seat), "")
+    for who, kind in reversed(history):
+        if who == seat:
+            return kind
+    return ""
 
 
 def points(cards: Sequence[Artifact]) -> int:
@@ -407,16 +417,12 @@ def condition_met(state: ExpeditionState, seat: int, card: Artifact) -> bool:
     return CONDITIONS[card.key](state, seat, 1 - seat)
 
 
-def _count(mine: Callable[[int], bool]) -> Callable[[ExpeditionState, int, int], bool]:
-    return lambda s, me, opp: mine(len(s.played[me]))
-
-
 CONDITIONS: dict[str, Callable[[ExpeditionState, int, int], bool]] = {
-    "statuette": _count(lambda n: n == 0),
-    "bracelet": _count(lambda n: n >= 1),
-    "fresque": _count(lambda n: n == 2),
+    "statuette": lambda s, me, opp: not s.played[me],
+    "bracelet": lambda s, me, opp: len(s.played[me]) >= 1,
+    "fresque": lambda s, me, opp: len(s.played[me]) == 2,
     "pierre": lambda s, me, opp: len(s.played[opp]) > len(s.played[me]),
-    "urne": _count(lambda n: n >= 3),
+    "urne": lambda s, me, opp: len(s.played[me]) >= 3,
     "parchemin": lambda s, me, opp: previous_turn(s.history, me) == DRAW,
     "collier": lambda s, me, opp: any(not c.effect for c in s.played[me]),
     "jumelle": lambda s, me, opp: s.twin_counts(me, opp),
@@ -424,13 +430,14 @@ CONDITIONS: dict[str, Callable[[ExpeditionState, int, int], bool]] = {
     "offrande": lambda s, me, opp: any(c.kind == ANCIEN for c in s.played[me]),
     "griffe": lambda s, me, opp: previous_turn(s.history, me) == PLAY,
     "serre": lambda s, me, opp: bool(s.history) and s.history[-1] == (opp, PLAY),
-    "masque": _count(lambda n: n == 2),
+    "masque": lambda s, me, opp: len(s.played[me]) == 2,
     "serpent": lambda s, me, opp: any(c.effect for c in s.played[me]),
     "tablette": lambda s, me, opp: True,
     "sablier": lambda s, me, opp: any(c.kind == SAVOIR for c in s.played[me]),
     "lame": lambda s, me, opp: points(s.played[opp]) > points(s.played[me]),
-    "oeil": _count(lambda n: n == 3),
+    "oeil": lambda s, me, opp: len(s.played[me]) == 3,
 }
+"""Each card's condition, read at every move of a robot's imagined futures: kept to one call."""
 
 
 def bonus(cards: Sequence[Artifact]) -> int:
@@ -514,26 +521,27 @@ class ExpeditionState(State):
         return len(self.hands[seat]) + self.hidden[seat]
 
     def playable(self, seat: int) -> list[Artifact]:
-        return [c for c in self.hands[seat] if condition_met(self, seat, c)]
+        opp = 1 - seat
+        return [c for c in self.hands[seat] if CONDITIONS[c.key](self, seat, opp)]
 
     def legal_actions(self) -> list[Action]:
         seat = self.to_move()
         if seat is None:
             return []
         if self.phase == DRAFT:
-            return [Pick(c.key) for c in self.packs[seat]]
+            return [PICKS[c.key] for c in self.packs[seat]]
         if self.phase == TURN:
-            actions: list[Action] = [Play(c.key) for c in self.playable(seat)]
+            actions: list[Action] = [PLAYS[c.key] for c in self.playable(seat)]
             if self.final:
-                return [*actions, Pass()]
-            return [Draw(), *actions] if self.deck_size() else actions
+                return [*actions, PASS]
+            return [DRAW_ACTION, *actions] if self.deck_size() else actions
         choices = {
             DISCARD: self.played[1 - self.turn],
             STEAL: self.played[1 - self.turn],
             KEEP: self.looked,
             ORDER: self.looked,
         }[self.phase]
-        return [Pick(c.key) for c in choices]
+        return [PICKS[c.key] for c in choices]
 
     def refusal(self, action: Action) -> str:
         if self.phase == TURN and isinstance(action, Play) and action.card in BY_KEY:
@@ -789,23 +797,24 @@ class ExpeditionState(State):
         return [Ended(self.outcome().summary)]
 
     def clone(self) -> ExpeditionState:
-        """A copy to look ahead on (the robot's imagined futures)."""
+        """A copy to look ahead on (the robot's imagined futures), its fields in their order:
+        keywords would cost a tenth of the copy. What each seat has seen starts afresh."""
         return ExpeditionState(
             self.players,
             self.options,
-            deck=list(self.deck),
-            hands=[list(h) for h in self.hands],
-            played=[list(p) for p in self.played],
-            discard=list(self.discard),
-            history=list(self.history),
-            turn=self.turn,
-            phase=self.phase,
-            hidden=list(self.hidden),
-            looked=list(self.looked),
-            packs=[list(p) for p in self.packs],
-            picks=self.picks,
-            extra=self.extra,
-            final=list(self.final),
+            list(self.deck),
+            [list(h) for h in self.hands],
+            [list(p) for p in self.played],
+            list(self.discard),
+            list(self.history),
+            self.turn,
+            self.phase,
+            list(self.hidden),
+            list(self.looked),
+            [list(p) for p in self.packs],
+            self.picks,
+            self.extra,
+            list(self.final),
         )
 
 
@@ -850,12 +859,12 @@ def greedy(state: ExpeditionState, rng: Random) -> Action:
     if state.phase == TURN:
         cards = state.playable(state.turn)
         if cards and (not state.deck_size() or rng.random() < 0.8):
-            return Play(max(cards, key=lambda c: c.value + rng.random()).key)
-        return Draw() if state.deck_size() else Pass()
+            return PLAYS[max(cards, key=lambda c: c.value + rng.random()).key]
+        return DRAW_ACTION if state.deck_size() else PASS
     choices = [BY_KEY[a.card] for a in state.legal_actions()]
     if state.phase == DISCARD and state.to_move() != state.turn:
-        return Pick(min(choices, key=lambda c: c.value).key)
-    return Pick(max(choices, key=lambda c: c.value + rng.random()).key)
+        return PICKS[min(choices, key=lambda c: c.value).key]
+    return PICKS[max(choices, key=lambda c: c.value + rng.random()).key]
 
 
 def result_for(state: ExpeditionState, seat: int) -> float:
