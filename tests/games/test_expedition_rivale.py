@@ -466,14 +466,16 @@ def test_the_table_text_shows_played_cards_scores_and_the_known_top():
 
 @pytest.mark.parametrize("draft", [False, True])
 def test_a_clone_equals_its_state_at_every_move_but_what_each_seat_saw(draft):
-    """The robots play on clones built field by field: none may be missed or misplaced; the
-    deck's tops a seat once saw are left out, as a robot imagines its futures afresh."""
+    """The robots play on clones built field by field: none may be missed or misplaced; what
+    each seat knows (the deck's tops, the other's cards it knows, the cards it saw) is left
+    out, as a robot imagines its futures afresh."""
     rng, bot = Random(7), GAME.bot(7)
     state = GAME.new(NAMES, GAME.resolve_options({"draft": draft}), rng)
     while state.to_move() is not None:
         twin = state.clone()
-        assert twin.tops == [[], []]
-        twin.tops = [list(t) for t in state.tops]
+        assert twin.tops == twin.held == [[], []] and twin.seen == [set(), set()]
+        twin.tops, twin.held = [list(t) for t in state.tops], [list(h) for h in state.held]
+        twin.seen = [set(s) for s in state.seen]
         assert twin == state
         twin.hands[0].clear()
         assert twin.hands != state.hands or not state.hands[0]
