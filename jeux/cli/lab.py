@@ -35,8 +35,12 @@ enough for an edge of a few points to show above chance."""
 class Lab:
     """Measures within a time budget: as many games as `seconds` allow, at least `least`."""
 
-    def __init__(self, seconds: float, least: int = 200, most: int = 4000) -> None:
+    def __init__(
+        self, seconds: float, least: int = 200, most: int = 4000, processes: int | None = None
+    ) -> None:
         self.seconds, self.least, self.most = seconds, least, most
+        self.processes = processes
+        """None: every core, as `simulate` chooses; 1 on a machine shared with others."""
 
     def measure(
         self,
@@ -54,13 +58,13 @@ class Lab:
             levels = ("moyen",) * players
         least = max(least, self.least)
         start = time.perf_counter()
-        report = simulate(game, players, least, SEED, options, levels, rotate=rotate)
+        report = simulate(game, players, least, SEED, options, levels, self.processes, rotate)
         pace = (time.perf_counter() - start) / least
         seconds = max(seconds, self.seconds)
         more = min(self.most - least, int((seconds - pace * least) / pace))
         if more > 0:
             report.merge(
-                simulate(game, players, more, SEED + least, options, levels, rotate=rotate)
+                simulate(game, players, more, SEED + least, options, levels, self.processes, rotate)
             )
             report.games += more
         return report
@@ -354,9 +358,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m jeux.cli.lab", description=__doc__)
     parser.add_argument("--seconds", type=float, default=6.0, help="budget par mesure")
     parser.add_argument("--least", type=int, default=200, help="parties au moins par mesure")
+    parser.add_argument(
+        "--processes", type=int, metavar="P", help="processus en parallèle (d'office : tous)"
+    )
     parser.add_argument("--print", action="store_true", help="afficher sans réécrire le README")
     args = parser.parse_args(argv)
-    lines = report(Lab(args.seconds, args.least))
+    lines = report(Lab(args.seconds, args.least, processes=args.processes))
     if args.print or START not in README.read_text(encoding="utf-8"):
         print("\n".join(lines))
     else:
