@@ -1,4 +1,6 @@
-"""Push to Five's weakest and strongest robots; Moyen is `rules.PushBot`.
+"""Push to Five's robots at three levels.
+
+Moyen (`PushBot`, RULINGS §22) stops once the chance of losing outweighs the gain.
 
 Débutant stops at a comfortable total it picks each turn, not at the odds. Fort, in the
 Cumul game, plays to win rather than to score: at two players it knows, from a table
@@ -11,24 +13,113 @@ Moyen.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import prod
 from random import Random
 
 from jeux.engine.core import Action, Bot
 
-from .rules import (
-    _FLIPS,
-    _RESHUFFLE,
-    _STOP,
-    TARGET,
-    Goal,
-    PushBot,
-    PushToFiveState,
-    apply_card,
-    turn_one,
-    worth,
-)
+from .rules import _FLIPS, _RESHUFFLE, _STOP, TARGET, PushToFiveState, apply_card
+
+RESHUFFLES = 2
+"""How many reshuffles the robot looks ahead over: further cycles change little."""
+
+
+class PushBot:
+    """RULINGS §22: stops once the chance of losing outweighs the gain. It weighs every order
+    the face-down cards may lie in (their composition is public) against what the points are
+    worth to it: alone, each point; in Cumul, points towards 15, or beating the leader in
+    the last round; in Sprint, a single turn of 15."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
+        """Its own rng, never the match's: which face-down card to turn (all are alike)."""
+
+    def choose(self, state: PushToFiveState) -> Action:
+        turn = _FLIPS[self.rng.choice(state.face_down)] if state.face_down else _RESHUFFLE
+        if state.phase == "start":
+            return turn
+        goal = self.goal(state)
+        if state.phase == "full":
+            push = turn_one(goal, state.deck, state.deck, state.turn, False, RESHUFFLES)
+        else:
+            push = turn_one(goal, state.deck, state.left, state.turn, state.protected, RESHUFFLES)
+        return turn if push > worth(goal, state.turn) else _STOP
+
+    @staticmethod
+    def goal(state: PushToFiveState) -> Goal:
+        seat = state.current
+        bank = state.banks[seat]
+        others = [state.standing(s) for s in range(state.seats) if s != seat]
+        if state.seats == 1:
+            return Goal(0, 0)  # every point counts, whatever is banked
+        if state.sprint:
+            beat = max(TARGET, *(o[0] + 1 for o in others)) if state.final_round else TARGET
+            return Goal(bank, beat, on_turn=True, all_or_nothing=True)
+        if state.final_round:  # the last chance: pass the leader, or nothing
+            return Goal(bank, max(o[0] for o in others) + 1, all_or_nothing=True)
+        return Goal(bank, TARGET)
+
+
+@dataclass(frozen=True)
+class Goal:
+    bank: int
+    need: int
+    """What wins: a total, or a single turn (`on_turn`); 0: every point counts (alone)."""
+    on_turn: bool = False
+    all_or_nothing: bool = False
+    """Only meeting `need` counts (the bank just breaks ties); else points up to `need`."""
+
+
+@cache
+def worth(goal: Goal, turn: int) -> float:
+    """What ending the turn with `turn` points is worth to the robot."""
+    if not goal.need:
+        return float(turn)
+    total = goal.bank + turn
+    if goal.all_or_nothing:
+        return ((turn if goal.on_turn else total) >= goal.need) + total / 1000
+    return min(total, goal.need) / goal.need
+
+
+@cache
+def best(
+    goal: Goal,
+    deck: tuple[str, ...],
+    left: tuple[str, ...],
+    turn: int,
+    protected: bool,
+    reshuffles: int,
+) -> float:
+    """The value of this position played well: stop now, or turn a card (or reshuffle)."""
+    stay = worth(goal, turn)
+    if not left:
+        if reshuffles <= 0:
+            return stay
+        return max(stay, turn_one(goal, deck, deck, turn, False, reshuffles - 1))
+    return max(stay, turn_one(goal, deck, left, turn, protected, reshuffles))
+
+
+@cache
+def turn_one(
+    goal: Goal,
+    deck: tuple[str, ...],
+    left: tuple[str, ...],
+    turn: int,
+    protected: bool,
+    reshuffles: int,
+) -> float:
+    """The mean value of turning one of the face-down cards, each as likely."""
+    total = 0.0
+    for card in left:
+        score, shield, lost = apply_card(card, turn, protected)
+        if lost:
+            total += worth(goal, 0)
+        else:
+            rest = tuple(c for c in left if c != card)
+            total += best(goal, deck, rest, score, shield, reshuffles)
+    return total / len(left)
 
 
 class BeginnerBot:
@@ -55,7 +146,6 @@ class BeginnerBot:
 
 CAP = 48
 """Turn scores are counted up to this: beyond it every end of turn is worth the same."""
-RESHUFFLES = 2
 
 
 class StrongBot:
