@@ -10,6 +10,7 @@ import pytest
 from jeux.engine.cards import Zone
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.arcane_duel.bots import ArcaneBot
 from jeux.games.arcane_duel.game import GAME
 from jeux.games.arcane_duel.present import (
     card_detail,
@@ -29,7 +30,6 @@ from jeux.games.arcane_duel.rules import (
     OVER,
     SPELLS,
     SUPPORT,
-    ArcaneBot,
     ArcaneState,
     CardsReceived,
     Cast,
