@@ -13,6 +13,7 @@ from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
 from jeux.games.expedition_rivale import present
+from jeux.games.expedition_rivale.bots import imagine
 from jeux.games.expedition_rivale.game import GAME
 from jeux.games.expedition_rivale.rules import (
     ANCIEN,
@@ -38,7 +39,6 @@ from jeux.games.expedition_rivale.rules import (
     Pick,
     Play,
     bonus,
-    imagine,
     score,
 )
 
