@@ -67,6 +67,9 @@ class Lab:
                 simulate(game, players, more, SEED + least, options, levels, self.processes, rotate)
             )
             report.games += more
+        # A full run takes long on a busy machine: each measure says it is done, on stderr.
+        seats = " contre ".join(levels) or f"{players} joueurs"
+        print(f"labo : {game_id} · {seats} · {report.played} parties", file=sys.stderr, flush=True)
         return report
 
 
