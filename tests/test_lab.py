@@ -1,6 +1,6 @@
 """The designer's lab report: its measures and the README section it rewrites."""
 
-from jeux.cli.lab import END, START, Lab, rewrite, table, variants
+from jeux.cli.lab import END, START, Lab, rewrite, solved_section, table, variants
 
 
 def test_a_variant_line_says_how_long_how_fair_and_how_the_games_ended():
@@ -24,3 +24,13 @@ def test_a_measure_may_ask_for_more_games_than_the_lab_floor():
     lab = Lab(seconds=0, least=20)
     assert lab.measure("le_capitaine", 2).played == 20
     assert lab.measure("le_capitaine", 2, least=30).played == 30
+
+
+def test_the_strong_robots_say_what_they_play_with_their_figures():
+    rows = dict(row.strip("| ").split(" | ", 1) for row in solved_section()[6:])
+    assert (
+        "équilibre" in rows["Gladiator's Duel"] and "meilleure réponse" in rows["Gladiator's Duel"]
+    )
+    assert "millions de positions" in rows["Le 5000"]
+    # La Cité des Voleurs: the bounds worked out, a tenth of a point with its decimal comma
+    assert "50,8 %" in rows["La Cité des Voleurs"] and "27,6 %" in rows["La Cité des Voleurs"]

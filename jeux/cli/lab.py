@@ -4,6 +4,8 @@ README's « Le labo » section, between its markers, with the numbers the rule t
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import sys
 import time
 from collections import Counter
@@ -21,6 +23,10 @@ SEED = 1
 LEVEL_GAMES = 400
 """Games at least for each level against the one below: enough for a 95 % interval of
 about ±5 %, to tell a stronger level from an equal one."""
+LADDER = (("moyen", "debutant"), ("fort", "moyen"), ("fort", "moyen"))
+"""Each level against the one below, at the smallest table; then Fort alone among Moyens at
+the full table."""
+FULL_TABLE = 4
 LEVEL_SECONDS = 30
 """Budget of each level measure, in seconds: a fast game plays the lab's most games (±1.5 %),
 enough for an edge of a few points to show above chance."""
@@ -29,8 +35,12 @@ enough for an edge of a few points to show above chance."""
 class Lab:
     """Measures within a time budget: as many games as `seconds` allow, at least `least`."""
 
-    def __init__(self, seconds: float, least: int = 200, most: int = 4000) -> None:
+    def __init__(
+        self, seconds: float, least: int = 200, most: int = 4000, processes: int | None = None
+    ) -> None:
         self.seconds, self.least, self.most = seconds, least, most
+        self.processes = processes
+        """None: every core, as `simulate` chooses; 1 on a machine shared with others."""
 
     def measure(
         self,
@@ -48,15 +58,18 @@ class Lab:
             levels = ("moyen",) * players
         least = max(least, self.least)
         start = time.perf_counter()
-        report = simulate(game, players, least, SEED, options, levels, rotate=rotate)
+        report = simulate(game, players, least, SEED, options, levels, self.processes, rotate)
         pace = (time.perf_counter() - start) / least
         seconds = max(seconds, self.seconds)
         more = min(self.most - least, int((seconds - pace * least) / pace))
         if more > 0:
             report.merge(
-                simulate(game, players, more, SEED + least, options, levels, rotate=rotate)
+                simulate(game, players, more, SEED + least, options, levels, self.processes, rotate)
             )
             report.games += more
+        # A full run takes long on a busy machine: each measure says it is done, on stderr.
+        seats = " contre ".join(levels) or f"{players} joueurs"
+        print(f"labo : {game_id} · {seats} · {report.played} parties", file=sys.stderr, flush=True)
         return report
 
 
@@ -98,15 +111,19 @@ def levels_section(lab: Lab) -> list[str]:
         game = load_game(info.id)
         players = max(2, info.min_players)
         if not game.levels:
-            rows.append([info.title, "un seul robot", "un seul robot", "—"])
+            rows.append([info.title, "un seul robot", "un seul robot", "un seul robot", "—"])
             continue
         cells, times = [], {}
-        for upper, lower in (("moyen", "debutant"), ("fort", "moyen")):
-            levels = (upper,) + (lower,) * (players - 1)
+        table_sizes = [players, players, FULL_TABLE if info.max_players >= FULL_TABLE else 0]
+        for (upper, lower), seats in zip(LADDER, table_sizes, strict=True):
+            if not seats:
+                cells.append("—")
+                continue
+            levels = (upper,) + (lower,) * (seats - 1)
             report = lab.measure(
-                info.id, players, levels, rotate=True, least=LEVEL_GAMES, seconds=LEVEL_SECONDS
+                info.id, seats, levels, rotate=True, least=LEVEL_GAMES, seconds=LEVEL_SECONDS
             )
-            fair = f" sur {percent(1 / players)} attendus" if players > 2 else ""
+            fair = f" sur {percent(1 / seats)} attendus" if seats > 2 else ""
             cells.append(f"{level_share(report, upper)}{fair} · {report.played} parties")
             times |= {level: report.to_json()["decision_ms"][level] for level in levels}
         timing = " · ".join(f"{LEVELS[level].lower()} {pace(t)}" for level, t in times.items())
@@ -115,9 +132,41 @@ def levels_section(lab: Lab) -> list[str]:
         "### Les niveaux des robots",
         "",
         "Part des parties gagnées par le niveau supérieur, places alternées, avec son intervalle "
-        "de confiance à 95 % ; temps de décision médian / 95ᵉ centile.",
+        "de confiance à 95 % ; puis un Fort seul contre trois Moyens, à quatre joueurs ; temps "
+        "de décision médian / 95ᵉ centile.",
         "",
-        *table(["Jeu", "Moyen contre Débutant", "Fort contre Moyen", "Décisions"], rows),
+        *table(
+            [
+                "Jeu",
+                "Moyen contre Débutant",
+                "Fort contre Moyen",
+                "Fort contre 3 Moyens",
+                "Décisions",
+            ],
+            rows,
+        ),
+    ]
+
+
+def solved_section() -> list[str]:
+    """What each game's Fort is, in the words of its robots' module (`solution()`): the
+    game solved, an equilibrium or the best reply to Moyen, with the figures worked out."""
+    rows = []
+    for info in multiplayer():
+        robots = f"jeux.games.{info.id}.bots"
+        if importlib.util.find_spec(robots) is None:
+            continue
+        solution = getattr(importlib.import_module(robots), "solution", None)
+        if solution is not None:
+            rows.append([info.title, solution()])
+    return [
+        "### Ce que joue le robot fort",
+        "",
+        "Là où un jeu, ou une de ses décisions, se calcule exactement : la solution que joue "
+        "Fort, ce qu'une meilleure réponse gagne contre lui, et la borne de ce que peut gagner "
+        "le meilleur joueur possible contre Moyen.",
+        "",
+        *table(["Jeu", "Fort"], rows),
     ]
 
 
@@ -286,6 +335,8 @@ def report(lab: Lab) -> list[str]:
         "",
         *levels_section(lab),
         "",
+        *solved_section(),
+        "",
         *solo_section(lab),
         "",
         *first_player_section(lab),
@@ -310,9 +361,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m jeux.cli.lab", description=__doc__)
     parser.add_argument("--seconds", type=float, default=6.0, help="budget par mesure")
     parser.add_argument("--least", type=int, default=200, help="parties au moins par mesure")
+    parser.add_argument(
+        "--processes", type=int, metavar="P", help="processus en parallèle (d'office : tous)"
+    )
     parser.add_argument("--print", action="store_true", help="afficher sans réécrire le README")
     args = parser.parse_args(argv)
-    lines = report(Lab(args.seconds, args.least))
+    lines = report(Lab(args.seconds, args.least, processes=args.processes))
     if args.print or START not in README.read_text(encoding="utf-8"):
         print("\n".join(lines))
     else:

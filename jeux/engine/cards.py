@@ -10,6 +10,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from random import Random
 from typing import Any
 
@@ -75,7 +76,7 @@ NOBODY: tuple[int, ...] = ()
 EVERYONE = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Zone:
     """Cards lying together (a hand, a face-down pack, a play) and who may see their faces:
     `seen_by` EVERYONE (None), NOBODY (a face-down pack, the deck) or those seats (a hand).
@@ -86,6 +87,17 @@ class Zone:
     cards: tuple[Dealt, ...] = ()
     seen_by: tuple[int, ...] | None = NOBODY
     hidden: int = 0
+
+    def __init__(
+        self,
+        cards: tuple[Dealt, ...] = (),
+        seen_by: tuple[int, ...] | None = NOBODY,
+        hidden: int = 0,
+    ) -> None:
+        # A frozen dataclass sets each field through object.__setattr__, twice as slow as
+        # this, and zones are built at every move of a card game.
+        fields = self.__dict__
+        fields["cards"], fields["seen_by"], fields["hidden"] = cards, seen_by, hidden
 
     def __len__(self) -> int:
         return len(self.cards) + self.hidden
@@ -98,7 +110,7 @@ class Zone:
 
     def seen_from(self, seat: int | None) -> Zone:
         """This zone as `seat` sees it (None: a spectator): all of it, or only its count."""
-        return self if self.visible_to(seat) else Zone(NOBODY, self.seen_by, len(self))
+        return self if self.visible_to(seat) else counted_zone(self.seen_by, len(self))
 
     def secrets_for(self, seat: int | None) -> frozenset[Dealt]:
         return frozenset() if self.visible_to(seat) else frozenset(self.cards)
@@ -108,11 +120,21 @@ class Zone:
         return Zone(tuple(cards), self.seen_by)
 
     def without(self, cards: Iterable[Dealt]) -> Zone:
-        gone = set(cards)
+        gone = tuple(cards)  # a few cards: comparing is cheaper than hashing their faces
         return self.holding(c for c in self.cards if c not in gone)
 
     def by_uid(self, uid: int) -> Dealt | None:
-        return next((c for c in self.cards if c.uid == uid), None)
+        for card in self.cards:
+            if card.uid == uid:
+                return card
+        return None
+
+
+@cache
+def counted_zone(seen_by: tuple[int, ...] | None, count: int) -> Zone:
+    """A zone seen as its count only: built once for each owner and size, as views are built
+    at every decision (a zone is immutable, so one serves them all)."""
+    return Zone(NOBODY, seen_by, count)
 
 
 class ZonedState(State):

@@ -33,9 +33,12 @@ def free_text(limit: int = FREE_TEXT_LIMIT) -> Any:
 
 def clean_text(text: str, limit: int = FREE_TEXT_LIMIT) -> str:
     """Drop control and format characters, fold whitespace, cap the length."""
+    text = str(text)
+    if text.isprintable() and len(text) <= limit and "  " not in text and text.strip() == text:
+        return text  # already clean: printable leaves no control, format or odd space
     kept = "".join(
         " " if ch.isspace() else ch
-        for ch in str(text)
+        for ch in text
         if ch.isspace() or unicodedata.category(ch)[0] != "C"
     )
     return " ".join(kept.split())[:limit].strip()
@@ -60,6 +63,8 @@ class Action:
         if not fields:
             return self
         changes = {name: clean_text(getattr(self, name), limit) for name, limit in fields}
+        if all(getattr(self, name) == text for name, text in changes.items()):
+            return self  # already clean: a copy would cost more than the check
         return dataclasses.replace(self, **changes)
 
     def shape(self) -> Action:

@@ -29,6 +29,16 @@ def percent(chance: float) -> str:
     return f"{round(100 * chance)} %"
 
 
+def decimal(value: float, places: int = 1) -> str:
+    """2.55 → "2,6": a figure with its decimal comma."""
+    return f"{value:.{places}f}".replace(".", ",")
+
+
+def fine_percent(chance: float) -> str:
+    """0.5078 → "50,8 %": a share to a tenth of a point, where a point is too coarse."""
+    return f"{decimal(100 * chance)} %"
+
+
 def dice_keys(positions: Sequence[int]) -> str:
     """(3, 4) → "4 et 5": dice named by the keys that pick them."""
     return join_names([str(i + 1) for i in positions])

@@ -5,6 +5,7 @@ then the unique cards), `choice` takes the first, and seat 0 starts. Tests give 
 `hold` where they must."""
 
 from collections import Counter
+from random import Random
 
 import pytest
 
@@ -47,6 +48,7 @@ from jeux.games.arcane_arena.rules import (
     StolenCard,
     Swap,
 )
+from jeux.games.aria.game import GAME as ARIA_GAME
 
 NAMES = ("Lina", "Marc", "Zoé", "Ana")
 SPELLS = {spell.name: spell for _, spell in ARENA.spells}
@@ -448,6 +450,18 @@ def test_bot_defends_when_it_matters():
     assert ArenaBot(1).choose(state.view(1)) == React((barrier,))
 
 
+def test_bot_draws_rather_than_cast_a_mana_and_blocks_even_a_small_hit():
+    """Concentration de mana only replaces itself: a draw does better. A Bouclier held against
+    1 damage at full health is spent (it would only take a spell's room in the hand)."""
+    state = new()
+    hold(state, 0, "Concentration de mana", "Bouclier")
+    assert ArenaBot(1).choose(state.view(0)) == Draw()
+    (ball,) = hold(state, 0, "Boule de feu")
+    (shield,) = hold(state, 1, "Bouclier")
+    play(state, Cast((ball,), 1))
+    assert ArenaBot(1).choose(state.view(1)) == React((shield,))
+
+
 def test_bot_finishes_a_weak_opponent():
     state = new(3)
     state.hp = [9, 9, 1]
@@ -493,3 +507,17 @@ def test_aa_9_a_steal_from_an_empty_hand_takes_nothing():
     hold(state, 1)
     events = play(state, Cast((hand,), 1))
     assert [e.describe() for e in events][1] == "Lina ne vole rien : Marc n'a pas de carte."
+
+
+@pytest.mark.parametrize("game", [GAME, ARIA_GAME], ids=["arena", "aria"])
+def test_a_clone_equals_its_state_at_every_move_and_shares_none_of_its_lists(game):
+    """The robots play on clones built field by field: none may be missed or misplaced."""
+    rng, bot = Random(4), ArenaBot(4)
+    state = game.new(("A", "B", "C"), game.resolve_options({}), rng)
+    while state.to_move() is not None:
+        twin = state.clone()
+        assert twin == state
+        twin.hp[0] -= 1
+        twin.hands.pop()
+        assert twin.hp != state.hp and len(twin.hands) == len(state.hands) - 1
+        state.apply(bot.choose(state.view(state.to_move())), rng)

@@ -3,11 +3,14 @@
 Under ForcedRng a shuffle keeps the card list's order and `choice` takes the first item
 (or the scripted index): seat 0 starts the first round; hands are replaced by `give`."""
 
+from random import Random
+
 import pytest
 
 from jeux.engine.cards import Zone
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.arcane_duel.bots import ArcaneBot
 from jeux.games.arcane_duel.game import GAME
 from jeux.games.arcane_duel.present import (
     card_detail,
@@ -27,7 +30,6 @@ from jeux.games.arcane_duel.rules import (
     OVER,
     SPELLS,
     SUPPORT,
-    ArcaneBot,
     ArcaneState,
     CardsReceived,
     Cast,
@@ -507,6 +509,17 @@ def test_the_robot_finishes_a_wounded_opponent_and_defends_a_big_hit():
     assert isinstance(ArcaneBot(1).choose(state.view(1)), Defend)
 
 
+def test_the_robot_draws_rather_than_trade_a_card_and_blocks_even_a_small_hit():
+    """A Concentration or a Contrôle only trades a card for a card: below three cards a draw
+    does better. A Bouclier held against a 1-damage hit is used (it would only clog the hand)."""
+    state = new()
+    give(state, 0, "concentration", "controle")
+    assert ArcaneBot(1).choose(state.view(0)) == Draw()
+    play(state, Cast(give(state, 0, "boule"), (1,)))
+    state.hands[1] = Zone(state.fresh(["bouclier"]), (1,))
+    assert ArcaneBot(1).choose(state.view(1)) == Defend(state.hands[1].cards[0].uid)
+
+
 def test_the_screen_words_the_card_in_full_and_asks_one_part_at_a_time():
     state = new(3)
     curse, cost1, cost2 = give(state, 0, "malediction", "lumiere", "epines")
@@ -520,3 +533,16 @@ def test_the_screen_words_the_card_in_full_and_asks_one_part_at_a_time():
     assert choice_label(state, "targets", (2,)) == "Zoé"
     assert choice_label(state, "cost", cost2) == "Épines"
     assert question(state, 0).startswith("Lance (1-9, Entrée)")
+
+
+def test_a_clone_equals_its_state_at_every_move_and_shares_none_of_its_lists():
+    """The robots play on clones built field by field: none may be missed or misplaced."""
+    rng, bot = Random(4), ArcaneBot(4)
+    state = GAME.new(NAMES[:3], GAME.resolve_options({}), rng)
+    while state.to_move() is not None:
+        twin = state.clone()
+        assert twin == state
+        twin.hp[0] -= 1
+        twin.hands.pop()
+        assert twin.hp != state.hp and len(twin.hands) == len(state.hands) - 1
+        state.apply(bot.choose(state.view(state.to_move())), rng)

@@ -13,6 +13,7 @@ from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
 from jeux.games.expedition_rivale import present
+from jeux.games.expedition_rivale.bots import imagine
 from jeux.games.expedition_rivale.game import GAME
 from jeux.games.expedition_rivale.rules import (
     ANCIEN,
@@ -38,7 +39,6 @@ from jeux.games.expedition_rivale.rules import (
     Pick,
     Play,
     bonus,
-    imagine,
     score,
 )
 
@@ -462,3 +462,21 @@ def test_the_table_text_shows_played_cards_scores_and_the_known_top():
     ]
     assert present.table_text(state.view(1), 1).endswith("Pioche : 3 cartes")
     assert present.choices(view, 0) == cards("collier")
+
+
+@pytest.mark.parametrize("draft", [False, True])
+def test_a_clone_equals_its_state_at_every_move_but_what_each_seat_saw(draft):
+    """The robots play on clones built field by field: none may be missed or misplaced; what
+    each seat knows (the deck's tops, the other's cards it knows, the cards it saw) is left
+    out, as a robot imagines its futures afresh."""
+    rng, bot = Random(7), GAME.bot(7)
+    state = GAME.new(NAMES, GAME.resolve_options({"draft": draft}), rng)
+    while state.to_move() is not None:
+        twin = state.clone()
+        assert twin.tops == twin.held == [[], []] and twin.seen == [set(), set()]
+        twin.tops, twin.held = [list(t) for t in state.tops], [list(h) for h in state.held]
+        twin.seen = [set(s) for s in state.seen]
+        assert twin == state
+        twin.hands[0].clear()
+        assert twin.hands != state.hands or not state.hands[0]
+        state.apply(bot.choose(state.view(state.to_move())), rng)

@@ -1,11 +1,12 @@
 """Gladiator's Duel (RULINGS.md §11): every quoted and derived case, with forced dice."""
 
+import numpy as np
 import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
-from jeux.games.gladiators_duel.bots import equilibrium, table
+from jeux.games.gladiators_duel.bots import BEST, Moyen, solved, zero_sum
 from jeux.games.gladiators_duel.game import GAME
 from jeux.games.gladiators_duel.present import bar_cells, blows_line, stance_lines
 from jeux.games.gladiators_duel.rules import (
@@ -251,18 +252,41 @@ def test_every_level_plays_whole_duels_with_legal_moves(level, options):
             match.play(action)
 
 
-def test_fort_mixes_in_the_secret_game_as_its_equilibrium_says():
-    assert equilibrium([[1, -1], [-1, 1]]) == pytest.approx([0.5, 0.5])
-    assert equilibrium([[3, 1], [2, 0]]) == [1.0, 0.0]  # a saddle point: a pure strategy
-    thirds = equilibrium([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])
-    assert thirds == pytest.approx([1 / 3] * 3)
+def game(rows):
+    """The value and the row player's mix, as one flat list."""
+    value, mixes, _ = zero_sum(np.array([rows], dtype=float))
+    return [value[0], *mixes[0]]
 
 
-def test_fort_table_is_fair_at_equal_life_and_grim_at_one_point():
-    duel = table(12, True, False)
+def test_the_secret_game_is_solved_exactly_on_known_matrices():
+    assert game([[1, -1], [-1, 1]]) == pytest.approx([0, 0.5, 0.5])  # matching pennies
+    assert game([[3, 1], [2, 0]]) == [1, 1.0, 0.0]  # a saddle point: a pure strategy
+    rock_paper_scissors = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
+    assert game(rock_paper_scissors) == pytest.approx([0, 1 / 3, 1 / 3, 1 / 3])
+    # Two equal rows and a column of zeros (a degenerate game): many optimal mixes, and
+    # the one found guarantees the value against every column.
+    degenerate = np.array([[2, -1, 0], [2, -1, 0], [-1, 1, 0]])
+    value, *mix = game(degenerate)
+    assert value == pytest.approx(0) and min(np.array(mix) @ degenerate) == pytest.approx(0)
+    # 4p + (1 - p) = 3 (1 - p): p = 1/3, value 2
+    assert game([[4, 0], [1, 3]]) == pytest.approx([2, 1 / 3, 2 / 3])
+
+
+def test_the_solved_duel_is_fair_at_equal_life_and_grim_at_one_point():
+    duel = solved(12, True, False)
     assert duel.values[12][12] == pytest.approx(0, abs=1e-9)
     assert duel.values[5][9] == pytest.approx(-duel.values[9][5])
     assert duel.values[1][12] < -0.5 < 0.5 < duel.values[12][1]
+    mixes = duel.policy.secret
+    assert np.allclose(mixes.sum(axis=2), 1) and (mixes >= 0).all()
+
+
+def test_no_reply_beats_fort_and_fort_beats_moyen_up_to_the_bound():
+    duel = solved(12, True, False)
+    assert duel.against(duel.policy, BEST) == pytest.approx(0.5, abs=1e-9)
+    moyen = duel.follow(Moyen())
+    fort, bound = duel.against(duel.policy, moyen), duel.against(BEST, moyen)
+    assert 0.5 < fort <= bound < 0.52  # the game leaves little to skill
 
 
 # --- the end: KO, double KO (GD-5) ---------------------------------------------------------

@@ -4,7 +4,7 @@ Débutant stays plausible (tests/test_robot_levels.py plays every level to the e
 import pytest
 
 from jeux.engine.core import LEVELS
-from jeux.games.le_5000.bots import Duel, duel_chance, turn_spread
+from jeux.games.le_5000.bots import Duel, race_chance, turn_spread
 from jeux.games.le_5000.game import GAME
 from jeux.games.le_5000.rules import EXACT, REACH, Bank, Roll
 
@@ -17,11 +17,18 @@ def test_a_turn_for_points_banks_every_outcome_once():
     assert 250 < 50 * sum(units * chance for units, chance in enumerate(spread)) < 400
 
 
-def test_the_duel_favours_the_leader_and_is_even_at_the_start():
+def test_the_race_favours_the_leader_and_counts_every_rival():
     duel = Duel(5000, REACH, True, False)
-    assert duel_chance(duel, (0, False), (0, False)) == pytest.approx(0.5, abs=0.05)
-    assert duel_chance(duel, (3000, True), (1000, True)) > 0.8
-    assert duel_chance(duel, (1000, True), (3000, True)) < 0.2
+    start = race_chance(duel, (0, False), [(0, False, True)])
+    assert 0.4 < start < 0.5  # the rival throws first from here
+    assert race_chance(duel, (3000, True), [(1000, True, True)]) > 0.8
+    assert race_chance(duel, (1000, True), [(3000, True, True)]) < 0.2
+    three = race_chance(duel, (0, False), [(0, False, True), (0, False, True)])
+    assert 1 / 4 < three < start
+    # A rival near the target is a threat even to a player ahead of the others.
+    ahead = race_chance(duel, (3000, True), [(1000, True, True), (1000, True, False)])
+    threatened = race_chance(duel, (3000, True), [(1000, True, True), (4500, True, False)])
+    assert threatened < ahead / 2
 
 
 @pytest.mark.parametrize("level", LEVELS)

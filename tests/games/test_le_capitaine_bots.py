@@ -5,7 +5,7 @@ import pytest
 
 from jeux.engine.core import LEVELS
 from jeux.engine.testing import ForcedRng
-from jeux.games.le_capitaine.bots import crew_odds, race_table
+from jeux.games.le_capitaine.bots import crew_odds, race_table, race_values, steady_spread
 from jeux.games.le_capitaine.game import GAME
 from jeux.games.le_capitaine.rules import Roll, Stop
 
@@ -60,3 +60,24 @@ def test_in_the_last_round_moyen_and_fort_rethrow_a_cargo_that_loses(level):
     play(state, Roll(), 6, 5, 4, 4, 4)  # 8 would leave Marc at 104
     assert state.race.final_round
     assert isinstance(GAME.bot(1, level).choose(state), Roll)
+
+
+def test_with_more_players_fort_races_every_rival():
+    def cargo_of_seven(rivals):
+        state = new(("Lina", "Marc", "Zoé"))
+        state.knots[0], state.knots[1:] = 90, rivals
+        play(state, Roll(), 6, 1, 1, 1, 1)
+        play(state, Roll((1, 2, 3, 4)), 5, 4, 3, 4)  # crew complete, cargo 3 + 4, one throw left
+        return state
+
+    assert GAME.bot(1, "fort").choose(cargo_of_seven([0, 0])) == Stop()  # 97, far ahead
+    assert GAME.bot(1, "fort").choose(cargo_of_seven([95, 95])) == Roll((3,))  # 97 loses
+    assert GAME.bot(1, "moyen").choose(cargo_of_seven([95, 95])) == Roll((3,))
+
+
+def test_a_steady_rival_sails_its_turn_and_the_race_falls_with_more_rivals():
+    assert sum(steady_spread(False)) == pytest.approx(1.0)
+    one = race_values(0, ((0, True),), 100, True, False)
+    two = race_values(0, ((0, True), (0, True)), 100, True, False)
+    assert all(1 / 4 < b < a < 3 / 4 for a, b in zip(one, two, strict=True))
+    assert list(one) == sorted(one)  # more knots, more chances

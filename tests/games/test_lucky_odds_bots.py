@@ -34,7 +34,7 @@ def test_a_steady_rival_finishes_sooner_the_nearer_50_it_starts():
 
 def test_the_race_is_a_chance_to_win_that_falls_with_more_rivals():
     def value(rivals):
-        turn = race_turn(0, rivals, False)
+        turn = race_turn(0, tuple((b, True) for b in rivals), False, True)
         return turn.worth(turn.throw(0, 3, 0, first=True))
 
     duel, three, four = value((0,)), value((0, 0)), value((0, 0, 0))

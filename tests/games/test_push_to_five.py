@@ -6,6 +6,7 @@ import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.testing import ForcedRng
+from jeux.games.push_to_five.bots import PushBot
 from jeux.games.push_to_five.game import GAME
 from jeux.games.push_to_five.present import bank_line, card_face, goal, odds_lines, turn_head
 from jeux.games.push_to_five.rules import (
@@ -27,7 +28,6 @@ from jeux.games.push_to_five.rules import (
     CardTurned,
     FinalRound,
     Flip,
-    PushBot,
     Reshuffle,
     Reshuffled,
     Stop,

@@ -2,7 +2,8 @@
 seat's view: other hands, the deck and the cards removed face down are only counts there.
 
 Débutant plays any sensible card at random; Moyen (`ArenaBot`) attacks greedily, heals when
-low and defends when it matters; Fort weighs Moyen's choice against its next best
+low, draws rather than cast a card that only replaces itself, and spends a Defence card
+whenever it saves more than the card is worth; Fort weighs Moyen's choice against its next best
 moves in a few imagined deals of the cards it cannot see, played on by Moyen's judgement."""
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from jeux.engine.core import Action
 from .rules import (
     ACTION,
     DISCARD,
-    DRAW,
+    DRAW_REWARD,
+    END_TURN,
     HAND_LIMIT,
-    HEAL,
+    HEAL_REWARD,
     MAX_HP,
     NO_TARGET,
     REACT,
@@ -31,7 +33,6 @@ from .rules import (
     EndTurn,
     Pass,
     React,
-    Reward,
     Swap,
 )
 
@@ -48,8 +49,8 @@ class ArenaBot:
         if view.phase == REACT:
             return max(legal, key=lambda a: self.defence_value(view, seat, a))
         if view.phase == REWARD:
-            low = view.hp[seat] <= MAX_HP - 3 or Reward(DRAW) not in legal
-            return Reward(HEAL) if low else Reward(DRAW)
+            low = view.hp[seat] <= MAX_HP - 3 or DRAW_REWARD not in legal
+            return HEAL_REWARD if low else DRAW_REWARD
         if view.phase == DISCARD:
             discards = [a for a in legal if isinstance(a, Discard)]
             if discards:
@@ -57,7 +58,7 @@ class ArenaBot:
             swaps = [a for a in legal if isinstance(a, Swap)]
             if swaps and len(view.hands[seat]) >= HAND_LIMIT:  # a full hand cycles its worst
                 return min(swaps, key=lambda a: self.keep_value(view, seat, a.card))
-            return EndTurn()
+            return END_TURN
         if view.phase == ACTION:
             return max(legal, key=lambda a: self.action_value(view, seat, a))
         return self.rng.choice(legal)
@@ -77,8 +78,7 @@ class ArenaBot:
             saved = min(incoming, effect.block)
         if attack.steal:
             saved = 2 if effect.mirror else 0
-        urgent = view.hp[seat] - incoming <= LOW_HP or incoming >= 2
-        cost = 0.6 * len(react.cards) if urgent else 1.2 * len(react.cards)
+        cost = 0.6 * len(react.cards)  # a Defence card held waits while spells lack room
         return saved + effect.heal + (1 if len(react.cards) == 2 else 0) - cost
 
     def action_value(self, view: ArenaState, seat: int, action: Action) -> float:
@@ -107,8 +107,8 @@ class ArenaBot:
             value += min(effect.heal, MAX_HP - hp) * (2.5 if hp <= LOW_HP else 0.8)
         if effect.veil:
             value += 2.5 if hp <= LOW_HP else 0.7
-        if effect.draw:
-            value += 1.2 if view.can_draw() else -1
+        if effect.draw:  # below a draw: the card cast is the card drawn
+            value += 0.2 if view.can_draw() else -1
         if effect.salvage:
             value += 1.0
         return value + self.rng.random() * 0.1

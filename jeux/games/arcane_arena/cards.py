@@ -54,14 +54,20 @@ class Spell(Effect):
     def title(self) -> str:
         return self.face or self.name
 
-    @property
+    # Read at every move a robot weighs: worked out once per card (a card is immutable).
+    @cached_property
     def attack(self) -> bool:
         """Answered by the target's defences (AD1-13); a Support steal is not (AA-9)."""
         return self.kind == ATTACK
 
-    @property
+    @cached_property
     def reaction(self) -> bool:
         return self.kind == DEFENCE
+
+    @cached_property
+    def aimed(self) -> bool:
+        """Cast on one opponent of the caster's choice (not on all, nor on oneself)."""
+        return bool(self.damage or self.steal) and not self.area
 
 
 @dataclass(frozen=True)
@@ -97,6 +103,11 @@ class Spellbook:
 
     def combo_of(self, names: list[str]) -> Combo | None:
         return self.by_cards.get(tuple(sorted(names)))
+
+    @cached_property
+    def pairs(self) -> dict[tuple[str, str], Combo]:
+        """The combination two cards make, by their names in either order."""
+        return {(a, b): combo for combo in self.combos for a, b in (combo.cards, combo.cards[::-1])}
 
 
 FIREBALL = Spell("Boule de feu", ATTACK, "Inflige 1 dégât.", damage=1)

@@ -11,7 +11,8 @@ attack) are fields of its cards, read here like any other.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 from random import Random
 from typing import Any
@@ -99,6 +100,14 @@ class Discard(Action):
 @dataclass(frozen=True)
 class EndTurn(Action):
     """Keep one's hand as it is and end the turn."""
+
+
+# Moves are listed anew at every decision (a robot's, then `apply`'s check): built once and
+# looked up after, as a frozen dataclass costs several times more to build than to find.
+# The uids restart at every match, so these stay small.
+cast, react, swap, discard = cache(Cast), cache(React), cache(Swap), cache(Discard)
+DRAW_ACTION, PASS, NO_ANSWER, END_TURN = Draw(), Pass(), React(), EndTurn()
+DRAW_REWARD, HEAL_REWARD = Reward(DRAW), Reward(HEAL)
 
 
 # --- events ----------------------------------------------------------------------------
@@ -407,12 +416,13 @@ class ArenaState(ZonedState):
 
     @property
     def alive_seats(self) -> list[int]:
-        return [s for s in range(self.seats) if self.alive(s)]
+        hp = self.hp
+        return [s for s in range(len(hp)) if hp[s] > 0]
 
     def opponents(self, seat: int) -> list[int]:
         """Living opponents, from the seat's left."""
-        others = [(seat + step) % self.seats for step in range(1, self.seats)]
-        return [s for s in others if self.alive(s)]
+        hp, seats = self.hp, len(self.hp)
+        return [s for s in (*range(seat + 1, seats), *range(seat)) if hp[s] > 0]
 
     def can_draw(self) -> bool:
         """AA-7, AA-11: a card is there, or the discard pile can form a new deck."""
@@ -423,8 +433,12 @@ class ArenaState(ZonedState):
 
     def spells_of(self, seat: int, uids: Sequence[int]) -> Spell | Combo | None:
         """What these cards of a hand make: a card, a combination, or nothing."""
-        names = [self.spell(seat, uid).name for uid in uids]
-        return self.book.combo_of(names) if len(names) == 2 else self.spell(seat, uids[0])
+        hand = self.hands[seat]
+        if len(uids) == 2:
+            return self.book.pairs.get(
+                (hand.by_uid(uids[0]).card.name, hand.by_uid(uids[1]).card.name)
+            )
+        return hand.by_uid(uids[0]).card
 
     def targets_for(self, seat: int, effect: Spell | Combo) -> list[int]:
         """The seats a played effect may aim at: one opponent, or nobody."""
@@ -435,19 +449,27 @@ class ArenaState(ZonedState):
         seat = self.turn
         hand = self.hands[seat].cards
         actions: list[Action] = []
+        foes = None
         for card in hand:
-            if not card.card.reaction:
-                actions += [Cast((card.uid,), t) for t in self.targets_for(seat, card.card)]
+            spell = card.card
+            if spell.reaction:
+                continue
+            if spell.aimed:
+                foes = self.opponents(seat) if foes is None else foes
+                actions += [cast((card.uid,), t) for t in foes]
+            else:
+                actions.append(cast((card.uid,), NO_TARGET))
+        pairs = self.book.pairs
         for first, second in combinations(hand, 2):
-            combo = self.book.combo_of([first.card.name, second.card.name])
+            combo = pairs.get((first.card.name, second.card.name))
             if combo is None or combo.reaction:
                 continue
             uids = (first.uid, second.uid)
             if combo.salvage:
                 names = dict.fromkeys(c.card.name for c in self.discard)
-                actions += [Cast(uids, NO_TARGET, name) for name in names]
+                actions += [cast(uids, NO_TARGET, name) for name in names]
             else:
-                actions += [Cast(uids, t) for t in self.targets_for(seat, combo)]
+                actions += [cast(uids, t) for t in self.targets_for(seat, combo)]
         return actions
 
     def reactions(self, seat: int) -> list[React]:
@@ -455,11 +477,12 @@ class ArenaState(ZonedState):
         attack, hand = self.attack, self.hands[seat].cards
         if attack is None:
             return []
-        answers = [React((c.uid,)) for c in hand if self.counters(attack, c.card)]
+        answers = [react((c.uid,)) for c in hand if self.counters(attack, c.card)]
+        pairs = self.book.pairs
         for first, second in combinations(hand, 2):
-            combo = self.book.combo_of([first.card.name, second.card.name])
+            combo = pairs.get((first.card.name, second.card.name))
             if combo is not None and combo.reaction and self.counters(attack, combo):
-                answers.append(React((first.uid, second.uid)))
+                answers.append(react((first.uid, second.uid)))
         return answers
 
     @staticmethod
@@ -472,18 +495,18 @@ class ArenaState(ZonedState):
 
     def legal_actions(self) -> list[Action]:
         if self.phase == ACTION:
-            draw = [Draw()] if self.started_with < HAND_LIMIT and self.can_draw() else []
-            return [*draw, *self.casts(), Pass()]
+            draw = [DRAW_ACTION] if self.started_with < HAND_LIMIT and self.can_draw() else []
+            return [*draw, *self.casts(), PASS]
         if self.phase == REACT:
-            return [React(), *self.reactions(self.defender)]
+            return [NO_ANSWER, *self.reactions(self.defender)]
         if self.phase == REWARD:
-            return [Reward(DRAW), Reward(HEAL)] if self.can_draw() else [Reward(HEAL)]
+            return [DRAW_REWARD, HEAL_REWARD] if self.can_draw() else [HEAL_REWARD]
         if self.phase == DISCARD:
             hand = self.hands[self.turn].cards
             if len(hand) > HAND_LIMIT:  # down to three first, then a swap if one is left
-                return [Discard(c.uid) for c in hand]
-            swaps = [Swap(c.uid) for c in hand] if not self.swapped and self.can_draw() else []
-            return [*swaps, EndTurn()]
+                return [discard(c.uid) for c in hand]
+            swaps = [swap(c.uid) for c in hand] if not self.swapped and self.can_draw() else []
+            return [*swaps, END_TURN]
         return []
 
     def refusal(self, action: Action) -> str:
@@ -546,49 +569,56 @@ class ArenaState(ZonedState):
 
     def clone(self) -> ArenaState:
         """A copy to play on (the robot's imagined futures): zones are immutable, the lists
-        and the attack are not."""
+        and the attack are not. Built through the constructor, whose objects Python reads
+        fastest (a copied `__dict__` slows every later attribute read), its fields in their
+        order (keywords would cost a tenth of a robot's move)."""
         attack = self.attack
-        return replace(
-            self,
-            hands=list(self.hands),
-            hp=list(self.hp),
-            wins=list(self.wins),
-            veiled=list(self.veiled),
-            warded=list(self.warded),
-            allied=list(self.allied),
-            out=list(self.out),
-            attack=None if attack is None else replace(attack, targets=list(attack.targets)),
-        )
-
-    def view(self, seat: int | None) -> ArenaState:
-        """What `seat` may see; None is a spectator, who sees no hand."""
+        if attack is not None:
+            attack = Attack(
+                attack.attacker,
+                attack.spell,
+                attack.damage,
+                attack.steal,
+                attack.pierce,
+                list(attack.targets),
+                attack.reward,
+            )
         return ArenaState(
             self.players,
             self.options,
             self.book,
-            hands=[z.seen_from(seat) for z in self.hands],
-            deck=self.deck.seen_from(seat),
-            discard=self.discard,
-            removed=self.removed.seen_from(seat),
-            hp=list(self.hp),
-            wins=list(self.wins),
-            veiled=list(self.veiled),
-            warded=list(self.warded),
-            allied=[a if s == seat else None for s, a in enumerate(self.allied)],
-            out=list(self.out),
-            phase=self.phase,
-            turn=self.turn,
-            starter=self.starter,
-            round=self.round,
-            next_uid=self.next_uid,
-            started_with=self.started_with,
-            swapped=self.swapped,
-            attack=None if self.attack is None else Attack(**vars(self.attack)),
-            defender=self.defender,
-            rewarding=self.rewarding,
-            verdict=self.verdict,
-            ending=self.ending,
+            list(self.hands),
+            self.deck,
+            self.discard,
+            self.removed,
+            list(self.hp),
+            list(self.wins),
+            list(self.veiled),
+            list(self.warded),
+            list(self.allied),
+            list(self.out),
+            self.phase,
+            self.turn,
+            self.starter,
+            self.round,
+            self.next_uid,
+            self.started_with,
+            self.swapped,
+            attack,
+            self.defender,
+            self.rewarding,
+            self.verdict,
+            self.ending,
         )
+
+    def view(self, seat: int | None) -> ArenaState:
+        """What `seat` may see; None is a spectator, who sees no hand."""
+        seen = self.clone()
+        seen.hands = [z.seen_from(seat) for z in self.hands]
+        seen.deck = self.deck.seen_from(seat)
+        seen.removed = self.removed.seen_from(seat)
+        seen.allied = [a if s == seat else None for s, a in enumerate(self.allied)]
+        return seen
 
     # --- moves ---------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
-"""Arcane Duel's weakest and strongest robots; Moyen is `rules.ArcaneBot`. Each is handed
-its seat's view: other hands and the deck are only counts there.
+"""Arcane Duel's robots at three levels. Each is handed its seat's view: other hands and the
+deck are only counts there.
 
 Débutant plays any sensible card at random; Fort weighs Moyen's choice against its next best
 moves in a few imagined deals of the cards it cannot see, played on by Moyen's judgement."""
@@ -15,17 +15,124 @@ from jeux.engine.core import Action
 
 from .rules import (
     ACT,
+    COMBO_OF_CARDS,
     DEFEND,
     DISCARD,
+    END_TURN,
+    ENDURE,
+    HAND_LIMIT,
     MAX_HP,
     SPELLS,
-    ArcaneBot,
     ArcaneState,
     Cast,
+    Draw,
     EndTurn,
     Endure,
     Pass,
+    discard,
 )
+
+# --- Moyen ---------------------------------------------------------------------------
+
+
+KEEP = {
+    "explosion": 9, "malediction": 8, "boule": 8, "eclair": 8, "deviation": 7, "poison": 6,
+    "barriere": 6, "bouclier": 6, "main": 5, "miroir": 5, "lumiere": 4, "voile": 4,
+    "epines": 4, "concentration": 3, "controle": 3, "absorption": 2,
+}  # fmt: skip
+"""How much the robot likes to keep a card."""
+
+
+DAMAGE = {"boule": 1, "explosion": 2, "malediction": 2, "poison": 1}
+"""What a card cast alone takes off its target (the robot's judgement)."""
+COMBO_DAMAGE = {1: 3, 8: 2, 9: 1}
+COMBO_HEAL = {6: 3, 9: 2}
+SAVED = {"bouclier": 1, "barriere": 2, "epines": 0}
+"""What a Defence card saves of a hit (Miroir: half of it, Déviation: all)."""
+
+
+class ArcaneBot:
+    """Greedy: the cast that hurts opponents most (a kill first), healing when hurt, a draw
+    rather than a card that only trades cards; answers every hit a Defence card lessens (a
+    Defence card held waits for an attack while the hand lacks room for spells). Sees only
+    its seat's view."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, view: ArcaneState) -> Action:
+        legal = view.legal_actions()
+        me = view.to_move()
+        if view.owed or (view.phase == DISCARD and legal[-1] != END_TURN):
+            hand = view.hands[me]
+            return min(legal, key=lambda a: KEEP[hand.by_uid(a.card).card])
+        if view.phase == DISCARD:  # a full hand turns its weakest card over, never stalls
+            hand = view.hands[me].cards
+            if len(hand) < HAND_LIMIT or not len(view.deck) + len(view.discard):
+                return END_TURN
+            return discard(min(hand, key=lambda c: KEEP[c.card]).uid, True)
+        if view.phase == DEFEND:
+            return self.defend(view, legal)
+        rng = self.rng.random
+        return max(legal, key=lambda a: (self.value(view, a), rng()))
+
+    def defend(self, view: ArcaneState, legal: list[Action]) -> Action:
+        hit, me = view.hits[0], view.to_move()
+        amount = 1 if hit.poison else hit.damage
+        if view.status[me].armour and amount <= 3 and not hit.steal:
+            return ENDURE
+        if len(legal) == 1:
+            return ENDURE
+        hand = view.hands[me]
+
+        def worth(action: Action) -> tuple[int, int]:
+            if isinstance(action, Endure):
+                return (0, 0)
+            key = hand.by_uid(action.card).card
+            if key == "deviation":
+                return (10, -view.hp[action.redirect])
+            saved = min(amount // 2 if key == "miroir" else SAVED[key], amount)
+            return (saved * 3 + (key == "epines"), -KEEP[key])
+
+        return max(legal, key=worth)
+
+    def value(self, view: ArcaneState, action: Action) -> float:
+        if isinstance(action, Draw):
+            return 3.0
+        if isinstance(action, Pass):
+            return 0.0
+        me = view.turn
+        hand, hp = view.hands[me], view.hp[me]
+        keys = [hand.by_uid(u).card for u in action.cards]
+        combo = COMBO_OF_CARDS.get(frozenset(keys)) if len(keys) == 2 else None
+        number = combo.number if combo else 0
+        key = "" if combo else keys[0]
+        damage = COMBO_DAMAGE.get(number, 0) if combo else DAMAGE.get(key, 0)
+        score = 0.0
+        if damage:
+            for target in action.targets:
+                score += 10 * damage + (40 if view.hp[target] <= damage else 0)
+                score += (MAX_HP - view.hp[target]) * 0.5
+        if key == "eclair":
+            foes = view.others(me)
+            score += 10 * len(foes) + 40 * sum(view.hp[t] <= 1 for t in foes)
+        heal = COMBO_HEAL.get(number, 0) if combo else int(key == "lumiere")
+        score += min(heal, MAX_HP - hp) * (8 if hp <= 4 else 3)
+        if key in ("explosion", "main"):
+            score -= 25 if hp <= 1 else 6
+        if key == "main" or number == 7:
+            score += 6
+        if number in (2, 3, 4):
+            score += 14 if hp <= 5 else 5
+        if key == "voile":
+            score += 8 if hp <= 4 else 2
+        if key in ("controle", "concentration"):
+            score += 2  # below a draw: they trade a card for a card
+        if number in (5, 10):
+            score += 2
+        if key == "malediction":
+            score -= KEEP[hand.by_uid(action.cost).card] * 0.8
+        return score - (len(keys) - 1) * 4
 
 
 class BeginnerBot:

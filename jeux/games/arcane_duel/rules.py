@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from itertools import combinations
 from random import Random
 from typing import Any
@@ -125,6 +126,10 @@ COMBOS: dict[str, Combo] = {
     )
 }  # fmt: skip
 
+COMBO_OF_CARDS = {c.cards: c for c in COMBOS.values()}
+PLAYED_ALONE = frozenset(k for k, spell in SPELLS.items() if spell.kind != DEFENCE)
+"""The cards cast on one's own turn, alone (Defence cards answer an attack)."""
+
 START_HP = 9
 LATER_HP = 5
 MAX_HP = 9
@@ -147,8 +152,7 @@ def name_of(card: Dealt) -> str:
 
 
 def combo_of(keys: Sequence[str]) -> Combo | None:
-    wanted = frozenset(keys)
-    return next((c for c in COMBOS.values() if c.cards == wanted and len(keys) == 2), None)
+    return COMBO_OF_CARDS.get(frozenset(keys)) if len(keys) == 2 else None
 
 
 def spell_text(key: str, options: Mapping[str, Any]) -> str:
@@ -209,6 +213,13 @@ class Discard(Action):
 @dataclass(frozen=True)
 class EndTurn(Action):
     """End the discard phase without replacing a card."""
+
+
+# Moves are listed anew at every decision (a robot's, then `apply`'s check): built once and
+# looked up after, as a frozen dataclass costs several times more to build than to find.
+# The uids restart at every match, so these stay small.
+cast, defend, discard = cache(Cast), cache(Defend), cache(Discard)
+DRAW, PASS, ENDURE, END_TURN = Draw(), Pass(), Endure(), EndTurn()
 
 
 # --- events ----------------------------------------------------------------------------
@@ -377,10 +388,15 @@ class Hit:
     reached: bool = False
     """Whether the target's statuses already answered (a Déviation resets it)."""
 
+    def reaching(self) -> Hit:
+        """This hit once the target's statuses answered (quicker than `replace`)."""
+        return Hit(self.target, self.damage, self.poison, self.steal, self.visited, True)
 
-@dataclass
+
+@dataclass(frozen=True)
 class Statuses:
-    """What protects a wizard until the start of their next turn (AD1-11)."""
+    """What protects a wizard until the start of their next turn (AD1-11); a status that
+    changes is replaced, so a copy of the state shares them."""
 
     veil: bool = False
     electric: bool = False
@@ -429,8 +445,9 @@ class ArcaneState(ZonedState):
     owed: list[tuple[int, str]] = field(default_factory=list)
     """(seat, why): seats that must discard a card of their choice before play goes on."""
     next_uid: int = 0
-    news: str = ""
-    """What the last decisions did, in public words, for the next handoff."""
+    news: tuple[Event, ...] = ()
+    """What the last decisions did, as public events told at the next handoff (in words
+    only then: robots play thousands of moves nobody reads)."""
 
     # --- queries -------------------------------------------------------------------
 
@@ -451,10 +468,12 @@ class ArcaneState(ZonedState):
 
     @property
     def alive_seats(self) -> list[int]:
-        return [s for s in range(self.seats) if self.alive(s)]
+        out = self.out
+        return [s for s in range(len(self.players)) if s not in out]
 
     def others(self, seat: int) -> list[int]:
-        return [s for s in self.alive_seats if s != seat]
+        out = self.out
+        return [s for s in range(len(self.players)) if s != seat and s not in out]
 
     def next_alive(self, seat: int) -> int:
         for step in range(1, self.seats + 1):
@@ -483,49 +502,43 @@ class ArcaneState(ZonedState):
         seat = self.to_move()
         hand = self.hands[seat].cards
         if self.owed:
-            return [Discard(c.uid) for c in hand]
+            return [discard(c.uid) for c in hand]
         if self.phase == DEFEND:
-            return [*self.defences(), Endure()]
+            return [*self.defences(), ENDURE]
         if self.phase == DISCARD:
             if len(hand) > HAND_LIMIT:
-                return [Discard(c.uid) for c in hand]
-            return [Discard(c.uid, replace=True) for c in hand] + [EndTurn()]
-        actions: list[Action] = [Draw()] if self.can_draw() else []
-        return actions + self.casts() + [Pass()]
+                return [discard(c.uid) for c in hand]
+            return [discard(c.uid, True) for c in hand] + [END_TURN]
+        actions: list[Action] = [DRAW] if self.can_draw() else []
+        return actions + self.casts() + [PASS]
 
     def casts(self) -> list[Action]:
         seat, hand = self.turn, self.hands[self.turn].cards
-        foes, others = self.others(seat), self.others(seat)
+        foes = self.others(seat)
         actions: list[Action] = []
         for card in hand:
             key = card.card
             one = (card.uid,)
-            if key in ("boule", "explosion", "poison", "controle"):
-                actions += [Cast(one, (t,)) for t in foes]
+            if key in ("boule", "explosion", "poison", "controle", "main"):
+                actions += [cast(one, (t,)) for t in foes]
             elif key == "malediction":  # AD1-5: another card is the cost
-                actions += [
-                    Cast(one, (t,), cost=c.uid) for t in foes for c in hand if c is not card
-                ]
-            elif key == "main":
-                actions += [Cast(one, (t,)) for t in others]
-            elif spell_of(card).kind != DEFENCE:
-                actions.append(Cast(one))
+                actions += [cast(one, (t,), c.uid) for t in foes for c in hand if c is not card]
+            elif key in PLAYED_ALONE:
+                actions.append(cast(one))
         for a, b in combinations(hand, 2):
-            combo = combo_of([a.card, b.card])
+            combo = COMBO_OF_CARDS.get(frozenset((a.card, b.card)))
             if combo is None:
                 continue
             pair = (a.uid, b.uid)
-            if combo.number in (1, 9):
-                actions += [Cast(pair, (t,)) for t in foes]
-            elif combo.number in (7, 10):
-                actions += [Cast(pair, (t,)) for t in others]
+            if combo.number in (1, 7, 9, 10):
+                actions += [cast(pair, (t,)) for t in foes]
             elif combo.number == 8:
                 pairs = list(combinations(foes, 2)) or [(t,) for t in foes]  # AD1-16
-                actions += [Cast(pair, p) for p in pairs]
+                actions += [cast(pair, p) for p in pairs]
             elif combo.number == 5:
-                actions += [Cast(pair, pick=c.uid) for c in self.discard]
+                actions += [cast(pair, (), 0, c.uid) for c in self.discard]
             else:
-                actions.append(Cast(pair))
+                actions.append(cast(pair))
         return actions
 
     def defences(self) -> list[Action]:
@@ -538,15 +551,15 @@ class ArcaneState(ZonedState):
             key = card.card
             if key == "deviation":
                 away = [s for s in self.others(hit.target) if s not in hit.visited]
-                actions += [Defend(card.uid, redirect=s) for s in away]
+                actions += [defend(card.uid, s) for s in away]
             elif key == "epines":
-                actions.append(Defend(card.uid))
+                actions.append(defend(card.uid))
             elif hit.steal:
                 continue
             elif key in ("bouclier", "miroir"):
-                actions.append(Defend(card.uid))
+                actions.append(defend(card.uid))
             elif key == "barriere":
-                actions += [Defend(card.uid, cost=c.uid) for c in hand if c is not card]
+                actions += [defend(card.uid, NOBODY_SEAT, c.uid) for c in hand if c is not card]
         return actions
 
     def refusal(self, action: Action) -> str:
@@ -581,9 +594,7 @@ class ArcaneState(ZonedState):
             return f"{why[0].upper()}{why[1:]} — choisis une carte à défausser."
         if self.phase == DEFEND:
             return f"{self.players[self.attacker]} te lance {self.spell} — te défendre ?"
-        if self.news:
-            return self.news
-        return ""
+        return " ".join(e.describe() for e in self.news)
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
@@ -609,20 +620,33 @@ class ArcaneState(ZonedState):
         return seen
 
     def clone(self) -> ArcaneState:
-        """A copy to play on (the robot's imagined futures): zones and hits are immutable,
-        the lists and statuses are not."""
-        return replace(
-            self,
-            hands=list(self.hands),
-            hp=list(self.hp),
-            wins=list(self.wins),
-            status=[replace(s) for s in self.status],
-            poison_pending=list(self.poison_pending),
-            poison_armed=list(self.poison_armed),
-            later_draws=list(self.later_draws),
-            out=list(self.out),
-            hits=list(self.hits),
-            owed=list(self.owed),
+        """A copy to play on (the robot's imagined futures): zones, hits and statuses are
+        immutable, the lists are not. Built through the constructor, whose objects Python
+        reads fastest (a copied `__dict__` slows every later attribute read), its fields in
+        their order (keywords would cost a tenth of a robot's move)."""
+        return ArcaneState(
+            self.players,
+            self.options,
+            list(self.hands),
+            self.deck,
+            self.discard,
+            list(self.hp),
+            list(self.wins),
+            list(self.status),
+            list(self.poison_pending),
+            list(self.poison_armed),
+            list(self.later_draws),
+            list(self.out),
+            self.phase,
+            self.turn,
+            self.starter,
+            self.round,
+            self.attacker,
+            self.spell,
+            list(self.hits),
+            list(self.owed),
+            self.next_uid,
+            self.news,
         )
 
     # --- moving cards --------------------------------------------------------------
@@ -682,7 +706,7 @@ class ArcaneState(ZonedState):
     # --- moves ---------------------------------------------------------------------
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
-        self.news = ""
+        self.news = ()
         if self.owed or isinstance(action, Defend | Endure):
             return self._tell(self._answered(action, rng))
         if isinstance(action, Draw):
@@ -706,7 +730,7 @@ class ArcaneState(ZonedState):
     def _tell(self, events: list[Event]) -> list[Event]:
         """What an answer did, in public words, for the handoff back to the next seat."""
         if not self.news:
-            self.news = " ".join(e.describe() for e in events if e.audience is None)
+            self.news = tuple(e for e in events if e.audience is None)
         return events
 
     def _owed_discard(self, uid: int) -> list[Event]:
@@ -766,7 +790,7 @@ class ArcaneState(ZonedState):
         if key == "concentration":
             return [], self.draw(seat, 1, rng)
         if key == "voile":
-            self.status[seat].veil = True
+            self.status[seat] = replace(self.status[seat], veil=True)
             return [], [Said(f"Un voile d'ombre protège {self.players[seat]}.")]
         if key == "absorption":  # AD1-15: the top before Absorption itself
             if top is None:
@@ -796,9 +820,12 @@ class ArcaneState(ZonedState):
         if combo.number == 1:
             return [Hit(targets[0], damage=3, visited=targets[:1])], []
         if combo.number in said:
-            mine.electric |= combo.number == 2
-            mine.armour |= combo.number == 3
-            mine.trap |= combo.number == 4
+            self.status[seat] = replace(
+                mine,
+                electric=mine.electric or combo.number == 2,
+                armour=mine.armour or combo.number == 3,
+                trap=mine.trap or combo.number == 4,
+            )
             return [], [Said(f"{said[combo.number]} {self.players[seat]}.")]
         if combo.number == 5:
             return [], self._take_back(seat, pick)
@@ -838,7 +865,7 @@ class ArcaneState(ZonedState):
                 self.hits.pop(0)
                 continue
             if not hit.reached:
-                hit = self.hits[0] = replace(hit, reached=True)
+                hit = self.hits[0] = hit.reaching()
                 events += self._reach(hit)
                 if self.owed or not self.hits or self.hits[0] is not hit:
                     continue  # a discard owed first, or stopped by a veil
@@ -862,12 +889,12 @@ class ArcaneState(ZonedState):
             if neighbour not in (seat, target):
                 events += self.hurt(neighbour, 1, "voile électrique")
         if status.trap:
-            status.trap = False
+            status = self.status[target] = replace(status, trap=False)
             events.append(Said(f"{self.players[seat]} tombe dans le piège arcanique de {who}."))
             events += self.hurt(seat, 2, "piège arcanique")
             self.owed.append((seat, f"piège arcanique de {who}"))
         if status.veil:
-            status.veil = False
+            self.status[target] = replace(status, veil=False)
             self.hits.pop(0)
             events.append(Said(f"Le voile d'ombre de {who} arrête {self.spell}."))
         return events
@@ -909,7 +936,7 @@ class ArcaneState(ZonedState):
         amount = max(0, amount)
         status = self.status[target]
         if status.armour and amount > 0:
-            status.armour = False
+            self.status[target] = replace(status, armour=False)
             blocked = min(3, amount)
             amount -= blocked
             events.append(Said(f"L'armure gelée de {who} bloque {plural(blocked, 'dégât')}."))
@@ -964,7 +991,7 @@ class ArcaneState(ZonedState):
                 self.phase = OVER
                 self.hits, self.owed = [], []
                 return [*events, GameWon(winner, self.players[winner])]
-        self.news = events[0].describe()
+        self.news = (events[0],)
         return events + self._new_round((self.starter + 1) % self.seats, rng)
 
     def _discard(self, action: Discard, rng: Random) -> list[Event]:
@@ -1021,95 +1048,3 @@ class ArcaneState(ZonedState):
             deck = deck[2:]
         self.deck = Zone(self.fresh(deck), NOBODY)
         return events
-
-
-# --- the robot -------------------------------------------------------------------------
-
-
-KEEP = {
-    "explosion": 9, "malediction": 8, "boule": 8, "eclair": 8, "deviation": 7, "poison": 6,
-    "barriere": 6, "bouclier": 6, "main": 5, "miroir": 5, "lumiere": 4, "voile": 4,
-    "epines": 4, "concentration": 3, "controle": 3, "absorption": 2,
-}  # fmt: skip
-"""How much the robot likes to keep a card."""
-
-
-class ArcaneBot:
-    """Greedy: the cast that hurts opponents most (a kill first), healing when hurt; defends
-    when the hit matters (2 damage or more, low HP, or a steal). Sees only its seat's view."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
-
-    def choose(self, view: ArcaneState) -> Action:
-        legal = view.legal_actions()
-        me = view.to_move()
-        if view.owed or (view.phase == DISCARD and legal[-1] != EndTurn()):
-            return min(legal, key=lambda a: KEEP[view.hands[me].by_uid(a.card).card])
-        if view.phase == DISCARD:  # a full hand turns its weakest card over, never stalls
-            hand = view.hands[me].cards
-            if len(hand) < HAND_LIMIT or not len(view.deck) + len(view.discard):
-                return EndTurn()
-            return Discard(min(hand, key=lambda c: KEEP[c.card]).uid, replace=True)
-        if view.phase == DEFEND:
-            return self.defend(view, legal)
-        best = max(legal, key=lambda a: (self.value(view, a), self.rng.random()))
-        return best
-
-    def defend(self, view: ArcaneState, legal: list[Action]) -> Action:
-        hit, me = view.hits[0], view.to_move()
-        amount = 1 if hit.poison else hit.damage
-        if view.status[me].armour and amount <= 3 and not hit.steal:
-            return Endure()
-        if not (hit.steal or amount >= 2 or view.hp[me] <= 3) or len(legal) == 1:
-            return Endure()
-        hand = view.hands[me]
-
-        def worth(action: Action) -> tuple[int, int]:
-            if isinstance(action, Endure):
-                return (0, 0)
-            key = hand.by_uid(action.card).card
-            if key == "deviation":
-                return (10, -view.hp[action.redirect])
-            saved = {"bouclier": 1, "barriere": 2, "miroir": amount // 2, "epines": 0}[key]
-            return (saved * 3 + (key == "epines"), -KEEP[key])
-
-        return max(legal, key=worth)
-
-    def value(self, view: ArcaneState, action: Action) -> float:
-        me = view.turn
-        hand, hp = view.hands[me], view.hp[me]
-        if isinstance(action, Draw):
-            return 3.0
-        if isinstance(action, Pass):
-            return 0.0
-        keys = [hand.by_uid(u).card for u in action.cards]
-        combo = combo_of(keys)
-        damage = {
-            "boule": 1, "explosion": 2, "malediction": 2, "poison": 1,
-        }.get(keys[0], 0) if not combo else {1: 3, 8: 2, 9: 1}.get(combo.number, 0)  # fmt: skip
-        score = 0.0
-        for target in action.targets:
-            if damage:
-                score += 10 * damage + (40 if view.hp[target] <= damage else 0)
-                score += (MAX_HP - view.hp[target]) * 0.5
-        if keys == ["eclair"]:
-            score += 10 * len(view.others(me)) + 40 * sum(view.hp[t] <= 1 for t in view.others(me))
-        missing = MAX_HP - hp
-        heal = {"lumiere": 1}.get(keys[0], 0) if not combo else {6: 3, 9: 2}.get(combo.number, 0)
-        score += min(heal, missing) * (8 if hp <= 4 else 3)
-        if keys in (["explosion"], ["main"]):
-            score -= 25 if hp <= 1 else 6
-        if keys == ["main"] or (combo and combo.number == 7):
-            score += 6
-        if combo and combo.number in (2, 3, 4):
-            score += 14 if hp <= 5 else 5
-        if keys == ["voile"]:
-            score += 8 if hp <= 4 else 2
-        if keys == ["controle"] or keys == ["concentration"]:
-            score += 4
-        if combo and combo.number in (5, 10):
-            score += 2
-        if keys == ["malediction"]:
-            score -= KEEP[hand.by_uid(action.cost).card] * 0.8
-        return score - (len(keys) - 1) * 4

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from random import Random
 from typing import Any
@@ -49,10 +50,15 @@ WHOLE_HAND = 0
 
 def common_pile() -> list[PlayingCard]:
     """DM-2: 6 ♦ + 6 ♠ + 6 ♣ + 2 jokers."""
-    cards = [
-        PlayingCard(rank, suit) for suit in ("carreau", "pique", "trefle") for rank in PILE_RANKS
-    ]
-    return cards + [PlayingCard(0, JOKER), PlayingCard(0, JOKER)]
+    return list(_PILE)
+
+
+_PILE = (
+    *(PlayingCard(rank, suit) for suit in ("carreau", "pique", "trefle") for rank in PILE_RANKS),
+    PlayingCard(0, JOKER),
+    PlayingCard(0, JOKER),
+)
+"""The cards are immutable: one pile serves every round."""
 
 
 def matches(card: PlayingCard, suit: str) -> bool:
@@ -90,6 +96,20 @@ class Play(Action):
 @dataclass(frozen=True)
 class Accuse(Action):
     """DM-7: the previous active player lied in their last play."""
+
+
+_ACCUSE = Accuse()
+
+
+@lru_cache(maxsize=64)
+def plays_of(uids: tuple[int, ...], most: int) -> tuple[Play, ...]:
+    """Every play of these cards, up to `most` at once: kept a while, since the robot that
+    reads a hand and the check of its move ask for the same list."""
+    return tuple(
+        Play(group)
+        for size in range(1, min(most, len(uids)) + 1)
+        for group in combinations(uids, size)
+    )
 
 
 # --- events ----------------------------------------------------------------------------
@@ -297,13 +317,10 @@ class DeckMenteurState(ZonedState):
             return [Announce(suit) for suit in ANNOUNCEABLE]
         if self.phase != PLAY:
             return []
-        actions: list[Action] = [Accuse()] if self.can_accuse() else []
+        actions: list[Action] = [_ACCUSE] if self.can_accuse() else []
         if self.must_accuse():
             return actions
-        uids = [c.uid for c in self.hands[self.turn]]
-        for size in range(1, min(self.max_play, len(uids)) + 1):
-            actions += [Play(group) for group in combinations(uids, size)]
-        return actions
+        return actions + list(plays_of(tuple(c.uid for c in self.hands[self.turn]), self.max_play))
 
     def refusal(self, action: Action) -> str:
         if isinstance(action, Announce):
@@ -392,8 +409,9 @@ class DeckMenteurState(ZonedState):
 
     def _play(self, uids: tuple[int, ...]) -> list[Event]:
         seat, hand = self.turn, self.hands[self.turn]
-        cards = tuple(hand.by_uid(uid) for uid in uids)
-        self.hands[seat] = hand.without(cards)
+        chosen = set(uids)
+        cards = tuple(c for c in hand.cards if c.uid in chosen)  # legal plays are in hand order
+        self.hands[seat] = hand.holding(c for c in hand.cards if c.uid not in chosen)
         self.plays.append(LastPlay(seat, Zone(cards, (seat,))))
         self.turn = self.next_alive(seat)
         name = self.players[seat]

@@ -134,29 +134,45 @@ class MadnessBot:
         cost_test = TEST_PENALTY * weight * madness / D20 if state.sixes == LEGACY else 0.0
         to_win = KNOWLEDGE_GOAL - state.knowledge[seat]
         stakes = (to_win, weight, six_risk, cost, cost_test)
-        return _best_move(tuple(state.faces), state.full_bonus, stakes)
+        faces = tuple(state.faces)
+        kept = _best_keep(tuple(sorted(faces)), state.full_bonus, stakes)
+        return _STOP if kept is None else _reroll_keeping(faces, kept)
 
 
 @lru_cache(maxsize=1 << 16)
-def _best_move(
-    faces: tuple[int, ...], full_bonus: bool, stakes: tuple[int, float, float, float, float]
-) -> Action:
-    """Moyen's move on these dice, given what a win is worth to it, a point of Madness, a 6
-    showing, each die rerolled and each reroll's test: the same come back game after game."""
+def _best_keep(
+    hand: tuple[int, ...], full_bonus: bool, stakes: tuple[int, float, float, float, float]
+) -> tuple[int, ...] | None:
+    """Moyen's choice on a sorted hand, given what a win is worth to it, a point of Madness,
+    a 6 showing, each die rerolled and each reroll's test: the dice to keep for a reroll, or
+    None to stop. The same hands and stakes come back game after game, whatever the order
+    the dice fell in."""
     to_win, weight, six_risk, cost, cost_test = stakes
-    best = _STOP
-    best_value = _worth(category(faces, full_bonus), 6 in faces, to_win, weight, six_risk)
-    tried = set()
-    for keep, (dice, action) in zip(_KEEPS, _ROLLS.items(), strict=True):
-        kept = tuple(sorted([faces[i] for i in keep]))
-        if kept in tried:
-            continue  # the same dice kept as an earlier reroll: the same chances
-        tried.add(kept)
-        value = _expected(kept, len(dice), full_bonus, to_win, weight, six_risk)
-        value -= cost * len(dice) + cost_test
+    best = None
+    best_value = _worth(category(hand, full_bonus), 6 in hand, to_win, weight, six_risk)
+    for kept in _sub_hands(hand):
+        thrown = DICE - len(kept)
+        value = _expected(kept, thrown, full_bonus, to_win, weight, six_risk)
+        value -= cost * thrown + cost_test
         if value > best_value + 0.05:
-            best, best_value = action, value
+            best, best_value = kept, value
     return best
+
+
+@cache
+def _sub_hands(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The distinct sets of dice a reroll of this sorted hand may keep (not all five)."""
+    return tuple(dict.fromkeys(tuple(hand[i] for i in keep) for keep in _KEEPS))
+
+
+@cache
+def _reroll_keeping(faces: tuple[int, ...], kept: tuple[int, ...]) -> Action:
+    """The first reroll of these dice, in the order of `_ROLLS`, that keeps `kept`."""
+    return next(
+        action
+        for keep, action in zip(_KEEPS, _ROLLS.values(), strict=True)
+        if tuple(sorted(faces[i] for i in keep)) == kept
+    )
 
 
 # --- Fort -----------------------------------------------------------------------------------
@@ -332,6 +348,15 @@ class PlannerBot:
             if value > best_value + 1e-12:
                 best, best_value = _ROLLS[dice], value
         return best
+
+
+def solution() -> str:
+    """What Fort plays, for the lab."""
+    return (
+        "Ni l'équilibre ni la meilleure réponse à Moyen : sa propre course résolue "
+        "exactement (itération sur les valeurs de chaque feuille et de chaque main), la "
+        "chance d'atteindre 50 avant 15, escomptée à chaque tour."
+    )
 
 
 BOTS = {"debutant": NoviceBot, "moyen": MadnessBot, "fort": PlannerBot}

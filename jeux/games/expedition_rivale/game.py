@@ -17,11 +17,8 @@ from .rules import (
     PLAYED,
     PLAYER,
     VICTIM,
-    WORLDS,
-    BeginnerBot,
     Draw,
     ExpeditionState,
-    ExplorerBot,
     Pass,
     Pick,
     Play,
@@ -92,6 +89,8 @@ class ExpeditionRivale(Game):
     levels = ("debutant", "moyen", "fort")
 
     def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        from .bots import WORLDS, BeginnerBot, ExplorerBot  # on first use: a replay needs none
+
         if level == "debutant":
             return BeginnerBot(seed)
         return ExplorerBot(seed, WORLDS[level])

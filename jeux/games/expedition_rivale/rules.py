@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from jeux.engine.bots import best_in_imagined_worlds
 from jeux.engine.core import (
     Action,
     Event,
@@ -178,6 +177,13 @@ class Pick(Action):
     top of the deck, by key."""
 
     card: str
+
+
+# Moves are listed at every decision, and at every move of a robot's imagined futures: built
+# once, as a frozen dataclass costs several times more to build than to find.
+PLAYS = {a.key: Play(a.key) for a in ARTIFACTS}
+PICKS = {a.key: Pick(a.key) for a in ARTIFACTS}
+DRAW_ACTION, PASS = Draw(), Pass()
 
 
 # --- events ----------------------------------------------------------------------------
@@ -394,7 +400,10 @@ class Ended(Event):
 
 def previous_turn(history: Sequence[tuple[int, str]], seat: int) -> str:
     """What `seat` did in its own last turn (ER-3), '' before its first."""
-    return next((kind for who, kind in reversed(history) if who == seat), "")
+    for who, kind in reversed(history):
+        if who == seat:
+            return kind
+    return ""
 
 
 def points(cards: Sequence[Artifact]) -> int:
@@ -407,16 +416,12 @@ def condition_met(state: ExpeditionState, seat: int, card: Artifact) -> bool:
     return CONDITIONS[card.key](state, seat, 1 - seat)
 
 
-def _count(mine: Callable[[int], bool]) -> Callable[[ExpeditionState, int, int], bool]:
-    return lambda s, me, opp: mine(len(s.played[me]))
-
-
 CONDITIONS: dict[str, Callable[[ExpeditionState, int, int], bool]] = {
-    "statuette": _count(lambda n: n == 0),
-    "bracelet": _count(lambda n: n >= 1),
-    "fresque": _count(lambda n: n == 2),
+    "statuette": lambda s, me, opp: not s.played[me],
+    "bracelet": lambda s, me, opp: len(s.played[me]) >= 1,
+    "fresque": lambda s, me, opp: len(s.played[me]) == 2,
     "pierre": lambda s, me, opp: len(s.played[opp]) > len(s.played[me]),
-    "urne": _count(lambda n: n >= 3),
+    "urne": lambda s, me, opp: len(s.played[me]) >= 3,
     "parchemin": lambda s, me, opp: previous_turn(s.history, me) == DRAW,
     "collier": lambda s, me, opp: any(not c.effect for c in s.played[me]),
     "jumelle": lambda s, me, opp: s.twin_counts(me, opp),
@@ -424,13 +429,14 @@ CONDITIONS: dict[str, Callable[[ExpeditionState, int, int], bool]] = {
     "offrande": lambda s, me, opp: any(c.kind == ANCIEN for c in s.played[me]),
     "griffe": lambda s, me, opp: previous_turn(s.history, me) == PLAY,
     "serre": lambda s, me, opp: bool(s.history) and s.history[-1] == (opp, PLAY),
-    "masque": _count(lambda n: n == 2),
+    "masque": lambda s, me, opp: len(s.played[me]) == 2,
     "serpent": lambda s, me, opp: any(c.effect for c in s.played[me]),
     "tablette": lambda s, me, opp: True,
     "sablier": lambda s, me, opp: any(c.kind == SAVOIR for c in s.played[me]),
     "lame": lambda s, me, opp: points(s.played[opp]) > points(s.played[me]),
-    "oeil": _count(lambda n: n == 3),
+    "oeil": lambda s, me, opp: len(s.played[me]) == 3,
 }
+"""Each card's condition, read at every move of a robot's imagined futures: kept to one call."""
 
 
 def bonus(cards: Sequence[Artifact]) -> int:
@@ -514,26 +520,27 @@ class ExpeditionState(State):
         return len(self.hands[seat]) + self.hidden[seat]
 
     def playable(self, seat: int) -> list[Artifact]:
-        return [c for c in self.hands[seat] if condition_met(self, seat, c)]
+        opp = 1 - seat
+        return [c for c in self.hands[seat] if CONDITIONS[c.key](self, seat, opp)]
 
     def legal_actions(self) -> list[Action]:
         seat = self.to_move()
         if seat is None:
             return []
         if self.phase == DRAFT:
-            return [Pick(c.key) for c in self.packs[seat]]
+            return [PICKS[c.key] for c in self.packs[seat]]
         if self.phase == TURN:
-            actions: list[Action] = [Play(c.key) for c in self.playable(seat)]
+            actions: list[Action] = [PLAYS[c.key] for c in self.playable(seat)]
             if self.final:
-                return [*actions, Pass()]
-            return [Draw(), *actions] if self.deck_size() else actions
+                return [*actions, PASS]
+            return [DRAW_ACTION, *actions] if self.deck_size() else actions
         choices = {
             DISCARD: self.played[1 - self.turn],
             STEAL: self.played[1 - self.turn],
             KEEP: self.looked,
             ORDER: self.looked,
         }[self.phase]
-        return [Pick(c.key) for c in choices]
+        return [PICKS[c.key] for c in choices]
 
     def refusal(self, action: Action) -> str:
         if self.phase == TURN and isinstance(action, Play) and action.card in BY_KEY:
@@ -789,123 +796,22 @@ class ExpeditionState(State):
         return [Ended(self.outcome().summary)]
 
     def clone(self) -> ExpeditionState:
-        """A copy to look ahead on (the robot's imagined futures)."""
+        """A copy to look ahead on (the robot's imagined futures), its fields in their order:
+        keywords would cost a tenth of the copy. What each seat has seen starts afresh."""
         return ExpeditionState(
             self.players,
             self.options,
-            deck=list(self.deck),
-            hands=[list(h) for h in self.hands],
-            played=[list(p) for p in self.played],
-            discard=list(self.discard),
-            history=list(self.history),
-            turn=self.turn,
-            phase=self.phase,
-            hidden=list(self.hidden),
-            looked=list(self.looked),
-            packs=[list(p) for p in self.packs],
-            picks=self.picks,
-            extra=self.extra,
-            final=list(self.final),
+            list(self.deck),
+            [list(h) for h in self.hands],
+            [list(p) for p in self.played],
+            list(self.discard),
+            list(self.history),
+            self.turn,
+            self.phase,
+            list(self.hidden),
+            list(self.looked),
+            [list(p) for p in self.packs],
+            self.picks,
+            self.extra,
+            list(self.final),
         )
-
-
-# --- the robot -------------------------------------------------------------------------
-
-WORLDS = {"moyen": 6, "fort": 40}
-"""Deals of the unseen cards each level imagines for each decision."""
-
-
-def unseen(view: ExpeditionState) -> list[Artifact]:
-    """The cards whose place this view does not show, in catalogue order."""
-    shown = {
-        *view.hands[0],
-        *view.hands[1],
-        *view.played[0],
-        *view.played[1],
-        *view.discard,
-        *view.deck,
-        *view.looked,
-        *view.packs[0],
-        *view.packs[1],
-    }
-    return [a for a in ARTIFACTS if a not in shown]
-
-
-def imagine(view: ExpeditionState, rng: Random) -> ExpeditionState:
-    """One whole state consistent with the view: the unseen cards dealt at random to the
-    opponent's unknown hand cards and under the known top of the deck."""
-    world = view.clone()
-    pool = unseen(view)
-    rng.shuffle(pool)
-    for seat in (0, 1):
-        world.hands[seat] += pool[: view.hidden[seat]]
-        pool = pool[view.hidden[seat] :]
-    world.deck += pool[: view.hidden[2]]
-    world.hidden = [0, 0, 0]
-    return world
-
-
-def greedy(state: ExpeditionState, rng: Random) -> Action:
-    """The quick policy of imagined futures: lay the best card allowed, now and then draw."""
-    if state.phase == TURN:
-        cards = state.playable(state.turn)
-        if cards and (not state.deck_size() or rng.random() < 0.8):
-            return Play(max(cards, key=lambda c: c.value + rng.random()).key)
-        return Draw() if state.deck_size() else Pass()
-    choices = [BY_KEY[a.card] for a in state.legal_actions()]
-    if state.phase == DISCARD and state.to_move() != state.turn:
-        return Pick(min(choices, key=lambda c: c.value).key)
-    return Pick(max(choices, key=lambda c: c.value + rng.random()).key)
-
-
-def result_for(state: ExpeditionState, seat: int) -> float:
-    """A win counts most; the margin separates wins and losses of the same kind."""
-    mine, theirs = score(state.played[seat]), score(state.played[1 - seat])
-    won = (mine, kinds(state.played[seat])) > (theirs, kinds(state.played[1 - seat]))
-    lost = (mine, kinds(state.played[seat])) < (theirs, kinds(state.played[1 - seat]))
-    return won - lost + (mine - theirs) / 20
-
-
-class BeginnerBot:
-    """Débutant: the quick greedy policy itself, from its view (it lays its best card
-    allowed, and now and then draws instead)."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
-
-    def choose(self, view: ExpeditionState) -> Action:
-        if view.phase == DRAFT:
-            return Pick(max(view.packs[view.to_move()], key=lambda c: c.value).key)
-        return greedy(view, self.rng)
-
-
-class ExplorerBot:
-    """Looks ahead from its seat's view: for each move, the same imagined deals of the cards
-    it has not seen, each played to the end by a quick greedy policy. Moyen imagines a few
-    deals, Fort many more, so its estimates are less at the mercy of chance."""
-
-    def __init__(self, seed: int | str | None = None, worlds: int = WORLDS["moyen"]) -> None:
-        self.rng = Random(seed)
-        self.worlds = worlds
-
-    def choose(self, view: ExpeditionState) -> Action:
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = view.to_move()
-        if view.phase == DRAFT:
-            return Pick(max(view.packs[seat], key=lambda c: c.value + self.rng.random()).key)
-        return best_in_imagined_worlds(
-            legal,
-            lambda: imagine(view, self.rng),
-            lambda world, action, rng: self.play_out(world, action, seat, rng),
-            self.worlds,
-            self.rng,
-        )
-
-    @staticmethod
-    def play_out(world: ExpeditionState, action: Action, seat: int, rng: Random) -> float:
-        world._apply(action, rng)
-        while world.phase != OVER:
-            world._apply(greedy(world, rng), rng)
-        return result_for(world, seat)

@@ -4,9 +4,13 @@ choice is, once 6-5-4 is complete, to sail or to rethrow one or both cargo dice 
 - Débutant sails as soon as the cargo looks decent, and rethrows both dice otherwise.
 - Moyen rethrows the cargo while it is below 8, the low dice alone when it may, and in
   the last round while it stays behind the leader.
-- Fort plays the exact race of two against the best of the others (`race_table`: equal
-  turns, the last turn to pass the leader), and in the last round sails only with enough
-  to beat the leader. Alone, it makes the most knots it can.
+- Fort plays the exact race of two (`race_table`: both playing their best, equal turns, the
+  last turn to pass the leader); with more players, the race against every rival, each
+  taken for a player sailing by Moyen's rule (`race_values`). In the last round it sails
+  only with enough to beat the leader. Alone, it makes the most knots it can.
+
+At two players Fort is thus the race's equilibrium (both at their best), not a reply fitted
+to Moyen; with more players, the best reply to rivals taken for Moyen.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from functools import cache, lru_cache
 from itertools import product
 from operator import mul
 from random import Random
+
+import numpy as np
 
 from jeux.engine.core import Action
 
@@ -95,15 +101,22 @@ def _final_values(state: CapitaineState) -> tuple[float, ...]:
 
 
 def _race_values(state: CapitaineState) -> tuple[float, ...]:
-    """What ending the turn with each cargo is worth: the chance to win the race of two
-    against the best of the others, from the table of `race_table`; alone, its knots."""
+    """What ending the turn with each cargo is worth: the chance to win, from the exact race
+    of two (`race_table`) or, with more players, the race against every rival
+    (`race_values`); alone, its knots."""
     race, me = state.race, state.current
+    both_only = state.cargo_reroll == BOTH
     if race.solo:
         return _KNOTS
-    rival = max(s for i, s in enumerate(state.knots) if i != me)
-    table = race_table(state.target, race.equal_turns, state.cargo_reroll == BOTH)
-    last = me == race.contenders[-1]  # nobody plays after me in this round
-    return table.values(state.knots[me], rival, last)
+    if state.seats == 2:
+        table = race_table(state.target, race.equal_turns, both_only)
+        last = me == race.contenders[-1]  # nobody plays after me in this round
+        return table.values(state.knots[me], state.knots[1 - me], last)
+    order = race.contenders
+    rivals = tuple(
+        sorted((state.knots[s], order.index(s) > order.index(me)) for s in order if s != me)
+    )
+    return race_values(state.knots[me], rivals, state.target, race.equal_turns, both_only)
 
 
 @lru_cache(maxsize=4096)
@@ -261,10 +274,137 @@ class RaceTable:
                 self.last[b][a] = y + fail * (1.0 - first)
 
 
+# --- Fort: the race against every rival ------------------------------------------------------
+
+HORIZON = 40
+"""Turns looked ahead in a race: from 0, Moyen has sailed 100 knots within 40 turns more
+than 99 % of the time."""
+PAIR_INDEX = np.array(PAIR_SUMS)
+PAIR_WEIGHTS = np.array(PAIR_CHANCES)
+WITH_INDEX = np.array(WITH)
+FIRST_DIE, SECOND_DIE = (np.array(side) for side in zip(*SIDES, strict=True))
+
+
+@cache
+def steady_spread(both_only: bool) -> tuple[float, ...]:
+    """The cargo a turn played by Moyen's rule sails, by knots (0: no crew), with its
+    chance: the rival every other player is taken for."""
+    fail, done = crew_odds()
+    spread = [0.0] * len(_KNOTS)
+    spread[0] = fail
+
+    def sail(a: int, b: int, left: int, chance: float) -> None:
+        if a + b >= MediumBot.THRESHOLD or not left:
+            spread[a + b] += chance
+            return
+        low = [i for i, face in enumerate((a, b)) if face <= 3]
+        dice = (0, 1) if both_only or len(low) == 2 else tuple(low)
+        for faces in product(FACES, repeat=len(dice)):
+            new = [a, b]
+            for i, face in zip(dice, faces, strict=True):
+                new[i] = face
+            sail(new[0], new[1], left - 1, chance / 6 ** len(dice))
+
+    for left, pairs in enumerate(done):
+        for (a, b), chance in zip(PAIRS, pairs, strict=True):
+            sail(a, b, left, chance)
+    return tuple(spread)
+
+
+@cache
+def steady_unfinished(target: int, both_only: bool) -> np.ndarray:
+    """`unfinished[k][b]`: the chance that a player at b knots sailing by Moyen's rule has
+    not reached the target after k more turns."""
+    spread = steady_spread(both_only)
+    rows = [np.ones(target + len(_KNOTS))]
+    rows[0][target:] = 0.0
+    for _ in range(HORIZON):
+        last = rows[-1]
+        row = np.zeros_like(last)
+        for knots, chance in enumerate(spread):
+            row[:target] += chance * last[knots : knots + target]
+        rows.append(row)
+    return np.array(rows)
+
+
+def turn_values(values: np.ndarray, both_only: bool) -> np.ndarray:
+    """`turn_value` for many turns at once: `values[s, cargo]` what ending turn s with each
+    cargo is worth (the turn without a crew left out)."""
+    _, done = crew_odds()
+    now = values[:, PAIR_INDEX]
+    value = now @ np.array(done[0])
+    better = now
+    for left in (1, 2):
+        both = (better @ PAIR_WEIGHTS)[:, None]
+        if both_only:
+            better = np.maximum(now, both)
+        else:
+            keep = better[:, WITH_INDEX].mean(axis=2)
+            better = np.maximum.reduce([now, keep[:, FIRST_DIE], keep[:, SECOND_DIE]])
+            better = np.maximum(better, both)
+        value += better @ np.array(done[left])
+    return value
+
+
+@lru_cache(maxsize=256)
+def race_values(
+    mine: int, rivals: tuple[tuple[int, bool], ...], target: int, equal_turns: bool, both_only: bool
+) -> tuple[float, ...]:
+    """What ending this turn with each cargo is worth against rivals at (knots, plays after
+    me in this round), each taken for a player sailing by Moyen's rule, the chances
+    independent.
+
+    Every rival plays k - 1 turns before my k-th. I win by reaching the target at my k-th
+    turn if no rival has reached it in them and, with equal turns, no rival after me in the
+    round passes my knots in its last turn (its knots taken as they are now). My own turns
+    are played best, looking back from the horizon."""
+    unfinished = steady_unfinished(target, both_only)
+    alive = [1.0] + [
+        np.prod([unfinished[k - 1, b] for b, _ in rivals]) for k in range(1, HORIZON + 1)
+    ]
+    kept = np.array(
+        [
+            np.prod([1.0 - pass_chance(b, total, both_only) for b, after in rivals if after])
+            if equal_turns
+            else 1.0
+            for total in range(target + len(_KNOTS))
+        ]
+    )
+    fail, _ = crew_odds()
+    reach = np.arange(target)[:, None] + np.arange(len(_KNOTS))[None, :]
+    inside = np.minimum(reach, target - 1)
+    later = np.zeros(target)  # my chance to win from each score once my k-th turn is over
+    for k in range(HORIZON, 0, -1):
+        values = np.where(reach < target, later[inside], alive[k] * kept[reach])
+        if k == 1:
+            return tuple(values[mine])
+        later = turn_values(values, both_only) + fail * later
+    raise AssertionError("the horizon is at least one turn")
+
+
+@lru_cache(maxsize=4096)
+def pass_chance(knots: int, total: int, both_only: bool) -> float:
+    """The chance that a player at `knots`, in the last round, passes `total` (a tie, which
+    a tie-break settles, counts half)."""
+    if total - knots >= len(_KNOTS):
+        return 0.0
+    values = [1.0 if knots + c > total else 0.5 if knots + c == total else 0.0 for c in _KNOTS]
+    return turn_value(values, both_only)
+
+
 @cache
 def race_table(target: int, equal_turns: bool, both_only: bool) -> RaceTable:
     """Solved once per option set: about a second."""
     return RaceTable(target, equal_turns, both_only)
+
+
+def solution() -> str:
+    """What Fort plays, for the lab."""
+    return (
+        "À deux, l'équilibre : la course résolue exactement, les deux joueurs au mieux, tours "
+        "égaux et dernier tour compris (`race_table`) ; à plusieurs, la même course contre "
+        "chacun des autres."
+    )
 
 
 LEVELS = {"debutant": BeginnerBot, "moyen": MediumBot, "fort": StrongBot}

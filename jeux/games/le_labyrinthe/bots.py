@@ -220,4 +220,12 @@ class PlannerBot:
         return Answer(answer)
 
 
+def solution() -> str:
+    """What Fort plays, for the lab."""
+    return (
+        "Sa propre sortie résolue exactement (itération sur les valeurs de chaque feuille), "
+        "escomptée à chaque tour ; il n'attend son partenaire au cœur que sans risque."
+    )
+
+
 BOTS = {"debutant": NoviceBot, "moyen": Explorer, "fort": PlannerBot}

@@ -11,10 +11,12 @@
   is known exactly (`steady_unfinished`); its own best play over its next turns follows by
   looking back from a horizon (`race_turn`), so it takes more risks when an opponent nears 50.
 
-The game has little room for skill: played exactly, Fort wins about 52.7 % of duels against
-Moyen (seats alternated) and no policy can win more against it; Moyen wins about 54 % against
-Débutant. All levels throw on in the last round of "Tours égaux" once someone has reached 50:
-a turn banked short of 50 then loses for sure.
+At two players Fort is the duel's equilibrium (both players at their best), not a reply
+fitted to Moyen; it happens to be the best reply to Moyen too. The game has little room for
+skill: played exactly, Fort wins about 52.7 % of duels against Moyen (seats alternated) and
+no policy can win more against it; Moyen wins about 54 % against Débutant. All levels throw
+on in the last round of "Tours égaux" once someone has reached 50: a turn banked short of 50
+then loses for sure.
 """
 
 from __future__ import annotations
@@ -74,12 +76,15 @@ class StrongBot:
             return _rethrow(state)
         me = state.current
         mine = state.scores[me]
-        rivals = tuple(score for seat, score in enumerate(state.scores) if seat != me)
+        rivals = tuple(
+            sorted((score, seat > me) for seat, score in enumerate(state.scores) if seat != me)
+        )
         any_time = state.all_odd_rethrow == ANY_TIME
         if len(rivals) <= 1:  # alone, against a shadow of itself
-            turn = Turn.duel(win_table(any_time), mine, max(rivals, default=mine), any_time)
+            rival = rivals[0][0] if rivals else mine
+            turn = Turn.duel(win_table(any_time), mine, rival, any_time)
         else:
-            turn = race_turn(mine, tuple(sorted(rivals)), any_time)
+            turn = race_turn(mine, rivals, any_time, state.race.equal_turns)
         kept = 0 if state.may_rethrow_all else len(state.kept_dice)
         go = turn.throw(state.turn_total, len(state.offered), kept)
         return _rethrow(state) if turn.worth(go) > turn.banks[state.turn_total] else _STOP
@@ -310,25 +315,49 @@ def turn_value(plan: tuple[Node, ...], banks: Sequence[float], bust: float, win:
         for chance, total in throw.banked:
             value += chance * banks[total]
         for chance, total, child in throw.choices:
-            value += chance * max(banks[total], values[child])
+            bank, go = banks[total], values[child]
+            value += chance * (bank if bank > go else go)  # max() costs twice as much here
         values.append(value)
     return values[-1]
 
 
 @lru_cache(maxsize=256)
-def race_turn(mine: int, rivals: tuple[int, ...], any_time: bool) -> Turn:
-    """This turn of a race at `mine` against rivals at `rivals`, each modelled as a steady
-    player (Moyen's rule) who moves after me: I win by reaching 50 at my k-th turn from now
-    if none of them has reached it in k turns, chances independent from player to player.
-    Looking back from the horizon, each later turn is played as well as possible."""
-    alive = [prod(row[b] for b in rivals) for row in steady_unfinished(any_time)]
+def race_turn(
+    mine: int, rivals: tuple[tuple[int, bool], ...], any_time: bool, equal_turns: bool
+) -> Turn:
+    """This turn of a race at `mine` against rivals at (score, plays after me in this
+    round), each modelled as a steady player (Moyen's rule), chances independent from player
+    to player: every rival plays one turn between two of mine, and I win by landing on 50
+    at my k-th turn from now if none of them has reached it in k turns; with equal turns a
+    rival after me then throws on for a tie (`land`, from its score now), which halves the
+    win. Looking back from the horizon, each later turn is played as well as possible."""
+    tie = prod(1.0 - 0.5 * land(b, any_time) for b, after in rivals if after and equal_turns)
+    alive = [tie * prod(row[b] for b, _ in rivals) for row in steady_unfinished(any_time)]
     plans = [turn_plan(TARGET - score, any_time) for score in range(mine, TARGET)]
     later = [0.0] * (TARGET - mine)  # my chance to win starting my next turn at mine + i
     for k in range(len(alive) - 1, 0, -1):
         if alive[k] < 1e-4:  # at this depth nothing is left to win
             continue
         later = [turn_value(plan, later[i:], later[i], alive[k]) for i, plan in enumerate(plans)]
-    return Turn(later, later[0], any_time)
+    return Turn(later, later[0], any_time, win=alive[0])
+
+
+@cache
+def land(score: int, any_time: bool) -> float:
+    """The chance that a player at `score` throwing on lands on 50 in one turn (the last
+    round, where a bank short of 50 loses)."""
+    turn = Turn([0.0] * (TARGET - score), 0.0, any_time)
+    return turn.worth(turn.throw(0, DICE, 0, first=True))
+
+
+def solution() -> str:
+    """What Fort plays, for the lab."""
+    return (
+        "À deux, l'équilibre : le duel résolu exactement, les deux joueurs au mieux "
+        "(`win_table`), qui est aussi la meilleure réponse à Moyen. À plusieurs, la meilleure "
+        "réponse à des joueurs réguliers : chaque adversaire suit la "
+        "règle de Moyen, sa chance d'avoir atteint 50 au fil des tours est connue."
+    )
 
 
 LEVELS = {"debutant": BeginnerBot, "moyen": MediumBot, "fort": StrongBot}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from random import Random
 from typing import Any
 
@@ -117,6 +118,30 @@ class Judge(Action):
 @dataclass(frozen=True)
 class Vote(Action):
     yes: bool = True
+
+
+_ANSWERS: dict[str, tuple[Action, ...]] = {
+    SCENARIO: (Scenario(),),
+    JUDGE: (Judge(True), Judge(False)),
+    BALLOT: (Vote(True), Vote(False)),
+    LAST: (Claim(), GiveUp()),
+}
+"""The legal actions of every phase but play, built once."""
+
+
+@cache
+def _draw(die: int) -> Draw:
+    return Draw(die)
+
+
+@cache
+def _associate(first: int, second: int) -> Associate:
+    return Associate(first, second)
+
+
+@cache
+def _reroll(die: int) -> Reroll:
+    return Reroll(die)
 
 
 # --- the story -----------------------------------------------------------------------------
@@ -255,6 +280,8 @@ class MeaningState(State):
         self.claimer: int | None = None
         self.votes: dict[int, bool] = {}
         self.ending: str | None = None
+        self._legal: list[Action] | None = None
+        """The legal actions until the next move: the robot and the check both ask."""
 
     # --- what the screen reads ----------------------------------------------------------
 
@@ -285,8 +312,13 @@ class MeaningState(State):
 
     def free_pairs(self) -> list[tuple[int, int]]:
         """The pairs of drawn dice not linked yet (MD-2), by die number."""
-        drawn = sorted(self.drawn())
-        linked = self.linked()
+        drawn, linked = [], set()
+        for line in self.story:  # one pass: this is asked at every move
+            if line.kind == "draw":
+                drawn.append(line.dice[0])
+            elif line.kind == "link":
+                linked.add(line.dice)
+        drawn.sort()
         return [(a, b) for n, a in enumerate(drawn) for b in drawn[n + 1 :] if (a, b) not in linked]
 
     def voters(self) -> list[int]:
@@ -322,22 +354,19 @@ class MeaningState(State):
         return ""
 
     def legal_actions(self) -> list[Action]:
-        if self.phase == SCENARIO:
-            return [Scenario()]
-        if self.phase == JUDGE:
-            return [Judge(True), Judge(False)]
-        if self.phase == BALLOT:
-            return [Vote(True), Vote(False)]
-        if self.phase == LAST:
-            return [Claim(), GiveUp()]
-        if self.phase == OVER:
-            return []
+        if self._legal is None:
+            self._legal = self._legal_now()
+        return list(self._legal)
+
+    def _legal_now(self) -> list[Action]:
+        if self.phase != PLAY:
+            return list(_ANSWERS.get(self.phase, ()))
         table = self.on_table()
-        actions: list[Action] = [Draw(die) for die in table]
-        actions += [Associate(a, b) for a, b in self.free_pairs()]
-        actions += [Reroll(die) for die in table]
+        actions: list[Action] = [_draw(die) for die in table]
+        actions += [_associate(a, b) for a, b in self.free_pairs()]
+        actions += [_reroll(die) for die in table]
         if self.turn != MJ:
-            actions.append(Claim())
+            actions.append(_ANSWERS[LAST][0])
         return actions
 
     def refusal(self, action: Action) -> str:
@@ -350,6 +379,7 @@ class MeaningState(State):
         return super().refusal(action)
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
+        self._legal = None
         name = self.players[self.to_move()]
         if isinstance(action, Scenario):
             self.scenario = action.text or self.suggested

@@ -244,4 +244,13 @@ class Fort(MystereBot):
         return best
 
 
+def solution() -> str:
+    """What Fort plays, for the lab."""
+    return (
+        "Ni l'équilibre ni la meilleure réponse à Moyen : la passe résolue exactement (504 "
+        "positions) pour le plus de points en moyenne, et au dernier tour pour la meilleure "
+        "chance de marquer ce qui gagne."
+    )
+
+
 LEVEL_BOTS = {"debutant": Debutant, "moyen": Moyen, "fort": Fort}

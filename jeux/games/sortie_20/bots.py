@@ -5,6 +5,9 @@ A turn is small enough to search whole: Fort plays each turn for the best averag
 is worth, a number of points, the total floored at 0, or on its last turn the chance to end
 ahead, by expectimax over every throw, keep, elimination and special (memoised). Moyen
 follows the ruling's rules of thumb; Débutant stops at once unless a 5 shows.
+
+Fort is neither an equilibrium nor a reply fitted to Moyen: it looks at nobody's play but
+its own, and at the others' scores only on its last turn.
 """
 
 from __future__ import annotations
@@ -255,6 +258,15 @@ class Fort(SortieBot):
         if isinstance(action, Activate):
             return search.settled(rest_kept, rest_free, ACTIVATED)
         return search.settled(tuple(sorted(rest_kept + (flipped(face),))), rest_free, USED)
+
+
+def solution() -> str:
+    """What Fort plays, for the lab."""
+    return (
+        "Ni l'équilibre ni la meilleure réponse à Moyen : chaque tour résolu exactement pour "
+        "le plus de points en moyenne (lancers, gardes, éliminations, face spéciale), et au "
+        "dernier tour pour la meilleure chance de finir devant."
+    )
 
 
 LEVEL_BOTS = {"debutant": Debutant, "moyen": Moyen, "fort": Fort}

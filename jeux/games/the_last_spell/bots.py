@@ -5,6 +5,10 @@ soon as it beats it; Moyen rolls on while no 1 shows; Fort plays the Classic due
 chance to win of whoever is to move, for every score to beat and holder, solved once by dynamic
 programming over the dice (and taken as the best guess with more players). In Survival the
 last one standing wins: Moyen and Fort cast after one throw.
+
+In the Classic duel Fort is the equilibrium (both at their best), not a reply fitted to
+Moyen; with more players it does not model each rival, but the duel's values serve it well
+(one Fort among three Moyens wins a third of the games).
 """
 
 from __future__ import annotations
@@ -179,6 +183,14 @@ class Fort(Moyen):
         if power <= to_beat:
             return a + b * fail > fail
         return a + b * fail > (1.0 if holder else 1 - theirs[power])
+
+
+def solution() -> str:
+    """What Fort plays, for the lab."""
+    return (
+        "En mode Classique à deux, l'équilibre : le duel résolu exactement, les deux joueurs "
+        "au mieux (`duel`). Ailleurs, les valeurs de ce duel servent d'estimation."
+    )
 
 
 LEVEL_BOTS = {"debutant": Debutant, "moyen": Moyen, "fort": Fort}

@@ -7,21 +7,30 @@ each reads its seat's view whole; all follow the options chosen at setup.
   goes to war only when it pays: on top of a normal turn (the TRC-6 variant), or in the last
   round against a leader that a kingdom turn can no longer catch.
 - Fort plays every choice (each throw, war, alliance and answer) for its chance of winning
-  the game, read from the two-player race solved backwards over both scores and the turns
-  left, both sides playing their best turns and wars (`duel_tables`, computed once per set
-  of options in well under a second). Against several rivals it multiplies its chances of
-  ending above each; alone it plays for a total above 0.
+  the game; alone it plays for a total above 0. At two it reads that chance from the race
+  solved backwards over both scores and the turns left, both sides playing their best turns
+  and wars (`duel_tables`, computed once per set of options in a fraction of a second):
+  the race's equilibrium (alliances aside, which move both scores alike, and a tie counted
+  half), not a reply to Moyen. At three or four it models every rival as Moyen: each
+  rival's final score is known in distribution, its kingdom turns played for points
+  (`moyen_finish`), and Fort's own turns are solved back from its chance to end above them
+  all (`field_tables`); in the last round, where most of a four-seat table goes to war on
+  the leader, the rivals still to play are played out exactly as Moyen plays (`LastRound`).
+  With the TRC-6 variant (Moyen at war every turn) it multiplies its duels against each.
 
 A kingdom turn is small enough to solve exactly: locked dice are always the role faces 6, 5,
 4 in order and every other die is thrown again, so a position is told by the free faces, the
 number of locks and the throws made. `TurnSolver` plays it best for any worth of the turn's
-change of score (the points themselves for Moyen, the chance of winning for Fort);
-`TurnTable` does the same for every score at once, to build the race tables.
+change of score (the points themselves for Moyen); `TurnTable` does the same for every
+score at once, to build the race tables and to play Fort's turns (`RowSolver`).
 
-The game leaves little to skill: the best possible reply to Moyen's play (solved the same
-way) wins about 52.6 % of two-player games, seats alternated, and Fort wins 53 % (52 % to
-54 % over 10,000 games). Against three Moyen, Fort wins its share, 25 %: holding back its
-wars until the end, or playing for points until then, did no better.
+The game leaves little to skill: the best possible reply to Moyen's play at two (solved the
+same way, Moyen's turns and last-round wars as it plays them) wins about 52.6 % of games,
+seats alternated, and the equilibrium Fort wins 53 % (52 % to 54 % over 10,000 games), at
+that bound. Against three Moyen, Fort wins its share and no more: 25 % (24 % to 27 % over
+4,000 games; 25.8 % over 2,000 others), and playing as Moyen until the exact last round
+25.5 %. Most of a four-seat game is chance: a 6-5-4 at the first throw (50 points) and the
+wars of the last round.
 """
 
 from __future__ import annotations
@@ -99,6 +108,7 @@ class TurnSolver:
         self._stops: dict[tuple, float] = {}
         self._rethrows: dict[tuple[int, int], float] = {}
         self._choices: dict[tuple, int | None] = {}
+        self._spread: dict[int, float] | None = None
 
     def stop(self, faces: tuple[int, ...], locks: int, throw: int) -> float:
         key = (tuple(sorted(faces)), locks == 0 if self.scoring.legacy else throw == 1)
@@ -136,6 +146,11 @@ class TurnSolver:
 
     def spread(self) -> dict[int, float]:
         """The chance of each change of score a whole turn played this way ends on."""
+        if self._spread is None:
+            self._spread = self.spread_now()
+        return self._spread
+
+    def spread_now(self) -> dict[int, float]:
         cache_: dict[tuple[int, int], dict[int, float]] = {}
 
         def after(locks: int, throw: int) -> dict[int, float]:
@@ -167,7 +182,7 @@ def lockable(faces: Sequence[int], locks: int) -> int:
     return most
 
 
-def best_roll(state: TroisCouronnesState, solver: TurnSolver) -> Action:
+def best_roll(state: TroisCouronnesState, solver: TurnSolver | RowSolver) -> Action:
     """The solver's move in this rolling position, as an action of the state."""
     locks = len(state.locks)
     faces = tuple(state.dice[i] for i in state.locks) + tuple(
@@ -196,8 +211,10 @@ Tables = list[dict[tuple[bool, bool], np.ndarray]]
 
 
 def grid(points: Any) -> Any:
-    """The row of these points in a race table."""
-    return np.clip(points - LOW, 0, len(SCORES) - 1)
+    """The row of these points in a race table (an array of them: their rows)."""
+    if isinstance(points, np.ndarray):
+        return np.clip(points - LOW, 0, len(SCORES) - 1)
+    return min(max(int(points) - LOW, 0), len(SCORES) - 1)  # numpy's clip is slow on one
 
 
 class TurnTable:
@@ -221,6 +238,18 @@ class TurnTable:
                         found[rows.tobytes()] = len(self.rows)
                         self.rows.append(rows)
                     self.ends[end] = found[rows.tobytes()]
+        self.throws: dict[tuple[int, int], list[tuple[int, int, float]]] = {}
+        """For each throw number and locks before it, what it may show that plays apart:
+        the rows of its end, the most dice it lets lock, and its chance."""
+        for throw in range(1, MAX_THROWS + 1):
+            for locks in range(DICE):
+                alike: dict[tuple[int, int], float] = {}
+                for free, chance in THROWS[DICE - locks]:
+                    faces = ROLE_FACES[:locks] + free
+                    most = lockable(faces, locks) if throw < MAX_THROWS else locks - 1
+                    key = (self.ends[self.end(faces, locks, throw)], most)
+                    alike[key] = alike.get(key, 0.0) + chance
+                self.throws[(locks, throw)] = [(e, m, p) for (e, m), p in alike.items()]
 
     def end(self, faces: tuple[int, ...], locks: int, throw: int) -> tuple:
         return tuple(sorted(faces)), locks == 0 if self.scoring.legacy else throw == 1
@@ -234,20 +263,199 @@ class TurnTable:
         return SCORES + kingdom_total(found, 0, s.literal, s.decline)
 
     def start(self, worth: np.ndarray) -> np.ndarray:
-        stops = [worth[rows] for rows in self.rows]
-        rethrow: dict[tuple[int, int], np.ndarray] = {}
+        return self.rethrows(worth)[(0, 0)]
+
+    def rethrows(self, worth: np.ndarray) -> dict[tuple[int, int], np.ndarray]:
+        """The value of throwing again with `locks` dice locked after `throw` throws, by
+        (locks, throw), from each row."""
+        return self.rethrows_from([worth[rows] for rows in self.rows], np.maximum)
+
+    def rethrows_from(self, stops: Sequence[Any], maximum: Callable) -> dict[tuple[int, int], Any]:
+        """`rethrows` from the worth of each end of the turn (`stops`, by its rows): arrays
+        of every row, or the numbers of one row (with the builtin `max`, far quicker)."""
+        rethrow: dict[tuple[int, int], Any] = {}
         for throw in range(MAX_THROWS, 0, -1):
             for locks in range(DICE):
-                total = np.zeros_like(worth)
-                for free, chance in THROWS[DICE - locks]:
-                    faces = ROLE_FACES[:locks] + free
-                    best = stops[self.ends[self.end(faces, locks, throw)]]
-                    if throw < MAX_THROWS:
-                        for count in range(locks, lockable(faces, locks) + 1):
-                            best = np.maximum(best, rethrow[(count, throw)])
+                total: Any = 0.0
+                for end, most, chance in self.throws[(locks, throw)]:
+                    best = stops[end]
+                    for count in range(locks, most + 1):
+                        best = maximum(best, rethrow[(count, throw)])
                     total += chance * best
                 rethrow[(locks, throw - 1)] = total
-        return rethrow[(0, 0)]
+        return rethrow
+
+    def moves(self, worth: np.ndarray) -> np.ndarray:
+        """`moves[a, b]`: the chance that a kingdom turn played best for `worth` (one
+        dimension) moves a score from row a to row b; on a tie it stops, else locks the
+        fewest, as `TurnSolver` does."""
+        rethrow = self.rethrows(worth)
+        size = len(worth)
+        moves = np.zeros((size, size))
+        starts = np.arange(size)
+        mass = {(0, 0): np.ones(size)}
+        for throw in range(1, MAX_THROWS + 1):
+            for locks in range(DICE):
+                if (locks, throw - 1) not in mass:
+                    continue
+                for end, most, chance in self.throws[(locks, throw)]:
+                    rows = self.rows[end]
+                    here = chance * mass[(locks, throw - 1)]
+                    best, chosen = worth[rows], np.full(size, -1)
+                    for count in range(locks, most + 1):
+                        better = rethrow[(count, throw)] > best + 1e-12
+                        best = np.where(better, rethrow[(count, throw)], best)
+                        chosen = np.where(better, count, chosen)
+                    stop = chosen < 0
+                    np.add.at(moves, (starts[stop], rows[stop]), here[stop])
+                    for count in np.unique(chosen[~stop]):
+                        going = mass.setdefault((int(count), throw), np.zeros(size))
+                        going += np.where(chosen == count, here, 0.0)
+        return moves
+
+
+class RowSolver:
+    """`TurnSolver`'s answers for a worth known by each row the turn may end on, read
+    from `TurnTable` (a whole turn at once, far cheaper than throw by throw)."""
+
+    def __init__(self, table: TurnTable, before: int, worth: np.ndarray) -> None:
+        row = grid(before)
+        self.table, self.stops = table, [float(worth[rows[row]]) for rows in table.rows]
+        self.rethrows = table.rethrows_from(self.stops, max)
+
+    def rethrow(self, locks: int, throw: int) -> float:
+        return self.rethrows[(locks, throw)]
+
+    def choice(self, faces: tuple[int, ...], locks: int, throw: int) -> int | None:
+        table = self.table
+        best, best_value = None, self.stops[table.ends[table.end(faces, locks, throw)]]
+        if throw < MAX_THROWS:
+            for count in range(locks, lockable(faces, locks) + 1):
+                value = self.rethrow(count, throw)
+                if value > best_value + 1e-9:
+                    best, best_value = count, value
+        return best
+
+
+@cache
+def turn_table(scoring: Scoring) -> TurnTable:
+    return TurnTable(scoring)
+
+
+# --- the field: every rival playing as Moyen ---------------------------------------------
+
+
+@cache
+def moyen_moves(scoring: Scoring) -> np.ndarray:
+    """Moyen's kingdom turn, played for points, as moves between the rows of scores."""
+    return turn_table(scoring).moves(SCORES.astype(float))
+
+
+@lru_cache(maxsize=8192)
+def moyen_finish(scoring: Scoring, row: int, turns: int) -> np.ndarray:
+    """The chance of each final row for a Moyen player on `row` with `turns` kingdom turns
+    left (wars and alliances aside: Moyen plays kingdom turns until the last round)."""
+    if not turns:
+        finish = np.zeros(len(SCORES))
+        finish[row] = 1.0
+        return finish
+    before = moyen_finish(scoring, row, turns - 1)
+    rows = np.flatnonzero(before)
+    return (before[rows, None] * moyen_moves(scoring)[rows]).sum(axis=0)
+
+
+Field = tuple[tuple[int, int], ...]
+"""The rivals of a seat, each as the row of its score and its kingdom turns left."""
+FIELDS: dict[tuple[Scoring, Field, int], np.ndarray] = {}
+
+
+def field_tables(scoring: Scoring, fields: Sequence[Field], turns: int) -> list[np.ndarray]:
+    """By each row of a player's score with `turns` kingdom turns left, played best, its
+    chance of ending above every rival of a field, each playing as Moyen (a tie counts
+    half). The fields not known yet are solved together, one column each."""
+    missing = [f for f in dict.fromkeys(fields) if (scoring, f, turns) not in FIELDS]
+    if missing:
+        if len(FIELDS) > 4096:
+            FIELDS.clear()
+        chances = np.ones((len(SCORES), len(missing)))
+        for column, field in enumerate(missing):
+            for row, left in field:
+                finish = moyen_finish(scoring, row, left)
+                chances[:, column] *= np.cumsum(finish) - 0.5 * finish
+        for _ in range(turns):
+            chances = turn_table(scoring).start(chances)
+        for column, field in enumerate(missing):
+            FIELDS[(scoring, field, turns)] = chances[:, column]
+    return [FIELDS[(scoring, f, turns)] for f in fields]
+
+
+class LastRound:
+    """The last round played out exactly for one seat (`me`) among Moyen rivals: each rival
+    still to play goes to war on the best score it may attack when that lead is more than
+    twice what a kingdom turn brings it, as Moyen does, and else plays its kingdom turn for
+    points. In the last round most of a four-seat table goes to war on the leader."""
+
+    def __init__(
+        self,
+        scoring: Scoring,
+        me: int,
+        sheltered: frozenset[int],
+        covered: bool,
+        complete: tuple[int, ...],
+    ) -> None:
+        self.scoring, self.me, self.sheltered = scoring, me, sheltered
+        self.covered, self.complete = covered, complete
+        self.seen: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+
+    def chance(self, scores: tuple[int, ...], order: tuple[int, ...]) -> float:
+        """The chance that `me` ends first once the seats in `order` play their last turn."""
+        key = (scores, order)
+        if key not in self.seen:
+            self.seen[key] = self.played(scores, order) if order else self.share(scores)
+        return self.seen[key]
+
+    def share(self, scores: tuple[int, ...]) -> float:
+        """A win, or its share of a tie (complete kingdoms break ties, TRC-11)."""
+        keys = [(score, self.complete[s]) for s, score in enumerate(scores)]
+        best = max(keys)
+        return (keys[self.me] == best) / keys.count(best)
+
+    def played(self, scores: tuple[int, ...], order: tuple[int, ...]) -> float:
+        seat, rest = order[0], order[1:]
+        solver = points_solver(self.scoring, scores[seat])
+        targets = [
+            s
+            for s in range(len(scores))
+            if s != seat
+            and s not in self.sheltered
+            and not (self.covered and scores[seat] < WAR_BET)
+        ]
+        top = max((scores[s] for s in targets), default=None)
+        if top is not None and top - scores[seat] > 2 * solver.rethrow(0, 0):
+            leaders = [s for s in targets if scores[s] == top]  # Moyen draws among ties
+            total = 0.0
+            for target in leaders:
+                steal = min(WAR_STEAL, max(0, top)) if self.covered else WAR_STEAL
+                for chance, delta in ((WAR_CHANCE, steal), (1 - WAR_CHANCE, -WAR_BET)):
+                    after = list(scores)
+                    after[seat] += delta
+                    after[target] -= delta
+                    total += float(chance) * self.chance(tuple(after), rest)
+            return total / len(leaders)
+        total = 0.0
+        for change, chance in solver.spread().items():
+            after = list(scores)
+            after[seat] += change
+            total += chance * self.chance(tuple(after), rest)
+        return total
+
+
+@lru_cache(maxsize=256)
+def last_round(
+    scoring: Scoring, me: int, sheltered: frozenset[int], covered: bool, complete: tuple[int, ...]
+) -> LastRound:
+    """Kept: every decision of a last turn plays out the same rivals."""
+    return LastRound(scoring, me, sheltered, covered, complete)
 
 
 @dataclass(frozen=True)
@@ -271,7 +479,7 @@ def duel_tables(race: Race) -> Tables:
     (TRC-8 then forbids a War on the same seat). A tie counts half (the tie-break on
     complete kingdoms is left out), alliances too (in a duel they move both scores alike).
     Tables are float32: the race is solved eight times faster, and ample for chances."""
-    turn, chance = TurnTable(race.scoring), float(WAR_CHANCE)
+    turn, chance = turn_table(race.scoring), float(WAR_CHANCE)
     won = np.ix_(grid(SCORES + WAR_STEAL), grid(SCORES - WAR_STEAL))
     lost = np.ix_(grid(SCORES - WAR_BET), grid(SCORES + WAR_BET))
     tie = (0.5 + 0.5 * np.sign(SCORES[:, None] - SCORES[None, :])).astype(np.float32)
@@ -296,27 +504,33 @@ def duel_tables(race: Race) -> Tables:
 @cache
 def solo_tables(scoring: Scoring) -> list[np.ndarray]:
     """`tables[k][a]`: the chance of ending above 0 from `a` points with `k` turns left."""
-    turn = TurnTable(scoring)
+    turn = turn_table(scoring)
     tables = [(SCORES > 0).astype(np.float32)]
     for _ in range(ROUNDS):
         tables.append(turn.start(tables[-1]))
     return tables
 
 
-def duel_chance(
+def duel_column(
     tables: Tables,
-    scores: tuple[int, int],
+    rival: int,
     turns: tuple[int, int],
     first: bool,
     barred: tuple[bool, bool],
-) -> float:
-    """The chance that a seat ends above a rival, with their scores, their turns left,
-    whether the seat plays before the rival, and whether each attacked the other last."""
-    if not first:
-        return 1 - duel_chance(tables, scores[::-1], turns[::-1], True, barred[::-1])
+) -> np.ndarray:
+    """By each row of a seat's score, its chance to end above a rival on `rival` points,
+    with their turns left, whether the seat plays before the rival, and whether each
+    attacked the other last."""
     mine, theirs = turns
-    t = 2 * (ROUNDS - mine) + (theirs < mine)
-    return float(tables[t][barred][grid(scores[0]), grid(scores[1])])
+    if first:
+        t = 2 * (ROUNDS - mine) + (theirs < mine)
+        return tables[t][barred][:, grid(rival)]
+    t = 2 * (ROUNDS - theirs) + (mine < theirs)
+    return 1 - tables[t][barred[::-1]][grid(rival), :]
+
+
+def field_of(me: int, scores: Sequence[int], turns: Sequence[int]) -> Field:
+    return tuple(sorted((int(grid(scores[s])), turns[s]) for s in range(len(scores)) if s != me))
 
 
 def turns_left(state: TroisCouronnesState) -> list[int]:
@@ -391,6 +605,37 @@ class Fort:
             return best_roll(state, self.solver(state, {}, state.last_war_target_round))
         return self.start(state)
 
+    def chances(
+        self,
+        state: TroisCouronnesState,
+        me: int,
+        scores: Sequence[int],
+        turns: Sequence[int],
+        targeted: Sequence[int | None],
+    ) -> np.ndarray | None:
+        """By each row of `me`'s score, its chance to end first (alone: above 0), the others
+        on these scores, with these kingdom turns left to each seat after the one being
+        played and the round each seat was last attacked in. None in a field's last round,
+        played out score by score (`LastRound`)."""
+        if state.seats == 1:
+            return solo_tables(Scoring.of(state))[turns[me]]
+        field = state.seats > 2 and not state.special_plus_turn
+        if field and state.round == ROUNDS and not turns[me]:
+            return None
+        if field:
+            (table,) = field_tables(Scoring.of(state), [field_of(me, scores, turns)], turns[me])
+            return table
+        tables = duel_tables(Race.of(state))
+        chance = np.ones(len(SCORES))
+        for rival in range(state.seats):
+            if rival == me:
+                continue
+            pair = (turns[me], turns[rival])
+            first = pair[0] > pair[1] or (pair[0] == pair[1] and me < rival)
+            barred = (targeted[rival] == ROUNDS - pair[0], targeted[me] == ROUNDS - pair[1])
+            chance = chance * duel_column(tables, scores[rival], pair, first, barred)
+        return chance
+
     def chance(
         self,
         state: TroisCouronnesState,
@@ -399,31 +644,32 @@ class Fort:
         turns: Sequence[int],
         targeted: Sequence[int | None],
     ) -> float:
-        """The chance that `me` ends first (alone: above 0) with these scores, kingdom turns
-        left to each seat, and the round each seat was last attacked in."""
-        if state.seats == 1:
-            return float(solo_tables(Scoring.of(state))[turns[me]][grid(scores[me])])
-        tables = duel_tables(Race.of(state))
-        chance = 1.0
-        for rival in range(state.seats):
-            if rival == me:
-                continue
-            pair = (turns[me], turns[rival])
-            first = pair[0] > pair[1] or (pair[0] == pair[1] and me < rival)
-            barred = (targeted[rival] == ROUNDS - pair[0], targeted[me] == ROUNDS - pair[1])
-            duel = (scores[me], scores[rival])
-            chance *= duel_chance(tables, duel, pair, first, barred)
-        return chance
+        """`chances` at `me`'s own score."""
+        table = self.chances(state, me, scores, turns, targeted)
+        if table is not None:
+            return float(table[grid(scores[me])])
+        order = sorted(
+            (s for s in range(state.seats) if turns[s]),
+            key=lambda s: (s - state.current) % state.seats,
+        )
+        sheltered = frozenset(s for s in range(state.seats) if state.war_protected(s))
+        complete = tuple(state.complete_kingdoms)
+        game = last_round(Scoring.of(state), me, sheltered, state.covered_stakes, complete)
+        return game.chance(tuple(scores), tuple(order))
 
     def solver(
         self,
         state: TroisCouronnesState,
         changes: Mapping[int, int],
         targeted: Sequence[int | None],
-    ) -> TurnSolver:
+    ) -> TurnSolver | RowSolver:
         """The turn of the seat to move played for the win, once `changes` are counted."""
         me, turns = state.current, turns_left(state)
         scores = [state.scores[s] + changes.get(s, 0) for s in range(state.seats)]
+        table = self.chances(state, me, scores, turns, targeted)
+        if table is not None:
+            worth = table.astype(float) + POINT * (SCORES - scores[me])
+            return RowSolver(turn_table(Scoring.of(state)), scores[me], worth)
 
         @cache
         def worth(change: int) -> float:
@@ -452,8 +698,7 @@ class Fort:
 
     def start(self, state: TroisCouronnesState) -> Action:
         me, targeted = state.current, state.last_war_target_round
-        best: Action = Roll()
-        best_value = self.solver(state, {}, targeted).rethrow(0, 0)
+        specials: list[tuple[Action, list[tuple[float, dict[int, int]]], list[int | None]]] = []
         for target in state.war_targets():
             steal = WAR_STEAL
             if state.covered_stakes:
@@ -461,17 +706,36 @@ class Fort:
             won, lost = {me: steal, target: -steal}, {me: -WAR_BET, target: WAR_BET}
             attacked = [state.round if s == target else r for s, r in enumerate(targeted)]
             chance = float(WAR_CHANCE)
-            value = self.after_special(state, [(chance, won), (1 - chance, lost)], attacked)
-            if value > best_value + 1e-9:
-                best, best_value = DeclareWar(target), value
+            specials.append((DeclareWar(target), [(chance, won), (1 - chance, lost)], attacked))
         for partner in state.alliance_partners():
             won = {me: ALLIANCE_GAIN, partner: ALLIANCE_GAIN}
             lost = {me: -ALLIANCE_BET, partner: -ALLIANCE_BET}
             chance = float(ALLIANCE_CHANCE)
-            value = self.after_special(state, [(chance, won), (1 - chance, lost)], targeted)
+            specials.append(
+                (ProposeAlliance(partner), [(chance, won), (1 - chance, lost)], targeted)
+            )
+        self.prepare(
+            state, [{}] + [changes for _, outcomes, _ in specials for _, changes in outcomes]
+        )
+        best: Action = Roll()
+        best_value = self.solver(state, {}, targeted).rethrow(0, 0)
+        for action, outcomes, attacked in specials:
+            value = self.after_special(state, outcomes, attacked)
             if value > best_value + 1e-9:
-                best, best_value = ProposeAlliance(partner), value
+                best, best_value = action, value
         return best
+
+    @staticmethod
+    def prepare(state: TroisCouronnesState, changes: Sequence[Mapping[int, int]]) -> None:
+        """Solve at once the fields a turn's choices lead to (`field_tables`)."""
+        me, turns = state.current, turns_left(state)
+        if state.seats < 3 or state.special_plus_turn or (state.round == ROUNDS and not turns[me]):
+            return
+        fields = []
+        for change in changes:
+            scores = [state.scores[s] + change.get(s, 0) for s in range(state.seats)]
+            fields.append(field_of(me, scores, turns))
+        field_tables(Scoring.of(state), fields, turns[me])
 
     def answer(self, state: TroisCouronnesState) -> Action:
         """Accept when the alliance leaves a better chance than the proposer's normal turn."""
@@ -490,6 +754,18 @@ class Fort:
             after = played if state.special_plus_turn else turns
             accepted += p * self.chance(state, me, scores, after, targeted)
         return AnswerAlliance(accepted >= refused)
+
+
+def solution() -> str:
+    """What Fort plays, for the lab; the bound is the one worked out in this module's
+    docstring (the best reply to Moyen solved like `duel_tables`, Moyen's turns as it plays)."""
+    return (
+        "À deux, l'équilibre de la course (`duel_tables` : les deux scores et les tours "
+        "restants, chaque joueur au mieux, alliances mises à part). La meilleure réponse "
+        "possible à Moyen, calculée de même, gagne environ 52,6 % des duels, places alternées. "
+        "À trois et quatre, la meilleure réponse à des rivaux Moyens (le score final de chacun "
+        "en distribution, le dernier tour joué exactement)."
+    )
 
 
 LEVEL_BOTS = {"debutant": Debutant, "moyen": Moyen, "fort": Fort}
