@@ -1,4 +1,4 @@
-from jeux.engine.text import join_names, plural
+from jeux.engine.text import join_names, plural, robot_names
 
 
 def test_plural_keeps_zero_and_one_singular():
@@ -49,3 +49,12 @@ def test_fold_ignores_case_and_accents_for_searching():
 
     assert fold("L'Expédition Rivale") == "l'expedition rivale"
     assert "exped" in fold("Expédition") and fold("ÉLOÏSE") == "eloise"
+
+
+def test_robots_are_named_by_their_level():
+    assert robot_names(["Fort"]) == ["Fort"]
+    assert robot_names(["Moyen", "Fort", "Moyen"]) == ["Moyen 1", "Fort", "Moyen 2"]
+    assert robot_names(["Débutant"] * 2) == ["Débutant 1", "Débutant 2"]
+    assert robot_names(["", ""]) == ["Robot 1", "Robot 2"]  # a game without levels
+    assert robot_names(["Fort"], taken=["fort"]) == ["Fort 1"]  # never a player's name
+    assert max(len(n) for n in robot_names(["Débutant"] * 7)) <= 10  # a score sheet's cells

@@ -71,8 +71,9 @@ class Profiles:
         return next((p for p in self.players if p.id == profile_id), None)
 
     def _check_unique(self, name: str, except_id: str = "") -> None:
-        if any(p.name.casefold() == name.casefold() and p.id != except_id for p in self.players):
-            raise ProfileError(f"Il y a déjà un joueur nommé {name}.")
+        for other in self.players:
+            if other.name.casefold() == name.casefold() and other.id != except_id:
+                raise ProfileError(f"Il y a déjà un joueur nommé {other.name}.")
 
     def next_look(self) -> tuple[str, str]:
         """The colour and symbol a new player gets: the first ones nobody has, else the least

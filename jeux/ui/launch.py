@@ -63,7 +63,8 @@ def start_match(
     seed: int | str | None = None,
     label: str = "",
 ) -> None:
-    """Create, record and open a match."""
+    """Create, record and open a match. The seed given at launch (`jeux play … --seed`)
+    plays the first match begun, and only that one."""
     if seed is None:
         seed = app.fixed_seed if app.fixed_seed is not None else new_seed()
     if refusal := seed_refusal(game_id, seed, label):
@@ -75,6 +76,7 @@ def start_match(
     except StoreError as error:  # a match that could not be kept is not begun
         app.say(f"Partie non commencée : {error}", "error", timeout=10)
         return
+    app.fixed_seed = None
     app.claim(match_id)
     app.push_screen(load_screen(game_id)(match, match_id))
 
