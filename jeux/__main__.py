@@ -8,9 +8,10 @@ import os
 import sys
 
 gc.disable()  # start-up allocates much and frees little: collecting resumes with the menu drawn
-from .cli import history, listing, play, rules, serve, simulate, stats  # noqa: E402
+from .cli import history, join, listing, play, rules, serve, simulate, stats  # noqa: E402
+from .cli.terminal import complain  # noqa: E402
 
-SUBCOMMANDS = (play, listing, rules, simulate, stats, history, serve)
+SUBCOMMANDS = (play, listing, rules, simulate, stats, history, join, serve)
 """In the order `jeux --help` lists them; each module's `add_parser` names its `run`."""
 
 
@@ -25,6 +26,11 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+USES_FOLDERS = (None, "play", "join", "stats", "history", "export", "import", "serve")
+"""The commands that read or write the players' and the matches' folders: an unusable one
+(`--data-dir /proc/x`) is refused up front, by every one of them alike, with exit code 1."""
+
+
 def run(args: argparse.Namespace) -> int:
     if args.command not in (None, "play"):
         gc.enable()  # the app turns it back on itself, after its first frame
@@ -33,6 +39,10 @@ def run(args: argparse.Namespace) -> int:
 
         print(f"jeux {version('jeux')}")
         return 0
+    if args.command in USES_FOLDERS:
+        from .store.locations import Locations
+
+        Locations.at(args.config_dir, args.data_dir).check(create=False)  # said by main
     return getattr(args, "run", play.run)(args)  # no subcommand: the menu
 
 
@@ -48,6 +58,13 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl+C during `jeux simulate`
         print(file=sys.stderr)
         return 130
+    except Exception as error:
+        from .store.jsonfile import StoreError  # imported late: `jeux list` need not pay for it
+
+        if not isinstance(error, StoreError):
+            raise
+        complain(error)  # a folder or a database no subcommand can use: said alike by all
+        return 1
     return code
 
 

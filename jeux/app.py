@@ -16,6 +16,7 @@ from .store.jsonfile import StoreError
 from .store.locations import Locations
 from .store.profiles import Profiles, Settings
 from .store.records import Claim, Records
+from .store.tables import Sitting, Tables
 from .ui.french import PALETTE_TOOLTIP, Palette, frenchify_select_menus, keep_french_spaces
 from .ui.glyphs import ASCII, UNICODE, AsciiFilter, Glyphs
 
@@ -47,6 +48,8 @@ class JeuxApp(App):
         seed: int | str | None = None,
         animations: str | None = None,
         start_game: str | None = None,
+        door: str = "",
+        join_code: str = "",
     ) -> None:
         super().__init__()
         frenchify_select_menus()
@@ -56,6 +59,7 @@ class JeuxApp(App):
         if animations in ANIMATION_SCALE:
             self.settings.animations = animations
         self.profiles = Profiles(locations.players_file)
+        self.profiles.on_problem = lambda problem: self.say(problem, "warning", timeout=10)
         self.records = Records(locations.database)
         self.records.on_failure = lambda message: self.say(message, "error", timeout=10)
         self.fixed_seed = seed
@@ -64,6 +68,15 @@ class JeuxApp(App):
         self._too_small = False
         self.claims: dict[int, Claim] = {}
         """The matches this copy of jeux plays, by id: held while their screen is open."""
+        self.door = door
+        """How a player reached this copy of jeux to join a shared table (`jeux join`:
+        "terminal", "web", "ssh"), "" for a copy of jeux of one's own. A copy opened
+        through a door shows one table and nothing else: no menu, no players, no settings."""
+        self.join_code = join_code
+        self.use_command_palette = not door  # its settings are the host's
+        self.sitting: Sitting | None = None
+        """This copy's places at a shared table, while it sits at one."""
+        self._tables: Tables | None = None
         self._ascii_filter = AsciiFilter()
 
     # --- shared facts for screens and widgets ------------------------------------------
@@ -86,11 +99,15 @@ class JeuxApp(App):
         return ROBOT_PAUSE[self.settings.robot_pace] if self.animation_scale else 0.0
 
     def save_settings(self) -> None:
-        """Apply the settings, and keep them if the file can be written (else say so)."""
+        """Apply the settings, and keep them if the file can be written (else say so: they
+        stay to be written with the next change)."""
         try:
-            self.settings.save(self.locations.settings_file)
+            problem = self.settings.save(self.locations.settings_file)
         except StoreError as error:
             self.say(str(error), "error", timeout=10)
+        else:
+            if problem:
+                self.say(problem, "warning", timeout=10)
         self.theme = self.settings.theme
         self.animation_level = "none" if self.animation_scale == 0 else "full"
         for screen in self.screen_stack:  # redrawn with or without the ASCII filter
@@ -110,11 +127,41 @@ class JeuxApp(App):
             self.claims[match_id] = claim
         return True
 
+    @property
+    def tables(self) -> Tables:
+        if self._tables is None:
+            self._tables = Tables(self.records)
+        return self._tables
+
     def release_closed_matches(self, _screen: object = None) -> None:
-        """Let go of the matches whose screen has closed (called on every change of screen)."""
+        """Let go of the matches whose screen has closed (called on every change of screen),
+        and of the shared table once no screen of it is left."""
         open_ids = {getattr(screen, "match_id", None) for screen in self.screen_stack}
         for match_id in [m for m in self.claims if m not in open_ids]:
             self.claims.pop(match_id).release()
+        if self.sitting is not None:
+            # Later: « Rejouer » closes the results before it opens the next match.
+            self.call_after_refresh(self.leave_table_if_left)
+
+    def leave_table_if_left(self) -> None:
+        """Let go of the shared table once no screen of it is left."""
+        at_table = any(getattr(screen, "sitting", None) for screen in self.screen_stack)
+        if self.sitting is not None and not at_table:
+            self.sitting.leave()
+            self.sitting = None
+            if self.door:
+                self.exit()  # a door leads to one table: leaving it is leaving jeux
+
+    def write_unwritten(self, _screen: object = None) -> None:
+        """Try again, on every change of screen, the moves and results a full disk refused;
+        say so once they are written (a failure was told when it happened)."""
+        if not self.records.unwritten:
+            return
+        try:
+            self.records.retry()
+        except StoreError:
+            return
+        self.say("Les parties en attente sont enregistrées.")
 
     def hand_over(self, path: Path) -> None:
         """A file written for the player also downloads in a browser tab (`jeux serve`): the
@@ -127,6 +174,11 @@ class JeuxApp(App):
         self.notify(str(text), severity=severity, timeout=timeout, markup=False)
 
     # --- Textual's command palette, in French -------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "command_palette":
+            return self.use_command_palette
+        return True
 
     def action_command_palette(self) -> None:
         if self.use_command_palette and not Palette.is_open(self):
@@ -155,7 +207,12 @@ class JeuxApp(App):
     # --- life cycle ------------------------------------------------------------------
 
     def get_default_screen(self) -> Screen:
-        """The menu is the first screen: no blank screen is drawn before it."""
+        """The menu is the first screen: no blank screen is drawn before it; through a door,
+        the screen that asks for a table's code, and nothing behind it."""
+        if self.door:
+            from .ui.screens.table.join import JoinScreen
+
+            return JoinScreen(self.join_code)
         from .ui.screens.start.menu import MenuScreen
 
         return MenuScreen()
@@ -168,6 +225,7 @@ class JeuxApp(App):
             if problem:
                 self.say(problem, "warning", timeout=10)
         self.screen_change_signal.subscribe(self, self.release_closed_matches, immediate=True)
+        self.screen_change_signal.subscribe(self, self.write_unwritten, immediate=True)
         if self.start_game:
             from .ui.screens.start.setup import SetupScreen
 
@@ -183,10 +241,19 @@ class JeuxApp(App):
             self.screen._update_auto_focus()
 
     def on_unmount(self) -> None:
-        """Leaving: let go of every match (the system would at exit, but not in tests)."""
+        """Leaving: a last try at what is unwritten, then let go of every match and of the
+        database (the system would at exit, but not in tests)."""
+        try:
+            self.records.retry()
+        except StoreError:
+            pass  # nowhere left to say it: the match stays in « Reprendre » as last written
         for claim in self.claims.values():
             claim.release()
         self.claims.clear()
+        if self.sitting is not None:
+            self.sitting.leave()
+            self.sitting = None
+        self.records.close()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._check_size)
@@ -210,8 +277,10 @@ def make_app(
     seed: int | str | None = None,
     animations: str | None = None,
     start_game: str | None = None,
+    door: str = "",
+    join_code: str = "",
 ) -> JeuxApp:
     """Raises StoreError, in French, when a folder cannot hold jeux's files."""
     locations = Locations.at(config_dir, data_dir)
     locations.check()
-    return JeuxApp(locations, seed, animations, start_game)
+    return JeuxApp(locations, seed, animations, start_game, door, join_code)

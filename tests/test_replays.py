@@ -105,7 +105,8 @@ def test_markdown_is_the_game_log_with_names_kept_literal():
 
 
 def exported(match: Match, **changes) -> dict:
-    return {"kind": "partie de jeux", "match": {**match.to_saved(), **changes}}
+    match_file = {**match.to_saved(), **changes}
+    return {"kind": "partie de jeux", "finished": "2026-11-30T15:00:00", "match": match_file}
 
 
 def refusal_cases() -> dict[str, tuple[object, str]]:

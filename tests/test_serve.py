@@ -15,16 +15,22 @@ TIMEOUT = 90
 cores (30 s was once reached there); only a hang reaches it."""
 
 
-async def start_server(home) -> tuple[asyncio.subprocess.Process, str]:
+async def start_server(home, *options: str) -> tuple[asyncio.subprocess.Process, str, str]:
+    """`jeux serve --port 0` with `options`; returns it, the address to open and all it said."""
     folders = ["--config-dir", str(home / "c"), "--data-dir", str(home / "d")]
     server = await asyncio.create_subprocess_exec(
-        *[sys.executable, "-m", "jeux", *folders, "serve", "--port", "0"],
+        *[sys.executable, "-m", "jeux", *folders, "serve", "--port", "0", *options],
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
-    announce = (await server.stdout.readline()).decode()
-    assert announce.startswith("jeux est servi : ouvre http://127.0.0.1:")
-    return server, re.search(r"http://\S+", announce).group()
+    announcement = ""
+    async with asyncio.timeout(TIMEOUT):  # awaiting the announcement's last line
+        while not announcement.endswith("Ctrl+C pour arrêter.\n"):
+            line = (await server.stdout.readline()).decode()
+            assert line, f"jeux serve ended, saying: {announcement}"
+            announcement += line
+    assert announcement.startswith("jeux est servi : ouvre http://")
+    return server, re.search(r"http://\S+", announcement).group(), announcement
 
 
 async def shown(socket: aiohttp.ClientWebSocketResponse, text: bytes) -> None:
@@ -58,7 +64,8 @@ async def closed(socket: aiohttp.ClientWebSocketResponse) -> None:
 
 async def test_each_tab_runs_its_own_jeux_until_ctrl_c(tmp_path):
     home = tmp_path / "l'été $HOME"  # the folders reach each tab's shell command intact
-    server, address = await start_server(home)
+    server, address, announcement = await start_server(home)
+    assert address.startswith("http://127.0.0.1:") and "Attention" not in announcement
     try:
         async with asyncio.timeout(TIMEOUT), aiohttp.ClientSession() as session:
             async with session.get(address) as page:
@@ -94,7 +101,7 @@ async def test_a_game_that_does_not_quit_is_killed_when_the_server_stops(monkeyp
     async with asyncio.timeout(TIMEOUT), aiohttp.ClientSession() as session:
         port = await listening
         async with session.ws_connect(f"ws://127.0.0.1:{port}/ws") as tab:
-            while not hung.tabs:
+            while not any(tab.spawned for tab in hung.tabs):
                 await asyncio.sleep(0.01)
             (game,) = hung.tabs
             serving.cancel()
@@ -136,3 +143,14 @@ def test_without_the_web_extra_it_says_how_to_install_it():
     out = subprocess.run([sys.executable, "-c", hide_the_extra], capture_output=True, text=True)
     assert out.returncode == 1 and "Traceback" not in out.stderr
     assert "pip install '.[web]'" in out.stderr
+
+
+def test_a_number_of_tabs_out_of_range_is_refused_in_french():
+    for wrong in ("0", "abc", "1000"):
+        out = subprocess.run(
+            [sys.executable, "-m", "jeux", "serve", "--max-tabs", wrong],
+            capture_output=True,
+            text=True,
+        )
+        assert out.returncode == 2
+        assert f"nombre d'onglets invalide : '{wrong}' (de 1 à 999)" in out.stderr

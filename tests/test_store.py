@@ -244,5 +244,7 @@ def test_profiles_and_settings_that_cannot_be_written_say_so_and_change_nothing(
     with pytest.raises(ProfileError, match="Joueurs non enregistrés"):
         profiles.create("Lina")
     assert profiles.players == []
+    settings = Settings()
+    settings.ascii = True  # a save with nothing changed writes nothing
     with pytest.raises(StoreError, match="Paramètres non enregistrés"):
-        Settings().save(blocker / "settings.json")
+        settings.save(blocker / "settings.json")

@@ -53,6 +53,17 @@ def entier(text: str) -> int:
     return int(text)
 
 
+def count(text: str) -> int:
+    """A number of games or processes for argparse: at least one."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"valeur invalide (entier) : {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"il en faut au moins 1, pas {value}")
+    return value
+
+
 def game_id(text: str) -> str:
     """A game id for argparse, refused in French with a pointer to the list."""
     if text not in GAMES:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..catalog import GAMES
 from .arguments import match_id
+from .terminal import complain, show
 
 if TYPE_CHECKING:
     from ..store.records import Records
@@ -39,20 +40,23 @@ def add_parser(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """StoreError (an unusable folder or database) is left to `jeux`'s main, which says it
+    alike for every subcommand."""
     from ..store.exchange import ExchangeError
-    from ..store.jsonfile import StoreError
     from ..store.locations import Locations
     from ..store.records import Records
 
+    records = Records(Locations.at(args.config_dir, args.data_dir).database)
+    if records.problem:  # a damaged database set aside: said, as the app says it at start
+        complain(records.problem)
     try:
-        records = Records(Locations.at(args.config_dir, args.data_dir).database)
         if args.command == "history":
             return print_history(records, args.game or "", args.player or "")
         if args.command == "export":
             return export(records, args.match, args.format, args.output)
         return import_file(records, Path(args.file))
-    except (StoreError, ExchangeError) as error:
-        print(f"jeux : {error}", file=sys.stderr)
+    except ExchangeError as error:
+        complain(error)
         return 1
 
 
@@ -61,12 +65,12 @@ def print_history(records: Records, game: str, player: str) -> int:
     from ..store.exchange import when_text
 
     if game and game not in GAMES:
-        print(f"jeux : jeu inconnu : {game!r} (la liste : jeux list)", file=sys.stderr)
+        complain(f"jeu inconnu : {game!r} (la liste : jeux list)")
         return 2
     matches = records.finished(game, player)
     for saved in matches:
         title = GAMES[saved.game].title if saved.game in GAMES else saved.game
-        print(f"{saved.id:>5}  {when_text(saved.updated)}  {title:<24}  {join_names(saved.names)}")
+        show(f"{saved.id:>5}  {when_text(saved.updated)}  {title:<24}  {join_names(saved.names)}")
     if not matches:
         print("Aucune partie terminée.", file=sys.stderr)
     return 0
@@ -78,21 +82,18 @@ def export(records: Records, number: int, fmt: str, output: str | None) -> int:
 
     saved = records.finished_match(number)
     if saved is None:
-        print(
-            f"jeux : aucune partie terminée numéro {number} (la liste : jeux history)",
-            file=sys.stderr,
-        )
+        complain(f"aucune partie terminée numéro {number} (la liste : jeux history)")
         return 1
-    text = export_text(saved, fmt)
+    text = export_text(saved, fmt)  # printable already, the file as the screen
     if output is None:
         sys.stdout.write(text)
         return 0
     try:
         write_text_atomic(Path(output), text)
     except OSError as error:
-        print(f"jeux : impossible d'écrire {output} ({reason(error)}).", file=sys.stderr)
+        complain(f"impossible d'écrire {output} ({reason(error)}).")
         return 1
-    print(f"Partie {number} exportée : {output}")
+    show(f"Partie {number} exportée : {output}")
     return 0
 
 

@@ -7,6 +7,7 @@ import sys
 
 from ..catalog import GAMES
 from .arguments import game_id
+from .terminal import NO_TERMINAL, has_terminal
 
 
 def add_parser(sub) -> None:
@@ -24,15 +25,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"{GAMES[args.game].title} n'est pas encore disponible.", file=sys.stderr)
             return 1
         start = args.game
+    if not has_terminal():
+        print(NO_TERMINAL, file=sys.stderr)
+        return 1
     from ..app import make_app
-    from ..store.jsonfile import StoreError
 
     seed = getattr(args, "seed", None)
     seed = int(seed) if seed and seed.isdigit() else seed
-    try:
-        app = make_app(args.config_dir, args.data_dir, seed=seed, start_game=start)
-    except StoreError as error:
-        print(f"jeux : {error}", file=sys.stderr)
-        return 1
+    app = make_app(args.config_dir, args.data_dir, seed=seed, start_game=start)
     app.run()
     return app.return_code or 0

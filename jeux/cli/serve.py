@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..web import MAX_TABS
 from .arguments import port_number
 
 
@@ -19,13 +20,26 @@ def add_parser(sub) -> None:
     web.add_argument(
         "--port", type=port_number, default=8000, help="port (défaut 8000 ; 0 : un port libre)"
     )
+    web.add_argument(
+        "--max-tabs",
+        type=tab_count,
+        default=MAX_TABS,
+        metavar="N",
+        help=f"onglets ouverts en même temps, au plus (défaut {MAX_TABS})",
+    )
     web.set_defaults(run=run)
+
+
+def tab_count(text: str) -> int:
+    """A number of tabs for argparse, refused in French out of range."""
+    if not text.isdigit() or not 1 <= int(text) <= 999:
+        raise argparse.ArgumentTypeError(f"nombre d'onglets invalide : {text!r} (de 1 à 999)")
+    return int(text)
 
 
 def run(args: argparse.Namespace) -> int:
     from importlib.util import find_spec
 
-    from ..store.jsonfile import StoreError
     from ..store.locations import Locations
 
     if find_spec("textual_serve") is None:
@@ -37,10 +51,4 @@ def run(args: argparse.Namespace) -> int:
         return 1
     from ..web.server import serve
 
-    locations = Locations.at(args.config_dir, args.data_dir)
-    try:
-        locations.check()
-    except StoreError as error:
-        print(f"jeux : {error}", file=sys.stderr)
-        return 1
-    return serve(locations, args.host, args.port)
+    return serve(Locations.at(args.config_dir, args.data_dir), args.host, args.port, args.max_tabs)

@@ -7,14 +7,14 @@ import argparse
 import sys
 
 from ..catalog import GAMES, load_game
-from .arguments import entier, game_id
+from .arguments import count, entier, game_id
 
 
 def add_parser(sub) -> None:
     sim = sub.add_parser("simulate", help="parties aléatoires sans interface (mesure)")
     sim.add_argument("game", type=game_id, metavar="ID", help="l'id du jeu")
     sim.add_argument("--players", type=entier, metavar="N", help="nombre de joueurs")
-    sim.add_argument("--games", type=entier, default=1000, metavar="K", help="nombre de parties")
+    sim.add_argument("--games", type=count, default=1000, metavar="K", help="nombre de parties")
     sim.add_argument("--seed", type=entier, default=1, metavar="S", help="graine de départ")
     sim.add_argument("--json", action="store_true", help="en JSON")
     sim.add_argument(
@@ -43,7 +43,7 @@ def add_parser(sub) -> None:
         help="jouer les mêmes graines sous plusieurs valeurs d'une option, côte à côte",
     )
     sim.add_argument(
-        "--processes", type=entier, metavar="P", help="processus en parallèle (d'office : tous)"
+        "--processes", type=count, metavar="P", help="processus en parallèle (d'office : tous)"
     )
     sim.set_defaults(run=run)
 
@@ -58,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     if not info.available:
         print(f"{info.title} n'est pas encore disponible.", file=sys.stderr)
         return 1
-    players = args.players or max(info.min_players, min(3, info.max_players))
+    players = max(info.min_players, min(3, info.max_players))
+    players = players if args.players is None else args.players
     if not info.min_players <= players <= info.max_players:
         span = players_range(info.min_players, info.max_players)
         print(f"{info.title} se joue {span}, pas à {plural(players, 'joueur')}.", file=sys.stderr)

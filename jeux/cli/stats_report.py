@@ -8,8 +8,7 @@ import sys
 from typing import Any
 
 from ..catalog import GAMES
-from ..engine.text import join_names, percent, plural
-from ..store.jsonfile import StoreError
+from ..engine.text import join_names, json_escape, percent, plural, printable
 from ..store.locations import Locations
 from ..store.profiles import Profile, Profiles
 from ..store.records import Records
@@ -30,6 +29,7 @@ from ..store.stats import (
     recent_line,
     table_lines,
 )
+from .terminal import complain, show
 
 DAY_MARKS = {WON: "✓", LOST: "✗", MISSED: "·"}
 """How a day of the daily calendar is marked in the shell; days to come are blank."""
@@ -94,6 +94,8 @@ def player_json(profile: Profile, stats: PlayerStats) -> dict[str, Any]:
 def print_stats(
     config_dir: str | None, data_dir: str | None, player: str | None, as_json: bool
 ) -> int:
+    """StoreError (an unusable folder or database) is left to `jeux`'s main, which says it
+    alike for every subcommand."""
     locations = Locations.at(config_dir, data_dir)
     profiles = Profiles(locations.players_file)
     chosen = profiles.players
@@ -101,17 +103,14 @@ def print_stats(
         found = find_player(profiles, player)
         if found is None:
             known = join_names([p.name for p in profiles.players]) or "aucun"
-            print(f"Joueur inconnu : {player} (joueurs enregistrés : {known}).", file=sys.stderr)
+            message = f"Joueur inconnu : {player} (joueurs enregistrés : {known})."
+            print(printable(message), file=sys.stderr)
             return 2
         chosen = [found]
-    try:
-        records = Records(locations.database) if locations.database.exists() else None
-    except StoreError as error:
-        print(f"jeux : {error}", file=sys.stderr)
-        return 1
+    records = Records(locations.database) if locations.database.exists() else None
     for problem in (profiles.problem, records and records.problem):
         if problem:  # a damaged file set aside: said, as the app says it at start
-            print(f"jeux : {problem}", file=sys.stderr)
+            complain(problem)
     today = dt.date.today()
 
     def stats_of(profile: Profile) -> PlayerStats:
@@ -121,11 +120,12 @@ def print_stats(
 
     if as_json:
         players = [player_json(p, stats_of(p)) for p in chosen]
-        print(json.dumps({"players": players}, ensure_ascii=False, indent=2))
+        text = json.dumps({"players": players}, ensure_ascii=False, indent=2)
+        print(printable(text, escape=json_escape))
         return 0
     if not chosen:
         print("Aucun joueur enregistré : crée-en un dans jeux (F2 depuis le menu).")
         return 0
     blocks = [player_lines(p.name, stats_of(p), today) for p in chosen]
-    print("\n\n".join("\n".join(block) for block in blocks))
+    show("\n\n".join("\n".join(block) for block in blocks))
     return 0

@@ -16,6 +16,8 @@ from functools import cache
 from random import Random
 from typing import Any, ClassVar, Protocol
 
+from .text import quoted
+
 FREE_TEXT_LIMIT = 40
 """Longest free text (a word of a spell's name, a story line) an action may carry."""
 
@@ -82,17 +84,29 @@ def _to_tuples(value: Any) -> Any:
     return tuple(_to_tuples(v) for v in value) if isinstance(value, list) else value
 
 
-def action_from_json(data: Mapping[str, Any], types: Sequence[type[Action]]) -> Action:
-    """Rebuild an action saved by `Action.to_json`, among the game's action types."""
+def action_from_json(data: Any, types: Sequence[type[Action]]) -> Action:
+    """Rebuild an action saved by `Action.to_json`, among the game's action types; ValueError,
+    in French, for anything else (a save may come from a damaged or foreign file)."""
+    if not isinstance(data, Mapping):
+        raise ValueError("ce n'est pas un coup")
     by_name = {t.__name__: t for t in types}
-    kind = by_name.get(data.get("type", ""))
+    kind = by_name.get(data.get("type")) if isinstance(data.get("type"), str) else None
     if kind is None:
-        raise ValueError(f"unknown action type {data.get('type')!r}")
-    values = {}
-    for f in dataclasses.fields(kind):
-        if f.name in data:
-            values[f.name] = _to_tuples(data[f.name])
-    return kind(**values)
+        raise ValueError(f"type de coup inconnu : {quoted(data.get('type'))}")
+    fields = dataclasses.fields(kind)
+    if unknown := sorted(set(data) - {"type"} - {f.name for f in fields}):
+        raise ValueError(f"champ inconnu : {quoted(unknown[0])}")
+    missing = [
+        f.name
+        for f in fields
+        if f.name not in data and f.default is f.default_factory is dataclasses.MISSING
+    ]
+    if missing:
+        raise ValueError(f"il y manque {quoted(missing[0])}")
+    try:
+        return kind(**{f.name: _to_tuples(data[f.name]) for f in fields if f.name in data})
+    except (TypeError, ValueError) as error:  # an action checking its own values
+        raise ValueError(f"valeurs illisibles : {quoted(dict(data))}") from error
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ from dataclasses import asdict, dataclass, field
 from random import Random
 from typing import Any
 
-from .core import Action, Event, Game, Outcome, State, action_from_json
+from .core import LEVELS, Action, Event, Game, IllegalAction, Outcome, State, action_from_json
+from .text import players_range, quoted
 
 SAVE_FORMAT = 1
 
@@ -155,14 +156,71 @@ class Match:
 
     @classmethod
     def from_saved(cls, game: Game, saved: dict[str, Any]) -> Match:
-        """Replay a saved match; raises ReplayError if it no longer replays."""
+        """Replay a saved match; ReplayError, with a French reason, if it no longer replays.
+        A save may come from a damaged or foreign file: each part is checked before it is
+        used, so that the reason names the part (« le coup 12 … ») and no Python error leaks."""
+        if not isinstance(saved, dict):
+            raise ReplayError("ce n'est pas une partie enregistrée")
+        if saved.get("game") != game.info.id or saved.get("version") != game.version:
+            raise ReplayError("version des règles différente")
+        seed, options = saved.get("seed"), saved.get("options")
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise ReplayError(f"sa graine est illisible ({quoted(seed)})")  # None: a random one
+        if not isinstance(options, dict):
+            raise ReplayError("ses variantes sont illisibles")
+        seats = seats_from_saved(game, saved.get("seats"))
+        actions = actions_from_saved(game, saved.get("actions"))
         try:
-            if saved["game"] != game.info.id or saved["version"] != game.version:
-                raise ReplayError("version des règles différente")
-            seats = tuple(Seat(**s) for s in saved["seats"])
-            actions = [action_from_json(a, game.action_types) for a in saved["actions"]]
-            return cls(game, saved["seed"], seats, saved["options"], actions)
-        except ReplayError:
-            raise
-        except Exception as error:  # any damage in the saved form
-            raise ReplayError(str(error) or type(error).__name__) from error
+            match = cls(game, seed, seats, options)
+        except Exception as error:  # a game's deal meeting values it never made
+            raise ReplayError("sa donne ne se refait pas") from error
+        for number, action in enumerate(actions, 1):
+            try:
+                match.play(action)
+            except IllegalAction as refusal:
+                raise ReplayError(
+                    f"le coup {number} est refusé par les règles ({str(refusal).rstrip('.')})"
+                ) from refusal
+            except Exception as error:  # a value the rules never offered, met deep in a game
+                raise ReplayError(f"le coup {number} ne se joue pas") from error
+        return match
+
+
+def seats_from_saved(game: Game, data: Any) -> tuple[Seat, ...]:
+    """The seats of a save, checked: as many as the game seats, each a known form."""
+    info = game.info
+    if not isinstance(data, list) or not data:
+        raise ReplayError("ses places sont illisibles")
+    if not info.min_players <= len(data) <= info.max_players:
+        raise ReplayError(
+            f"elle a {len(data)} places, or {info.title} se joue "
+            f"{players_range(info.min_players, info.max_players)}"
+        )
+    return tuple(seat_from_saved(number, seat) for number, seat in enumerate(data, 1))
+
+
+SEAT_TYPES = {"name": str, "profile": str, "bot": bool, "level": str}
+
+
+def seat_from_saved(number: int, data: Any) -> Seat:
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise ReplayError(f"la place {number} est illisible")
+    if unknown := sorted(set(data) - set(SEAT_TYPES)):
+        raise ReplayError(f"la place {number} porte un champ inconnu : {quoted(unknown[0])}")
+    if any(not isinstance(value, SEAT_TYPES[key]) for key, value in data.items()):
+        raise ReplayError(f"la place {number} est illisible")
+    if data.get("level", "") not in ("", *LEVELS):
+        raise ReplayError(f"la place {number} a un niveau inconnu : {quoted(data['level'])}")
+    return Seat(**data)
+
+
+def actions_from_saved(game: Game, data: Any) -> list[Action]:
+    if not isinstance(data, list):
+        raise ReplayError("ses coups sont illisibles")
+    actions = []
+    for number, item in enumerate(data, 1):
+        try:
+            actions.append(action_from_json(item, game.action_types))
+        except ValueError as error:
+            raise ReplayError(f"le coup {number} est illisible ({error})") from error
+    return actions

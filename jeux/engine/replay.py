@@ -10,7 +10,7 @@ from typing import Any
 from .core import Event, Game
 from .journal import markdown_escape
 from .match import Match, ReplayError
-from .text import de, join_names
+from .text import de, join_names, quoted
 
 
 class ReplayRefused(Exception):
@@ -22,10 +22,11 @@ def version_refusal(game: Game, saved: dict[str, Any]) -> str:
     version = saved.get("version")
     if version == game.version:
         return ""
+    plain = type(version) is int and 0 <= version < 1000
     return (
         f"Cette partie de {game.info.title} a été jouée avec une autre version de ses règles "
-        f"(version {version}, aujourd'hui {game.version}) : elle ne peut pas être rejouée "
-        "exactement."
+        f"(version {version if plain else quoted(version, 12)}, aujourd'hui {game.version}) : "
+        "elle ne peut pas être rejouée exactement."
     )
 
 
@@ -50,7 +51,8 @@ class Replay:
         try:
             final = Match.from_saved(game, saved)
         except ReplayError as error:
-            raise ReplayRefused(f"Cette partie ne se rejoue pas : {error}.") from error
+            reason = str(error).rstrip(".")
+            raise ReplayRefused(f"Cette partie ne se rejoue pas : {reason}.") from error
         match = Match(game, final.seed, final.seats, final.options)
         step_events = [match.play(action) for action in final.actions]
         played = final.played

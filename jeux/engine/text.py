@@ -1,9 +1,13 @@
-"""French wording shared by engines and screens."""
+"""Text shared by engines, screens and the command: French wording, and text from files and
+players made safe to print (the lowest shared layer, so the engine's own refusals can quote a
+file safely too)."""
 
 from __future__ import annotations
 
+import json
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 VOWELS = "aeiou"
 
@@ -92,3 +96,40 @@ TARGET_REACHED = "Objectif atteint"
 TURN_LIMIT = "Limite de tours atteinte"
 LAST_STANDING = "Dernier en jeu"
 DECK_EMPTY = "Pioche épuisée"
+
+
+UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""What a terminal may obey rather than show: controls (ESC, C0, DEL, C1), format characters
+(bidi overrides, zero-width), lone surrogates (not even encodable) and line separators."""
+
+
+def visible_escape(ch: str) -> str:
+    """A character shown as its Python escape: ESC is `\\x1b`, a bidi override `\\u202e`."""
+    return ascii(ch)[1:-1]
+
+
+def json_escape(ch: str) -> str:
+    """A character as a JSON escape: the text still reads back as the same data."""
+    return json.dumps(ch)[1:-1]
+
+
+def printable(text: str, keep: str = "\n\t", escape: Callable[[str], str] = visible_escape) -> str:
+    """Text from a file or a player, safe to print: every character a terminal could obey
+    (clear the screen, retitle the window, reverse a line) shown as an escape instead, as git
+    and lichess do; the characters in `keep` pass (a document keeps its lines)."""
+    if "\n" in keep and "\n" in text:  # line by line, so that most take the quick way
+        return "\n".join(printable(line, keep, escape) for line in text.split("\n"))
+    if text.isprintable():  # the usual case, at C speed
+        return text
+    return "".join(
+        escape(ch) if ch not in keep and unicodedata.category(ch) in UNSAFE_CATEGORIES else ch
+        for ch in text
+    )
+
+
+def quoted(value: Any, limit: int = 40) -> str:
+    """« value »: something read from a file, quoted in a French message on one line, made
+    printable and clipped (a file may hold a name of ten thousand characters)."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = printable(text[: limit + 1], keep="")
+    return f"« {text if len(text) <= limit else text[: limit - 1] + '…'} »"

@@ -29,13 +29,17 @@ class Locations:
             Path(data_dir) if data_dir else base.data_dir,
         )
 
-    def check(self) -> None:
+    def check(self, create: bool = True) -> None:
         """Create both folders and make sure jeux may write there, before anything is played:
-        a folder that cannot hold a save is refused up front rather than losing a match."""
+        a folder that cannot hold a save is refused up front rather than losing a match.
+        Without `create` (a command that reads), a folder not made yet is judged by the one
+        it would be made in, and nothing is left behind."""
         for folder, what in ((self.config_dir, "des joueurs"), (self.data_dir, "des parties")):
             try:
-                folder.mkdir(parents=True, exist_ok=True)
-                with tempfile.TemporaryFile(dir=folder):
+                if create:
+                    folder.mkdir(parents=True, exist_ok=True)
+                place = next(p for p in (folder, *folder.parents) if p.exists())
+                with tempfile.TemporaryFile(dir=place):
                     pass
             except OSError as error:
                 raise StoreError(

@@ -1,8 +1,15 @@
-"""Matches in progress and finished, and per-seat results: SQLite (WAL) in the data dir."""
+"""Matches in progress and finished, and per-seat results: SQLite (WAL) in the data dir.
+
+A write that fails (a full disk, a folder gone) is kept in memory and tried again with the
+next write and at every `retry`: a match's moves, its label and its results are lost only if
+jeux quits before the disk takes them. Meanwhile `unfinished` shows the match as this copy
+holds it, so it stays in « Reprendre » until its results are written.
+"""
 
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -11,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .jsonfile import Problem, StoreError, set_aside
+from .jsonfile import Problem, StoreError, lock_file, reason, set_aside
+from .profiles import clean_name
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -21,7 +29,8 @@ CREATE TABLE IF NOT EXISTS matches (
     status TEXT NOT NULL DEFAULT 'playing',   -- playing, finished, broken
     label TEXT NOT NULL DEFAULT '',           -- a game's own tag, e.g. a daily seed
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    revision INTEGER NOT NULL DEFAULT 0       -- bumped by every save (see `save_if`)
 );
 CREATE TABLE IF NOT EXISTS results (
     match_id INTEGER NOT NULL REFERENCES matches(id),
@@ -42,13 +51,40 @@ CREATE INDEX IF NOT EXISTS results_by_profile ON results (profile, game);
 """
 
 
-SQLITE_REASONS = {
-    "disk is full": "disque plein",
-    "readonly": "lecture seule",
-    "unable to open": "impossible de l'ouvrir",
-    "locked": "occupée par un autre programme",
-    "disk I/O error": "erreur du disque",
+COLUMNS = {
+    "matches": {"id", "game", "saved", "status", "label", "created", "updated"},
+    "results": {"match_id", "game", "profile", "name", "seat", "rank", "score", "won", "label"},
 }
+"""The columns jeux needs in a table that already exists (later ones are added on opening):
+a table without them belongs to another program."""
+
+SQLITE_REASONS = (
+    ("SQLITE_FULL", "disque plein"),
+    ("SQLITE_IOERR", "erreur du disque"),
+    ("SQLITE_READONLY", "lecture seule"),
+    ("SQLITE_BUSY", "occupée par un autre programme"),
+    ("SQLITE_LOCKED", "occupée par un autre programme"),
+    ("SQLITE_PROTOCOL", "occupée par un autre programme"),
+    ("SQLITE_CANTOPEN", "impossible de l'ouvrir"),
+    ("SQLITE_PERM", "accès refusé"),
+    ("SQLITE_AUTH", "accès refusé"),
+    ("SQLITE_CORRUPT", "fichier endommagé"),
+    ("SQLITE_NOTADB", "ce n'est pas une base de données"),
+    ("SQLITE_TOOBIG", "partie trop grande"),
+    ("SQLITE_NOLFS", "fichier trop grand pour ce système"),
+)
+"""Why SQLite failed, by the name of its (extended) error code: SQLITE_IOERR_SHMSIZE is an
+SQLITE_IOERR."""
+
+DAMAGED = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+
+NEARLY_FULL = 1 << 20
+"""Free bytes under which a disk I/O error means a full disk: SQLite in WAL mode reports
+a disk too full to grow its shared-memory file as SQLITE_IOERR_SHMSIZE, not SQLITE_FULL."""
+
+
+class DamagedDatabase(StoreError):
+    """The file is not a database SQLite can read: jeux's own, damaged, is set aside."""
 
 
 HINTED = "aide:"
@@ -65,7 +101,20 @@ class SavedMatch:
 
     @property
     def names(self) -> list[str]:
-        return [seat.get("name", "?") for seat in self.saved.get("seats", [])]
+        """Cleaned as typed names are: a name imported before imports were checked (terminal
+        escapes, ten thousand characters) breaks no screen and no terminal."""
+        return [
+            clean_name(str(seat.get("name", ""))) or "?" for seat in self.saved.get("seats", [])
+        ]
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A match as the database holds it now (see `Records.save_if`)."""
+
+    revision: int
+    saved: dict[str, Any]
+    status: str
 
 
 class Claim:
@@ -77,26 +126,47 @@ class Claim:
         self.path = path
         self._handle = open(path, "a+b")  # held open as long as the claim lasts
         try:
-            _lock(self._handle.fileno())
+            lock_file(self._handle.fileno())
         except OSError:
             self._handle.close()
             raise
+
+    def note(self, text: str) -> None:
+        """Write a word in the lock file for whoever looks (how a seat's player came)."""
+        self._handle.truncate(0)
+        self._handle.write(text.encode("utf-8"))
+        self._handle.flush()
 
     def release(self) -> None:
         if not self._handle.closed:
             self._handle.close()  # closing the file releases its lock
 
 
-def _lock(fd: int) -> None:
-    """Lock a file without waiting; OSError when another process holds it."""
-    try:
-        import fcntl
-    except ImportError:  # Windows
-        import msvcrt
+def sqlite_reason(error: sqlite3.Error, folder: Path) -> str:
+    """Why SQLite failed, in French, from its error code (Python 3.11 gives it)."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_IOERR") and _nearly_full(folder):
+        return "disque plein"
+    found = next((why for prefix, why in SQLITE_REASONS if name.startswith(prefix)), None)
+    return found or (f"erreur {name}" if name else "erreur inattendue")
 
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-    else:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+def _nearly_full(folder: Path) -> bool:
+    try:
+        return shutil.disk_usage(folder).free < NEARLY_FULL
+    except OSError:
+        return False
+
+
+@dataclass
+class Unwritten:
+    """What this copy of jeux could not write for one match yet: the latest saved form, the
+    label, and the results once the match is over."""
+
+    saved: dict[str, Any] | None = None
+    label: str | None = None
+    results: list[dict[str, Any]] | None = None
+    when: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -116,27 +186,56 @@ class Records:
         self.problem: Problem | None = None
         self.locks = path.parent / "verrous"
         """One lock file per match open in some copy of jeux (see `claim`)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
         self.on_failure: Callable[[str], None] | None = None
         """Told, in French, when a match could not be saved; None: the error is raised."""
+        self.unwritten: dict[int, Unwritten] = {}
+        """By match, what could not be written yet (see `retry`)."""
         try:
-            self._init()
-        except sqlite3.DatabaseError:  # damaged; an unusable one raises StoreError and stays
-            aside = set_aside(path)
-            self.problem = Problem(
-                f"La base {path.name} était illisible : mise de côté sous {aside.name}."
-            )
-            self._init()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                self._init()
+            except DamagedDatabase:  # an unusable file or folder raises StoreError and stays
+                aside = set_aside(path)
+                self.problem = Problem(
+                    f"La base {path.name} était illisible : mise de côté sous {aside.name}."
+                )
+                self._init()
+        except OSError as error:
+            raise StoreError(f"la base {path} est inutilisable ({reason(error)}).") from None
+        self._anchor = self._anchored()
 
     def _init(self) -> None:
         with self._db() as db:
+            for table, needed in COLUMNS.items():
+                columns = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                if columns and not needed <= columns:  # checked before anything is changed
+                    raise StoreError(
+                        f"la base {self.path} n'est pas une base de jeux (sa table {table} "
+                        "vient d'un autre programme) : jeux n'y touche pas ; choisis un autre "
+                        "dossier des parties (--data-dir)."
+                    )
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
+            match_columns = {row[1] for row in db.execute("PRAGMA table_info(matches)")}
+            if "revision" not in match_columns:  # databases made before shared tables
+                db.execute("ALTER TABLE matches ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
             columns = {row[1] for row in db.execute("PRAGMA table_info(results)")}
             if "low" not in columns:  # databases made before scores could count down
                 db.execute("ALTER TABLE results ADD COLUMN low INTEGER NOT NULL DEFAULT 0")
             if "forfeit" not in columns:  # databases made before forgotten runs could count
                 db.execute("ALTER TABLE results ADD COLUMN forfeit INTEGER NOT NULL DEFAULT 0")
+
+    def _anchored(self) -> sqlite3.Connection | None:
+        """A connection held open as long as this object lives, reading nothing: with it the
+        WAL's files stay in place between transactions, so on a full disk reading still
+        works (a first connection must create them, which a full disk refuses) and a write
+        may still fit in the WAL's room."""
+        try:
+            anchor = sqlite3.connect(self.path, check_same_thread=False)
+            anchor.execute("SELECT COUNT(*) FROM sqlite_master").fetchall()
+        except sqlite3.Error:
+            return None  # each read and write will say what is wrong when it is made
+        return anchor
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
@@ -145,18 +244,66 @@ class Records:
             with closing(sqlite3.connect(self.path, timeout=10)) as db, db:
                 db.execute("PRAGMA busy_timeout = 10000")
                 yield db
-        except sqlite3.OperationalError as error:
-            why = next((v for k, v in SQLITE_REASONS.items() if k in str(error)), str(error))
-            raise StoreError(f"la base {self.path} est inutilisable ({why}).") from None
+        except (sqlite3.ProgrammingError, sqlite3.IntegrityError):
+            raise  # jeux's own mistake, not the file's
+        except sqlite3.DatabaseError as error:
+            name = getattr(error, "sqlite_errorname", "") or ""
+            kind = DamagedDatabase if name.startswith(DAMAGED) else StoreError
+            why = sqlite_reason(error, self.path.parent)
+            raise kind(f"la base {self.path} est inutilisable ({why}).") from None
+
+    def close(self) -> None:
+        if self._anchor is not None:
+            self._anchor.close()
 
     def _report(self, error: StoreError, consequence: str) -> None:
         if self.on_failure is None:
             raise error
         self.on_failure(f"{consequence} : {error}")
 
+    # --- writes kept for the next try ---------------------------------------------------
+
+    def _keep(self, match_id: int) -> Unwritten:
+        kept = self.unwritten.setdefault(match_id, Unwritten())
+        kept.when = time.time()
+        return kept
+
+    def _write_kept(self, consequence: str) -> None:
+        """Write every match's kept changes; at the first failure, report it with
+        `consequence` and keep the rest for the next try."""
+        try:
+            self.retry()
+        except StoreError as error:
+            self._report(error, consequence)
+
+    def retry(self) -> int:
+        """Write what earlier writes could not; returns how many matches were written.
+        Raises StoreError, keeping what is still unwritten, when the disk still refuses."""
+        written = 0
+        for match_id, kept in list(self.unwritten.items()):
+            with self._db() as db:
+                if kept.label is not None:
+                    db.execute("UPDATE matches SET label = ? WHERE id = ?", (kept.label, match_id))
+                if kept.results is not None:
+                    self._finish(db, match_id, kept.saved, kept.results, kept.when)
+                elif kept.saved is not None:
+                    db.execute(
+                        "UPDATE matches SET saved = ?, updated = ?, revision = revision + 1 "
+                        "WHERE id = ?",
+                        (json.dumps(kept.saved, ensure_ascii=False), kept.when, match_id),
+                    )
+            del self.unwritten[match_id]
+            if kept.results is not None:
+                self._forget_lock(match_id)
+            written += 1
+        return written
+
     # --- matches ------------------------------------------------------------------
 
     def start(self, saved: dict[str, Any], label: str = "") -> int:
+        """Record a new match (after what earlier writes left unwritten); raises
+        StoreError when it cannot be kept."""
+        self.retry()
         now = time.time()
         with self._db() as db:
             cursor = db.execute(
@@ -169,16 +316,39 @@ class Records:
         """Store the whole match. A failed write is reported (`on_failure`), not raised: the
         match goes on in memory and the next save writes it whole, so nothing is lost once
         the disk takes it again."""
+        self._keep(match_id).saved = saved
+        self._write_kept("Partie non enregistrée (nouvel essai au prochain coup)")
+
+    def stored(self, match_id: int) -> Stored | None:
+        """A match as it is kept now, with its revision; None if unknown or unreadable."""
+        with self._db() as db:
+            row = db.execute(
+                "SELECT revision, saved, status FROM matches WHERE id = ?", (match_id,)
+            ).fetchone()
+        if row is None:
+            return None
         try:
-            with self._db() as db:
-                db.execute(
-                    "UPDATE matches SET saved = ?, updated = ? WHERE id = ?",
-                    (json.dumps(saved, ensure_ascii=False), time.time(), match_id),
-                )
-        except StoreError as error:
-            self._report(error, "Partie non enregistrée (nouvel essai au prochain coup)")
+            return Stored(row[0], json.loads(row[1]), row[2])
+        except ValueError:
+            return None
+
+    def save_if(self, match_id: int, saved: dict[str, Any], revision: int) -> int | None:
+        """Store the match only if it is still at `revision` (compare-and-swap, one
+        transaction): the new revision, or None when another process saved first. A shared
+        table's screens play through this, so two moves made at once never both count. A
+        revision, not the count of actions, is compared: after an undo and another move the
+        count is the same, the match is not."""
+        with self._db() as db:
+            cursor = db.execute(
+                "UPDATE matches SET saved = ?, updated = ?, revision = revision + 1 "
+                "WHERE id = ? AND revision = ?",
+                (json.dumps(saved, ensure_ascii=False), time.time(), match_id, revision),
+            )
+        return revision + 1 if cursor.rowcount == 1 else None
 
     def unfinished(self) -> list[SavedMatch]:
+        """The matches to resume, latest first, as this copy holds them: one whose moves or
+        results could not be written yet shows as played, so resuming it loses nothing."""
         with self._db() as db:
             rows = db.execute(
                 "SELECT id, game, saved, label, updated FROM matches WHERE status = 'playing' "
@@ -186,11 +356,16 @@ class Records:
             ).fetchall()
         matches = []
         for match_id, game, saved, label, updated in rows:
+            kept = self.unwritten.get(match_id)
+            if kept and kept.saved is not None:
+                saved, updated = kept.saved, kept.when
             try:
-                matches.append(SavedMatch(match_id, game, json.loads(saved), label, updated))
+                data = json.loads(saved) if isinstance(saved, str) else saved
+                label = kept.label if kept and kept.label is not None else label
+                matches.append(SavedMatch(match_id, game, data, label, updated))
             except ValueError:
                 self.set_broken(match_id)
-        return matches
+        return sorted(matches, key=lambda m: m.updated, reverse=True)
 
     def claim(self, match_id: int) -> Claim | None:
         """Hold a match for this copy of jeux, or None if another copy is playing it."""
@@ -211,71 +386,90 @@ class Records:
         return claim is None
 
     def set_broken(self, match_id: int) -> None:
-        """Keep a match that no longer replays, out of the way, for later inspection."""
-        with self._db() as db:
-            db.execute("UPDATE matches SET status = 'broken' WHERE id = ?", (match_id,))
+        """Keep a match that no longer replays, out of the way, for later inspection (if the
+        disk refuses, it is reported, and tried again the next time it is opened)."""
+        try:
+            with self._db() as db:
+                db.execute("UPDATE matches SET status = 'broken' WHERE id = ?", (match_id,))
+        except StoreError as error:
+            self._report(error, "Partie non mise de côté")
+            return
+        self.unwritten.pop(match_id, None)
         self._forget_lock(match_id)
 
     def abandon(self, match_id: int, counted: bool = False) -> None:
         """Take a match out of « Reprendre ». A counted run (e.g. a daily dungeon's first
         attempt) keeps one lost result per profile seated, with no score, so it still counts."""
+        label = self.label_of(match_id)  # one a full disk refused still counts apart
         with self._db() as db:
-            db.execute("UPDATE matches SET status = 'abandoned' WHERE id = ?", (match_id,))
-            self._forget_lock(match_id)
-            if not counted:
-                return
-            game, saved, label = db.execute(
-                "SELECT game, saved, label FROM matches WHERE id = ?", (match_id,)
-            ).fetchone()
-            seats = json.loads(saved).get("seats", [])
-            db.executemany(
-                "INSERT OR REPLACE INTO results (match_id, game, profile, name, seat, rank, score,"
-                " won, label, finished, forfeit) VALUES (?, ?, ?, ?, ?, 0, 0, 0, ?, ?, 1)",
-                [
-                    (match_id, game, s["profile"], s.get("name", ""), i, label, time.time())
-                    for i, s in enumerate(seats)
-                    if s.get("profile")
-                ],
+            db.execute(
+                "UPDATE matches SET status = 'abandoned', label = ? WHERE id = ?",
+                (label, match_id),
             )
+            if counted:
+                self._forfeit(db, match_id)
+        self.unwritten.pop(match_id, None)  # its last moves no longer matter
+        self._forget_lock(match_id)
+
+    @staticmethod
+    def _forfeit(db: sqlite3.Connection, match_id: int) -> None:
+        game, saved, label = db.execute(
+            "SELECT game, saved, label FROM matches WHERE id = ?", (match_id,)
+        ).fetchone()
+        seats = json.loads(saved).get("seats", [])
+        db.executemany(
+            "INSERT OR REPLACE INTO results (match_id, game, profile, name, seat, rank, score,"
+            " won, label, finished, forfeit) VALUES (?, ?, ?, ?, ?, 0, 0, 0, ?, ?, 1)",
+            [
+                (match_id, game, s["profile"], s.get("name", ""), i, label, time.time())
+                for i, s in enumerate(seats)
+                if s.get("profile")
+            ],
+        )
 
     def finish(self, match_id: int, saved: dict[str, Any], results: list[dict[str, Any]]) -> None:
         """Mark the match finished and store one result per seat, in one transaction; if that
-        fails it is reported and the match stays in « Reprendre », to be finished again."""
-        try:
-            self._finish(match_id, saved, results)
-        except StoreError as error:
-            self._report(error, "Résultat non enregistré (la partie reste à reprendre)")
-        else:
-            self._forget_lock(match_id)
+        fails it is reported, kept for the next try, and the match stays in « Reprendre »."""
+        kept = self._keep(match_id)
+        kept.saved, kept.results = saved, results
+        self._write_kept(
+            "Résultat non enregistré (nouvel essai à chaque écran ouvert ; d'ici là la partie "
+            "reste dans « Reprendre »)"
+        )
 
-    def _finish(self, match_id: int, saved: dict[str, Any], results: list[dict[str, Any]]) -> None:
-        now = time.time()
-        with self._db() as db:
-            db.execute(
-                "UPDATE matches SET saved = ?, status = 'finished', updated = ? WHERE id = ?",
-                (json.dumps(saved, ensure_ascii=False), now, match_id),
-            )
-            label = db.execute("SELECT label FROM matches WHERE id = ?", (match_id,)).fetchone()
-            db.executemany(
-                "INSERT OR REPLACE INTO results (match_id, game, profile, name, seat, rank, score,"
-                " won, label, finished, low) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        match_id,
-                        saved["game"],
-                        r["profile"],
-                        r["name"],
-                        r["seat"],
-                        r["rank"],
-                        r["score"],
-                        int(r["won"]),
-                        label[0] if label else "",
-                        now,
-                        int(r.get("low", False)),
-                    )
-                    for r in results
-                ],
-            )
+    @staticmethod
+    def _finish(
+        db: sqlite3.Connection,
+        match_id: int,
+        saved: dict[str, Any],
+        results: list[dict[str, Any]],
+        now: float,
+    ) -> None:
+        db.execute(
+            "UPDATE matches SET saved = ?, status = 'finished', updated = ? WHERE id = ?",
+            (json.dumps(saved, ensure_ascii=False), now, match_id),
+        )
+        label = db.execute("SELECT label FROM matches WHERE id = ?", (match_id,)).fetchone()
+        db.executemany(
+            "INSERT OR REPLACE INTO results (match_id, game, profile, name, seat, rank, score,"
+            " won, label, finished, low) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    match_id,
+                    saved["game"],
+                    r["profile"],
+                    r["name"],
+                    r["seat"],
+                    r["rank"],
+                    r["score"],
+                    int(r["won"]),
+                    label[0] if label else "",
+                    now,
+                    int(r.get("low", False)),
+                )
+                for r in results
+            ],
+        )
 
     # --- statistics -----------------------------------------------------------------
 
@@ -315,7 +509,10 @@ class Records:
     # --- labels: a game's own runs (e.g. Scoundrel's daily dungeon) -----------------
 
     def label_of(self, match_id: int) -> str:
-        """The label a match was started with ('' for none or an unknown match)."""
+        """The label a match has now ('' for none or an unknown match)."""
+        kept = self.unwritten.get(match_id)
+        if kept and kept.label is not None:
+            return kept.label
         with self._db() as db:
             row = db.execute("SELECT label FROM matches WHERE id = ?", (match_id,)).fetchone()
         return row[0] if row else ""
@@ -360,9 +557,10 @@ class Records:
 
     def relabel(self, match_id: int, label: str) -> None:
         """Change a match's label while it is played (e.g. a run marked as helped by hints);
-        its results take the label it has when it finishes."""
-        with self._db() as db:
-            db.execute("UPDATE matches SET label = ? WHERE id = ?", (label, match_id))
+        its results take the label it has when it finishes. Kept for the next try if the
+        disk refuses it, as a move is."""
+        self._keep(match_id).label = label
+        self._write_kept("Partie non enregistrée (nouvel essai au prochain coup)")
 
     def last_label(self, profile: str, game: str) -> str | None:
         """The label of this profile's latest finished match of a game, None if none."""

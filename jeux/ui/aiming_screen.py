@@ -47,7 +47,7 @@ class AimingDiceScreen(DiceScreen):
 
     def action_command(self, name: str) -> None:
         state = self.match.state
-        aiming = name == self.AIM and not self.busy and self.human_to_move(state)
+        aiming = name == self.AIM and not self.busy and self.decides_here(state)
         if aiming and self.targeted(state):
             self.picking = True
             self.render_state()
@@ -59,7 +59,7 @@ class AimingDiceScreen(DiceScreen):
         if action == "command":
             state = self.match.state
             offered = self.command_action(str(parameters[0]), state, self.selection)
-            return offered is not None and self.human_to_move(state) and not self.picking
+            return offered is not None and self.decides_here(state) and not self.picking
         return super().check_action(action, parameters)
 
     def action_pick(self, index: int) -> None:
@@ -89,7 +89,7 @@ class AimingDiceScreen(DiceScreen):
     # --- what is shown -----------------------------------------------------------------
 
     def show_state(self, state: State) -> None:
-        self.picking = self.picking and self.targeted(state) and self.human_to_move(state)
+        self.picking = self.picking and self.targeted(state) and self.decides_here(state)
         super().show_state(state)
         self.show_picker(state)
 

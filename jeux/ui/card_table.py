@@ -190,7 +190,9 @@ class CardTable(GameScreen):
         self.query_one("#centre-text", Static).update(Content(centre.text))
         self.run_worker(self.centre_row.show(centre.cards, centre.captions), group="draw")
         self.query_one("#peek", Static).update(literal(self.peek(state)))
-        self.query_one("#question", Static).update(literal(self.question(state)))
+        waiting = state.to_move() is not None and not self.decides_here(state)
+        question = self.waiting_text(state) if waiting else self.question(state)
+        self.query_one("#question", Static).update(literal(question))
         self.show_answers(self.answers(state))
         self.query_one("#answers").display = True
         cards = list(self.hand(state))

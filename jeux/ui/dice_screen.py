@@ -214,18 +214,14 @@ class DiceScreen(GameScreen):
 
     # --- what is shown -----------------------------------------------------------------
 
-    def human_to_move(self, state: State | None = None) -> bool:
-        seat = (state or self.match.state).to_move()
-        return seat is not None and not self.match.seats[seat].bot
-
     def waiting(self, state: State) -> list[Content] | None:
         """The advice while no player on this screen decides: the match's summary once it is
         over, who is thinking while a robot plays; None when a human here must decide."""
         seat = state.to_move()
         if seat is None:
             return [Content(self.match.outcome().summary)]
-        if not self.human_to_move(state):
-            return [Content.from_markup("$name réfléchit…", name=state.players[seat])]
+        if not self.decides_here(state):
+            return [Content(self.waiting_text(state))]
         return None
 
     def sync_selection(self) -> None:
@@ -238,7 +234,7 @@ class DiceScreen(GameScreen):
     def choices(self, state: State) -> set[frozenset[int]]:
         """The sets of dice the legal actions let the player choose: not those a command
         plays with no die picked."""
-        if not self.human_to_move(state):
+        if not self.decides_here(state):
             return set()
         unpicked = {self.command_action(c.name, state, ()) for c in self.COMMANDS}
         return {
@@ -272,7 +268,7 @@ class DiceScreen(GameScreen):
         self.line("captions", Content("").join(captions).rstrip())
 
     def show_buttons(self, state: State) -> None:
-        human = self.human_to_move(state)
+        human = self.decides_here(state)
         legal = state.legal_actions() if human else []
         for command in self.COMMANDS:
             button = self.query_one(f"#cmd-{command.name}", Button)
@@ -343,7 +339,7 @@ class DiceScreen(GameScreen):
             if self.match.last_revealed:
                 return None
         state = self.match.state
-        return state if self.human_to_move(state) else None
+        return state if self.decides_here(state) else None
 
     def action_pick(self, index: int) -> None:
         """Pick or drop a die."""

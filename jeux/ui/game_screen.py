@@ -21,8 +21,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from jeux.engine.core import DEFAULT_LEVEL, Action, Event, IllegalAction, State
-from jeux.engine.match import Match
+from jeux.engine.match import Match, ReplayError
 from jeux.engine.text import de
+from jeux.store.records import Stored
+from jeux.store.tables import Sitting
 
 from .widgets.die import Die
 from .widgets.footer import KeysFooter
@@ -39,10 +41,20 @@ class GameScreen(Screen):
         Binding("escape", "leave", "Menu"),
         Binding("u", "undo", "Annuler"),
         Binding("ctrl+z", "undo", "Annuler", show=False),
+        Binding("f6", "table", "Table"),
     ]
     sees_all = False
     """True when the board is shown to onlookers who see everything (a replay): every card
     face up, every event told in the third person."""
+    sitting: Sitting | None = None
+    """At a shared table: the seats this screen plays (the others play on their own
+    screens) and the match as this screen last saw it in the database (`sit`)."""
+    FOLLOW_SECONDS = 0.1
+    """How often a shared table's screen looks for moves made on the other screens: a move
+    shows everywhere within a fraction of a second, for a look that costs microseconds."""
+    HOST_CHECKS = 10
+    """Every how many looks a joined screen also checks that the host still holds the table
+    open (about once a second)."""
 
     def __init__(self, match: Match, match_id: int) -> None:
         super().__init__()
@@ -57,6 +69,13 @@ class GameScreen(Screen):
         """The seat whose move is being animated."""
         self.shown_seat: int | None = None
         """The seat whose view is on screen; None behind a handoff, when no board is drawn."""
+        self.table_closed = False
+        """At a shared table: the host has left it, so nobody plays until it reopens."""
+        self._looks = 0
+        self.away: frozenset[int] = frozenset()
+        """At a shared table: the human seats whose screen is not connected now."""
+        self._called = 0
+        """How many actions the match had when this screen last rang for its seat."""
         self.button_words: dict[str, str] = {}
         """The words of the board's buttons, by the key each names (Textual's name: "enter"):
         the footer names these keys alike. Set by the base that draws the buttons."""
@@ -121,7 +140,15 @@ class GameScreen(Screen):
                 yield GameLog(id="log")
         yield KeysFooter()
 
+    def sit(self, sitting: Sitting) -> GameScreen:
+        """Play at a shared table: only `sitting.seats` from this screen, the other seats'
+        moves followed from the database. Called before the screen is pushed."""
+        self.sitting = sitting
+        return self
+
     def on_mount(self) -> None:
+        if self.sitting:
+            self.set_interval(self.FOLLOW_SECONDS, self.follow)
         if not self.needs_handoff():
             self.shown_seat = self.human_seat()
             self.redraw_log()
@@ -139,7 +166,27 @@ class GameScreen(Screen):
     # --- who sees what ----------------------------------------------------------------
 
     def humans(self) -> list[int]:
-        return [i for i, seat in enumerate(self.match.seats) if not seat.bot]
+        """The human seats played from this screen (at a shared table, only its own)."""
+        here = self.sitting.seats if self.sitting else range(len(self.match.seats))
+        return [i for i in sorted(here) if not self.match.seats[i].bot]
+
+    def decides_here(self, state: State | None = None) -> bool:
+        """Whether a player at this screen decides now: not a robot, not the end, not a
+        player of a shared table on their own screen. The board offers moves only then."""
+        seat = (state or self.match.state).to_move()
+        return seat is not None and seat in self.humans() and not self.table_closed
+
+    def waiting_text(self, state: State) -> str:
+        """What the board says while nobody at this screen decides."""
+        seat = state.to_move()
+        if seat is None:
+            return ""
+        if self.table_closed:
+            return "La table est fermée : on attend que l'hôte la reprenne."
+        name = state.players[seat]
+        if self.match.seats[seat].bot:
+            return f"{name} réfléchit…"
+        return f"{name} joue sur son écran…"
 
     def needs_handoff(self) -> bool:
         """Hidden information and more than one human: the screen is passed between them,
@@ -151,16 +198,20 @@ class GameScreen(Screen):
         """The seat whose view to draw when nobody is handed the screen: the one human, or
         the human to move; a match of robots only is watched from seat 0."""
         to_move = self.match.state.to_move()
-        if to_move is not None and not self.match.seats[to_move].bot:
-            return to_move
         humans = self.humans()
-        return humans[0] if humans else 0
+        if to_move in humans:
+            return to_move
+        if humans:
+            return humans[0]
+        return None if self.sitting else 0  # spectators of a shared table see what all see
 
     def visible_state(self) -> State:
         """What the seat on screen may see; once the match is over, everything."""
         state = self.match.state
-        if state.to_move() is None or self.shown_seat is None:
+        if state.to_move() is None:
             return state
+        if self.shown_seat is None:
+            return state.view(None) if self.sitting else state  # type: ignore[arg-type]
         return state.view(self.shown_seat)
 
     def seen(self, events: Iterable[Event]) -> list[Event]:
@@ -172,7 +223,7 @@ class GameScreen(Screen):
         self.query_one("#turn", Static).update(Content(self.turn_text(state)))
         for seat, badge in enumerate(self.query(PlayerBadge)):
             status, out = self.seat_status(state, seat)
-            badge.set_status(status, active=seat == to_move, out=out)
+            badge.set_status(status, active=seat == to_move, out=out, away=seat in self.away)
         self.query_one(ScoreSheet).show(self.sheet(state), self.app.glyphs)
         self.show_state(state)
         self.refresh_bindings()
@@ -199,20 +250,109 @@ class GameScreen(Screen):
         seat = self.match.state.to_move()
         if seat is None or self.match.seats[seat].bot:
             return
+        if self.table_closed:
+            self.app.say("La table est fermée : la partie attend que l'hôte la reprenne.")
+            return
+        if seat not in self.humans():
+            self.app.say(f"C'est à {self.match.seats[seat].name} de jouer, sur son écran.")
+            return
         if self.needs_handoff() and seat != self.shown_seat:
             return  # behind the handoff: nobody's keys count yet
         self._play(action)
 
-    def _play(self, action: Action) -> None:
+    def _play(self, action: Action, moves: int | None = None) -> None:
+        """Play an action on the match, save it and show it. `moves`: the number of actions
+        the match had when a robot started thinking; its move is dropped if the match has
+        moved on since (at a shared table another screen may have played it first)."""
+        if moves is not None and moves != len(self.match.actions):
+            return
         seat = self.match.state.to_move()
         try:
             events = self.match.play(action)
         except IllegalAction as refusal:
             self.app.say(str(refusal), "warning")
             return
-        self.app.records.save(self.match_id, self.match.to_saved())
+        if not self.sitting:
+            self.app.records.save(self.match_id, self.match.to_saved())
+        elif not self.sitting.push(self.match.to_saved()):
+            # Another screen saved first. Its move was this one (a robot's, computed alike
+            # everywhere: show it as ours) or it was not (show the table's instead).
+            caught_up = self.catch_up(self.sitting.latest())
+            if caught_up is None:
+                return
+            rebuilt, later = caught_up
+            events = later if rebuilt else [*events, *later]
+        self.show_events(events, seat)
+
+    def show_events(self, events: list[Event], seat: int | None) -> None:
         self.busy, self.skipping, self.animated_seat = True, False, seat
         self.run_worker(self._show(events), group="events", exclusive=True)
+
+    def follow(self) -> None:
+        """At a shared table: show the moves made on the other screens since the last look,
+        animated like this screen's own (only those its seats may see)."""
+        self._looks += 1
+        if self._looks % self.HOST_CHECKS == 0:
+            self.check_presence()
+        if self.busy:
+            return
+        caught_up = self.catch_up(self.sitting.news())
+        if caught_up is not None:
+            self.show_events(caught_up[1], None)
+
+    def check_presence(self) -> None:
+        """Who is connected, for the badges; and a table whose host left (or whose host's
+        jeux ended) takes no move until it is reopened: the match waits in the host's
+        « Reprendre »."""
+        away = self.sitting.away(self.match.seats)
+        if away != self.away:
+            self.away = away
+            self.render_state()
+        closed = not self.sitting.is_open()
+        if closed == self.table_closed:
+            return
+        self.table_closed = closed
+        if closed:
+            self.app.say(
+                "L'hôte a quitté la table : la partie attend qu'il la reprenne "
+                "(elle repartira d'ici toute seule).",
+                "warning",
+                timeout=3600,
+            )
+        else:
+            self.app.clear_notifications()
+            self.app.say("La table est rouverte : la partie reprend.")
+        self.render_state()
+        if not closed:
+            self.advance()
+
+    def seats_changed(self) -> None:
+        """The host changed which seats are played on this screen (the table screen)."""
+        if self.busy:
+            return
+        self.shown_seat = None if self.needs_handoff() else self.human_seat()
+        self.redraw_log()
+        self.render_state()
+        self.advance()
+
+    def catch_up(self, news: Stored | None) -> tuple[bool, list[Event]] | None:
+        """Bring the match to what the table saved: (whether it was rebuilt, the events of
+        the moves played on). It is rebuilt, its log written again and nothing animated, when
+        the table's match does not continue this screen's (an undo on another screen, a race
+        this screen lost). None if there is nothing new, or nothing sound."""
+        if news is None:
+            return None
+        try:
+            events = self.match.catch_up(news.saved)
+            if events is None:
+                self.match = Match.from_saved(self.match.game, news.saved)
+                self.redraw_log()
+                return True, []
+        except ReplayError:
+            self.app.say("La partie de la table ne se rejoue plus ici.", "error")
+            self.app.pop_screen()
+            return None
+        return False, events
 
     async def _show(self, events: Iterable[Event]) -> None:
         log = self.query_one(GameLog)
@@ -257,17 +397,35 @@ class GameScreen(Screen):
         seat = state.to_move()
         if seat is None:
             self.finish()
+        elif self.table_closed:
+            pass  # `check_host` carries on once the host is back
         elif self.match.seats[seat].bot:
             if self.shown_seat is None and not self.needs_handoff():
                 self.shown_seat = self.human_seat()
                 self.render_state()
             self.think(seat)
+        elif seat not in self.humans():
+            pass  # another screen of the shared table decides; `follow` shows its move
         elif self.needs_handoff() and seat != self.shown_seat:
             self.hand_to(seat)
         elif seat != self.shown_seat:
             self.shown_seat = seat
             self.redraw_log()
             self.render_state()
+        if self.sitting and seat in self.humans() and not self.needs_handoff():
+            self.call_to_play(seat)
+
+    def call_to_play(self, seat: int) -> None:
+        """At a shared table no handoff says that a seat must decide: its screen rings once
+        when the decision comes to it from another screen, and says why when it is not simply
+        its turn (« Lina t'accuse — à toi de répondre »)."""
+        played = self.match.played
+        if not played or played[-1].seat == seat or self._called == len(played):
+            return
+        self._called = len(played)
+        self.app.bell()
+        if reason := self.match.state.prompt():
+            self.app.say(reason)
 
     def hand_to(self, seat: int) -> None:
         """Hide the board, pass the screen to `seat`, and draw its view once it is ready."""
@@ -292,10 +450,11 @@ class GameScreen(Screen):
     def think(self, seat: int) -> None:
         match = self.match
         level = match.seats[seat].level or DEFAULT_LEVEL
-        bot = match.game.bot(f"{match.seed}:{len(match.actions)}", level)
+        moves = len(match.actions)
+        bot = match.game.bot(f"{match.seed}:{moves}", level)
         action = bot.choose(self.match.state.view(seat))
         time.sleep(self.app.robot_pause)
-        self.app.call_from_thread(self._play, action)
+        self.app.call_from_thread(self._play, action, moves)
 
     def finish(self) -> None:
         from .screens.play.results import ResultsScreen
@@ -315,7 +474,8 @@ class GameScreen(Screen):
             if seat.profile
         ]
         self.app.records.finish(self.match_id, self.match.to_saved(), results)
-        self.app.switch_screen(ResultsScreen(self.match, self.sheet(self.match.state)))
+        sheet = self.sheet(self.match.state)
+        self.app.switch_screen(ResultsScreen(self.match, sheet, self.sitting))
 
     # --- keys shared by every game ----------------------------------------------------
 
@@ -325,7 +485,10 @@ class GameScreen(Screen):
         words: one key may mean « Lancer » now and « Parer » later, and a button may say
         more than a binding's usual word (« Relancer », « Finir le tour »)."""
         bindings = super().active_bindings
-        for key, words in self.button_words.items():
+        words_by_key = dict(self.button_words)
+        if self.sitting and not self.sitting.hosting:
+            words_by_key["escape"] = "Quitter la table"  # a joined screen has no menu behind
+        for key, words in words_by_key.items():
             active = bindings.get(key)
             if active is not None and active.binding.show:
                 bindings[key] = active._replace(binding=replace(active.binding, description=words))
@@ -333,15 +496,26 @@ class GameScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
-            return not self.busy and self.match.undoable() > 0
+            seat = self.match.state.to_move()
+            return not self.busy and self.match.undoable() > 0 and seat in self.humans()
+        if action == "table":
+            return bool(self.sitting and self.sitting.hosting)
         return True
+
+    def action_table(self) -> None:
+        from .launch import show_table
+
+        show_table(self.app, self)
 
     def action_undo(self) -> None:
         """Take back the last decision of this turn that revealed nothing (see Match.undo)."""
         if self.busy or not self.match.undoable():
             return
         self.match.undo()
-        self.app.records.save(self.match_id, self.match.to_saved())
+        if not self.sitting:
+            self.app.records.save(self.match_id, self.match.to_saved())
+        elif not self.sitting.push(self.match.to_saved()):
+            self.catch_up(self.sitting.latest())  # the table moved on: its match, not ours
         self.redraw_log()
         self.render_state()
         self.app.say("Coup annulé.")
@@ -360,6 +534,13 @@ class GameScreen(Screen):
             else:
                 self.hand_back()
 
-        self.app.push_screen(
-            ConfirmScreen("Revenir au menu ? La partie est gardée dans « Reprendre »."), leave
-        )
+        if self.sitting and not self.sitting.hosting:
+            question = "Quitter la table ? Ta place t'attend : ton code la rouvre."
+        elif self.sitting:
+            question = (
+                "Fermer la table et revenir au menu ? Les autres attendront : la partie est "
+                "gardée dans « Reprendre », la table rouvrira avec les mêmes codes."
+            )
+        else:
+            question = "Revenir au menu ? La partie est gardée dans « Reprendre »."
+        self.app.push_screen(ConfirmScreen(question), leave)

@@ -149,4 +149,15 @@ class AsciiFilter(LineFilter):
     """Every line on screen drawn with ASCII symbols (the ASCII setting)."""
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
-        return [Segment(to_ascii(text), style, control) for text, style, control in segments]
+        return [
+            s if is_picture(s.style) else Segment(to_ascii(s.text), s.style, s.control)
+            for s in segments
+        ]
+
+
+PICTURE = {"jeux": "picture"}
+"""Style meta of what is a picture, not text (a QR code): left as drawn in ASCII mode."""
+
+
+def is_picture(style) -> bool:
+    return style is not None and style.meta.get("jeux") == "picture"

@@ -62,9 +62,11 @@ def start_match(
     options: dict[str, Any],
     seed: int | str | None = None,
     label: str = "",
+    shared: bool = False,
 ) -> None:
-    """Create, record and open a match. The seed given at launch (`jeux play … --seed`)
-    plays the first match begun, and only that one."""
+    """Create, record and open a match; `shared`: at a new shared table (its table screen
+    first), or at the app's table when it has one (« Rejouer » there). The seed given at
+    launch (`jeux play … --seed`) plays the first match begun, and only that one."""
     if seed is None:
         seed = app.fixed_seed if app.fixed_seed is not None else new_seed()
     if refusal := seed_refusal(game_id, seed, label):
@@ -78,7 +80,41 @@ def start_match(
         return
     app.fixed_seed = None
     app.claim(match_id)
-    app.push_screen(load_screen(game_id)(match, match_id))
+    screen = load_screen(game_id)(match, match_id)
+    if app.sitting is not None:  # the next match of a shared table: same places, same codes
+        app.tables.move_on(app.sitting.table.id, match_id)
+        app.sitting.move_on(match_id)
+        screen.sit(app.sitting)
+    elif shared:
+        if not open_table(app, screen, app.tables.create(match_id, match.seats)):
+            return
+    app.push_screen(screen)
+    if shared:
+        show_table(app, screen)
+
+
+def open_table(app, screen, table, players: Sequence[str] | None = None) -> bool:
+    """Host a shared table from this copy of jeux, its screen playing `players` (by default
+    the first human only: the others join from their own screens)."""
+    from jeux.store.tables import player_of
+
+    if players is None:
+        humans = [player_of(seat) for seat in screen.match.seats if not seat.bot]
+        players = humans[:1]
+    sitting = app.tables.open(table, players)
+    if sitting is None:
+        app.say(IN_USE, "warning")
+        return False
+    app.sitting = sitting
+    screen.sit(sitting)
+    return True
+
+
+def show_table(app, screen) -> None:
+    """Over a match's screen, its shared table's: the codes, who is connected, how to join."""
+    from .screens.table.host import TableScreen
+
+    app.push_screen(TableScreen(screen))
 
 
 IN_USE = "Cette partie est ouverte dans une autre fenêtre de jeux : termine-la ou quitte-la là-bas."
@@ -102,7 +138,40 @@ def resume_match(app, saved: SavedMatch) -> bool:
             why = f"elle ne se rejoue plus ({error})"
         app.say(f"Cette partie ne peut plus être reprise : {why}. Elle est mise de côté.", "error")
         return False
-    app.push_screen(load_screen(saved.game)(match, saved.id))
+    screen = load_screen(saved.game)(match, saved.id)
+    table = app.tables.of_match(saved.id)
+    if table is not None and not open_table(app, screen, table):
+        app.release_closed_matches()
+        return False
+    app.push_screen(screen)
+    if table is not None:
+        show_table(app, screen)
+    return True
+
+
+def next_at_table(app, results, match_id: int) -> None:
+    """A joined screen follows its table to the match the host started (« Rejouer »)."""
+    sitting = app.sitting
+    sitting.move_on(match_id)
+    try:
+        match = Match.from_saved(load_game(results.match.game.info.id), sitting.latest().saved)
+    except (ReplayError, AttributeError, StoreError):
+        return  # not written whole yet: the results screen looks again
+    app.switch_screen(load_screen(match.game.info.id)(match, match_id).sit(sitting))
+
+
+def join_table(app, sitting) -> bool:
+    """Open the match of a table at the place a code gave (the code already checked): only
+    that place's view, or the spectators'."""
+    try:
+        stored = app.records.stored(sitting.match_id)
+        match = Match.from_saved(load_game(stored.saved["game"]), stored.saved)
+    except (ReplayError, ImportError, KeyError, AttributeError, StoreError):
+        sitting.leave()
+        app.say("La partie de cette table ne se rejoue pas ici.", "error")
+        return False
+    app.sitting = sitting
+    app.push_screen(load_screen(match.game.info.id)(match, sitting.match_id).sit(sitting))
     return True
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import itertools
 import os
 import re
@@ -17,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
@@ -29,10 +31,13 @@ SETTLE_SECONDS = 1.5
 TIMEOUT_SECONDS = 30
 
 
+def installed_browser() -> str | None:
+    return next(filter(None, map(shutil.which, BROWSERS)), None)
+
+
 def find_browser() -> str:
-    for name in BROWSERS:
-        if found := shutil.which(name):
-            return found
+    if found := installed_browser():
+        return found
     sys.exit("Chromium est introuvable : apt-get install chromium (ou l'équivalent).")
 
 
@@ -83,32 +88,39 @@ class DevTools:
                 return reply.get("result", {})
 
     async def evaluate(self, expression: str) -> object:
-        result = await self.call("Runtime.evaluate", expression=expression)
+        """The expression's value (a promise's, once it settles)."""
+        result = await self.call("Runtime.evaluate", expression=expression, awaitPromise=True)
         return result["result"].get("value")
 
 
-async def capture(devtools_url: str, page_url: str) -> bytes:
+@contextlib.asynccontextmanager
+async def browser_tab(devtools_url: str) -> AsyncIterator[DevTools]:
+    """The browser's tab, driven through its DevTools."""
     async with aiohttp.ClientSession() as session:
         async with session.get(f"{devtools_url}/json/list") as reply:
             page = next(t for t in await reply.json() if t["type"] == "page")
         async with session.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as socket:
-            tab = DevTools(socket)
-            width, height = WINDOW
-            await tab.call(
-                "Emulation.setDeviceMetricsOverride",
-                width=width,
-                height=height,
-                deviceScaleFactor=1,
-                mobile=False,
-            )
-            await tab.call("Emulation.setFocusEmulationEnabled", enabled=True)
-            await tab.call("Page.navigate", url=page_url)
-            drawn = "document.body && document.body.classList.contains('-first-byte')"
-            while not await tab.evaluate(drawn):
-                await asyncio.sleep(0.1)
-            await asyncio.sleep(SETTLE_SECONDS)
-            shot = await tab.call("Page.captureScreenshot", format="png")
-            return base64.b64decode(shot["data"])
+            yield DevTools(socket)
+
+
+async def capture(devtools_url: str, page_url: str) -> bytes:
+    async with browser_tab(devtools_url) as tab:
+        width, height = WINDOW
+        await tab.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
+        await tab.call("Emulation.setFocusEmulationEnabled", enabled=True)
+        await tab.call("Page.navigate", url=page_url)
+        drawn = "document.body && document.body.classList.contains('-first-byte')"
+        while not await tab.evaluate(drawn):
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(SETTLE_SECONDS)
+        shot = await tab.call("Page.captureScreenshot", format="png")
+        return base64.b64decode(shot["data"])
 
 
 def save(target: Path) -> None:

@@ -480,7 +480,7 @@ def test_texts_show_full_card_and_combination():
     assert turn_text(state, 1) == "Manche 1 · au tour de Lina"
     assert question(state, 0) == "À toi : une carte, ou deux en combinaison."
     play(state, Cast((cards[0],), 1))
-    assert question(state, 0) == "Marc réfléchit…"
+    assert question(state, 0) == ""
     assert "encaisse (x)" in question(state.view(1), 1)
     assert table_text(state) == "Lina lance Boule de feu (1 dégât) sur Marc."
     assert aim_question(2, False) == "Sur qui ? (a-b)"

@@ -398,7 +398,7 @@ def test_present_turn_question_and_notes_follow_the_phases() -> None:
         question(state.view(0), 0, "force", 2)
         == "Zoé échange avec quelle carte du centre : 1 ou 2 ?"
     )
-    assert question(state.view(1), 1, None) == "Lina réfléchit…"
+    assert question(state.view(1), 1, None) == ""
     play(state, Exchange(0))
     assert seat_note(state.view(1), 0, 1) == "(1) verrouillé·e"
     state = new(4)

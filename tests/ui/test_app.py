@@ -286,7 +286,12 @@ async def test_setup_remembers_robots_and_order_and_seeds_the_random_order(app_f
             "Moyen 3",
         ]
     saved = json.loads((tmp_path / "c" / "settings.json").read_text())
-    assert saved["setups"]["le_5000"] == {"bots": 3, "order": "list", "levels": ["moyen"] * 3}
+    assert saved["setups"]["le_5000"] == {
+        "bots": 3,
+        "order": "list",
+        "screens": "one",
+        "levels": ["moyen"] * 3,
+    }
     app = app_factory(start_game="le_5000")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

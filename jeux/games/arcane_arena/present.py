@@ -111,7 +111,7 @@ def question(state: ArenaState, seat: int | None) -> str:
     if mover is None:
         return ""
     if mover != seat:
-        return f"{state.players[mover]} réfléchit…"
+        return ""  # the screen says who decides elsewhere (`GameScreen.waiting_text`)
     held = len(state.hands[seat])
     keys = "1" if held == 1 else f"1-{held}"
     if state.phase == ACTION:

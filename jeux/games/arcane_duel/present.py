@@ -132,7 +132,7 @@ def question(state: ArcaneState, seat: int | None) -> str:
     if mover is None:
         return ""
     if mover != seat:
-        return f"{state.players[mover]} réfléchit…"
+        return ""  # the screen says who decides elsewhere (`GameScreen.waiting_text`)
     if state.owed:
         why = state.owed[0][1]
         return f"{why[0].upper()}{why[1:]} : défausse une carte (1-9)."

@@ -226,7 +226,7 @@ class CiteScreen(AimingDiceScreen):
                     caption = "triple"
                 elif shown.straight:
                     caption = "suite"
-                keyed = state.phase == ROLLING and state.throws_left and self.human_to_move(state)
+                keyed = state.phase == ROLLING and state.throws_left and self.decides_here(state)
                 looks.append(Look(face, "selectable" if keyed else "kept", caption))
         return looks
 

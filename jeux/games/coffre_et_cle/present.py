@@ -96,7 +96,7 @@ def question(
     if mover is None:
         return ""
     if mover != seat:
-        return f"{state.players[mover]} réfléchit…"
+        return ""  # the screen says who decides elsewhere (`GameScreen.waiting_text`)
     if state.phase == VOTE:
         return f"Qui a la Clé Factice ? Dis-le, puis choisis ({numbers(state)})."
     if state.phase == DESIGNATE:

@@ -64,7 +64,7 @@ def question(state: DeckMenteurState, seat: int | None) -> str:
     if mover is None:
         return ""
     if mover != seat:
-        return f"{state.players[mover]} réfléchit…"
+        return ""  # the screen says who decides elsewhere (`GameScreen.waiting_text`)
     if state.phase == ANNOUNCE:
         return "Annonce la couleur de la manche : trèfle (t), pique (p) ou carreau (c)."
     play = state.last_play

@@ -121,7 +121,7 @@ class DesBloquesScreen(DiceScreen):
             and not self.paused
             and state.throws > 0
             and state.phase != OVER
-            and self.human_to_move(state)
+            and self.decides_here(state)
         )
 
     def auto_throw(self, played: int) -> None:
@@ -205,7 +205,7 @@ class DesBloquesScreen(DiceScreen):
         name = state.players[state.current]
         lines = []
         if not state.throws:
-            if not self.human_to_move(state):
+            if not self.decides_here(state):
                 lines.append(Content.assemble((name, "bold"), " lance…"))
             elif state.seats == 1:
                 lines.append(Content("À toi : lance les cinq dés (l)."))
@@ -232,7 +232,7 @@ class DesBloquesScreen(DiceScreen):
                 else "relancer est sans risque"
             )
             lines.append(Content(f"S'arrêter (a) → {state.stop_preview()} · {risk}"))
-        elif state.auto and state.throws and self.human_to_move(state):
+        elif state.auto and state.throws and self.decides_here(state):
             lines.append(
                 Content.styled("Les lancers s'enchaînent : p pour la pause.", "$text-muted")
             )

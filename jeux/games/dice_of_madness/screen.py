@@ -141,7 +141,7 @@ class MadnessScreen(DiceScreen):
         if state.phase == "start":  # the last turn's dice stay until the next throw
             throw = self.latest(DiceRolled)
             return [] if throw is None else [Look(f, "void") for f in throw.faces]
-        if state.phase == "over" or not self.human_to_move(state):
+        if state.phase == "over" or not self.decides_here(state):
             return [Look(f, "", self.face_word(f)) for f in state.faces]
         looks = []
         for i, face in enumerate(state.faces):

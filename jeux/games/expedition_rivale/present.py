@@ -147,7 +147,7 @@ def question(state: ExpeditionState, seat: int | None) -> str:
         return ""
     other = state.players[1 - seat]
     if mover != seat:
-        return f"{state.players[mover]} réfléchit…"
+        return ""  # the screen says who decides elsewhere (`GameScreen.waiting_text`)
     if state.phase == DRAFT:
         return f"Draft : garde une carte (1-9, Entrée), le reste passe à {other}."
     if state.phase == KEEP:

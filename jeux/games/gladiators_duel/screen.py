@@ -115,12 +115,12 @@ class GladiatorScreen(DiceScreen):
             offered = self.command_action(name, state, self.selection)
             if name == "tactic" and state.phase in (OPEN, SECRET):
                 offered = True  # with no die picked the key says which to pick
-            return bool(offered) and self.human_to_move(state)
+            return bool(offered) and self.decides_here(state)
         return super().check_action(action, parameters)
 
     def action_command(self, name: str) -> None:
         state = self.match.state
-        if name == "tactic" and not self.busy and self.human_to_move(state):
+        if name == "tactic" and not self.busy and self.decides_here(state):
             self.sync_selection()
             if self.command_action(name, state, self.selection) is None:
                 self.app.say("Choisis d'abord le dé à relancer (1 à 4, ou clic).", "warning")
@@ -186,7 +186,7 @@ class GladiatorScreen(DiceScreen):
 
     def double_looks(self, state: DuelState, seat: int, pair) -> list[Look]:
         """A double waiting for its stance: its owner, on screen, picks the Tactics die."""
-        picking = seat == state.to_move() and self.human_to_move(state)
+        picking = seat == state.to_move() and self.decides_here(state)
         looks = []
         for die, face in enumerate(pair):
             index = 2 * seat + die
@@ -233,7 +233,7 @@ class GladiatorScreen(DiceScreen):
         if seat is None:
             return [Content(self.match.outcome().summary)]
         name = state.players[seat]
-        if not self.human_to_move(state):
+        if not self.decides_here(state):
             doing = "lance les dés" if state.phase == ROLL else "choisit"
             return [Content.from_markup(f"$name {doing}…", name=name)]
         if state.phase == ROLL:
@@ -243,7 +243,7 @@ class GladiatorScreen(DiceScreen):
         return [Content(line) for line in lines]
 
     def guide(self, state: DuelState) -> Content:
-        if state.phase in (OPEN, SECRET) and self.human_to_move(state):
+        if state.phase in (OPEN, SECRET) and self.decides_here(state):
             return Content("Tactique : 1 à 4 ou clic, dé à relancer.")
         if state.phase == ROLL:
             return Content("Grand dé : attaque. Petit dé : défense.")

@@ -161,7 +161,7 @@ class Le5000Screen(DiceScreen):
             return self.value_line(chosen.text)
         if self.selection:
             return Content.styled("Ces dés ne marquent pas tous.", "bold $warning")
-        if self.human_to_move(state):
+        if self.decides_here(state):
             keys = "1" if len(state.faces) == 1 else f"1-{len(state.faces)}"
             return Content(f"Garde des dés qui marquent : {keys} ou t")
         return Content.assemble((state.players[state.current], "bold"), " choisit…")
@@ -187,10 +187,10 @@ class Le5000Screen(DiceScreen):
         if state.phase == OVER:
             return []
         name = state.players[state.current]
-        human = self.human_to_move(state)
+        human = self.decides_here(state)
         if state.phase == ROLL:
             if not human:
-                prompt = Content.assemble((name, "bold"), " réfléchit…")
+                prompt = Content(self.waiting_text(state))
             elif state.solo:
                 prompt = Content("À toi : lance les cinq dés (l).")
             else:

@@ -167,7 +167,7 @@ class LabyrintheScreen(DiceScreen):
         if state.phase == ROLL and not self.busy:
             self.action_command("roll")
             return
-        if state.phase == KEEP and not self.busy and self.human_to_move(state):
+        if state.phase == KEEP and not self.busy and self.decides_here(state):
             self.sync_selection()
             self.selection = (index,)
             self.render_state()
@@ -191,11 +191,11 @@ class LabyrintheScreen(DiceScreen):
         state = self.match.state
         if action == "command":
             offered = self.command_action(str(parameters[0]), state, self.selection)
-            return offered is not None and self.human_to_move(state)
+            return offered is not None and self.decides_here(state)
         if action == "pick":
-            return state.phase == KEEP and self.human_to_move(state)
+            return state.phase == KEEP and self.decides_here(state)
         if action == "journal":
-            return state.phase in (ROLL, FIND) and self.human_to_move(state)
+            return state.phase in (ROLL, FIND) and self.decides_here(state)
         return super().check_action(action, parameters)
 
     def action_journal(self) -> None:
@@ -270,7 +270,7 @@ class LabyrintheScreen(DiceScreen):
         the journal) and the discovery (the item's name)."""
         field = self.query_one(JournalField)
         label = self.query_one("#journal-label", Static)
-        writing = state.phase in (ROLL, FIND) and self.human_to_move(state)
+        writing = state.phase in (ROLL, FIND) and self.decides_here(state)
         if len(self.match.actions) != self._field_for:
             self._field_for = len(self.match.actions)
             field.value = ""

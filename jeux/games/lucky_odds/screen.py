@@ -101,7 +101,7 @@ class LuckyOddsScreen(DiceScreen):
                 Look(f, "void", status_look(s, f).caption)
                 for f, s in zip(throw.faces, status, strict=True)
             ]
-        offered = state.offered if self.human_to_move(state) else ()
+        offered = state.offered if self.decides_here(state) else ()
         looks = []
         for i, face in enumerate(state.faces):
             look = status_look(state.status[i], face)

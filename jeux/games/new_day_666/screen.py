@@ -235,7 +235,7 @@ class NewDayScreen(DiceScreen):
         self.show_fields(state)
 
     def show_fields(self, state: NewDayState) -> None:
-        fields = FIELDS.get(state.phase, ()) if self.human_to_move(state) else ()
+        fields = FIELDS.get(state.phase, ()) if self.decides_here(state) else ()
         fresh = len(self.match.actions) != self.fields_for
         self.fields_for = len(self.match.actions)
         self.query_one("#fields").display = bool(fields)

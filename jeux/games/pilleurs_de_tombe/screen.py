@@ -200,7 +200,7 @@ class PilleursScreen(AimingDiceScreen):
     def rolling_look(self, state: PilleursState, i: int, face: int) -> Look:
         if i in self.selection:
             return Look(face, "selected", "relance", "bold $warning")
-        if i not in state.rerollable() or not self.human_to_move(state):
+        if i not in state.rerollable() or not self.decides_here(state):
             look = "locked" if face == SNAKE else "kept"
             return Look(face, look, FACE_WORDS[face])
         return Look(face, "selectable", FACE_WORDS[face])

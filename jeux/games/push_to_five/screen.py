@@ -58,8 +58,7 @@ class PushToFiveScreen(CardTable):
 
     def mine(self, state: PushToFiveState) -> bool:
         """Whether the seat on screen decides now (not a robot, not the end)."""
-        seat = state.to_move()
-        return seat is not None and seat == self.shown_seat and not self.match.seats[seat].bot
+        return self.decides_here(state) and state.to_move() == self.shown_seat
 
     def hand(self, state: PushToFiveState) -> Sequence[tuple[Hashable, CardData | None]]:
         return [(place, face(state.faces[place])) for place in range(CARDS)]
@@ -102,9 +101,9 @@ class PushToFiveScreen(CardTable):
         seat = state.to_move()
         if seat is None:
             return ""
-        name = state.players[seat]
         if not self.mine(state):
-            return Content.from_markup("$name réfléchit…", name=name)
+            return Content(self.waiting_text(state))
+        name = state.players[seat]
         who = "" if state.seats == 1 else "$name, "
         if state.phase == "full":
             ask = "tour complet ! Remélange (r) ou arrête (a)."

@@ -164,7 +164,7 @@ class SortieScreen(DiceScreen):
 
     def show_state(self, state: SortieState) -> None:
         """A choice left open closes with the move (or the undo) that followed it."""
-        if self._picking_for != len(self.match.actions) or not self.human_to_move(state):
+        if self._picking_for != len(self.match.actions) or not self.decides_here(state):
             self._picking_for, self.picking = len(self.match.actions), None
         super().show_state(state)
 

@@ -240,7 +240,7 @@ class KillerScreen(DiceScreen):
 
     def show_picker(self, state: KillerState) -> None:
         picker = self.query_one(SeatPicker)
-        open_ = state.phase == TARGET and self.human_to_move(state) and self.picking
+        open_ = state.phase == TARGET and self.decides_here(state) and self.picking
         self.set_class(open_, "-picking")  # the picker takes the place of dice and gauges
         if not open_:
             picker.hide()
@@ -284,7 +284,7 @@ class KillerScreen(DiceScreen):
     def seconds_left(self) -> int | None:
         """Forgetful mode: whole seconds left to name the target (None: no clock now)."""
         state = self.match.state
-        if not state.forgetful or state.phase != TARGET or not self.human_to_move(state):
+        if not state.forgetful or state.phase != TARGET or not self.decides_here(state):
             self._deadline = None
             return None
         decision = len(self.match.actions)
@@ -362,7 +362,7 @@ class KillerScreen(DiceScreen):
         if action == "command":
             name = str(parameters[0])
             state = self.match.state
-            if not self.human_to_move(state) or state.to_move() is None:
+            if not self.decides_here(state) or state.to_move() is None:
                 return False
             if name == "target":
                 return state.phase == TARGET and not self.picking
@@ -381,7 +381,7 @@ class KillerScreen(DiceScreen):
 
     def action_pick(self, index: int) -> None:
         state = self.match.state
-        if state.phase == TARGET and not self.busy and self.human_to_move(state):
+        if state.phase == TARGET and not self.busy and self.decides_here(state):
             self.query_one(SeatPicker).action_choose(index)  # the picker lost the focus
             return
         super().action_pick(index)

@@ -155,17 +155,13 @@ class TroisCouronnesScreen(GameScreen):
 
     # --- what is shown ------------------------------------------------------------
 
-    def human_to_move(self, state: TroisCouronnesState) -> bool:
-        seat = state.to_move()
-        return seat is not None and not self.match.seats[seat].bot
-
     def show_state(self, state: TroisCouronnesState) -> None:
         key = (state.round, state.current, state.throw_no)
         if key != self._pending_for:
             self._pending_for = key
-            human = self.human_to_move(state) and state.phase == ROLLING
+            human = self.decides_here(state) and state.phase == ROLLING
             self.pending = state.suggested_lock() if human else ()
-        if state.phase != START or not self.human_to_move(state):
+        if state.phase != START or not self.decides_here(state):
             self.choosing = None
         self.show_dice(state)
         self.show_lines(state)
@@ -176,7 +172,7 @@ class TroisCouronnesScreen(GameScreen):
     def show_dice(self, state: TroisCouronnesState) -> None:
         tray = self.query_one(DiceTray)
         rethrow = state.phase == ROLLING and state.throw_no < MAX_THROWS
-        human = self.human_to_move(state)
+        human = self.decides_here(state)
         lockable = state.lockable(self.pending) if human else ()
         for i, die in enumerate(tray.dice):
             die.value = state.dice[i] if state.dice else 0
@@ -229,7 +225,7 @@ class TroisCouronnesScreen(GameScreen):
         seat, current = state.to_move(), state.current
         if seat is None:
             return Content(""), Content("")
-        human = self.human_to_move(state)
+        human = self.decides_here(state)
         if state.phase == ANSWER:
             proposer, partner = state.players[current], state.players[seat]
             return (
@@ -239,7 +235,7 @@ class TroisCouronnesScreen(GameScreen):
             )
         if state.phase == START:
             if not human:
-                ask = Content(f"{state.players[current]} réfléchit…")
+                ask = Content(self.waiting_text(state))
             elif state.special_used:
                 ask = Content("Et maintenant, ton tour de royaume : l")
             elif self.choosing:
@@ -276,7 +272,7 @@ class TroisCouronnesScreen(GameScreen):
         )
 
     def show_controls(self, state: TroisCouronnesState) -> None:
-        human = self.human_to_move(state)
+        human = self.decides_here(state)
         phase = state.phase
         specials = human and state.specials_open() and not self.choosing
         shown = {
@@ -308,7 +304,7 @@ class TroisCouronnesScreen(GameScreen):
         picker.hide()
         if state.phase == ANSWER:
             guide.update(self.alliance_question(state))
-        elif self.human_to_move(state) and state.specials_open():
+        elif self.decides_here(state) and state.specials_open():
             guide.update(self.specials_text(state))
         else:
             guide.update(self.bonus_table(state))
@@ -513,7 +509,7 @@ class TroisCouronnesScreen(GameScreen):
         if action not in GATED:
             return super().check_action(action, parameters)
         state = self.match.state
-        if self.busy or self.choosing or not self.human_to_move(state):
+        if self.busy or self.choosing or not self.decides_here(state):
             return False
         legal = state.legal_actions()
         if action == "roll":
@@ -576,7 +572,7 @@ class TroisCouronnesScreen(GameScreen):
     def ready(self) -> bool:
         """Whether a key that only changes the board (a die picked, a list opened) counts:
         not during an animation (the key ends it) nor while a robot plays."""
-        return not self.busy and self.human_to_move(self.match.state)
+        return not self.busy and self.decides_here(self.match.state)
 
     @on(Button.Pressed, "#roll")
     @on(Button.Pressed, "#reroll")

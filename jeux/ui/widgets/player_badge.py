@@ -29,7 +29,11 @@ class PlayerBadge(Static):
         super().__init__(**kwargs)
         self.player_name, self.symbol, self.color = name, symbol, COLORS.get(color, "")
 
-    def set_status(self, detail: str = "", *, active: bool = False, out: bool = False) -> None:
+    def set_status(
+        self, detail: str = "", *, active: bool = False, out: bool = False, away: bool = False
+    ) -> None:
+        """`away`: a player of a shared table whose screen is not connected now (○, as the
+        table screen says it)."""
         glyphs = self.app.glyphs
         name = glyphs.clip(self.player_name, NAME_CELLS)
         marker = f"{glyphs.turn} " if active else (f"{glyphs.skull} " if out else "")
@@ -38,6 +42,10 @@ class PlayerBadge(Static):
             (f"{self.symbol} " if self.symbol else "", f"bold {self.color}".strip()),
             (name, self.color or ""),
         )
-        self.update(head + Content(f" {detail}" if detail else ""))
+        self.update(
+            head
+            + Content(f" {detail}" if detail else "")
+            + (Content.styled(" ○", "$text-muted") if away else Content())
+        )
         self.set_class(active, "-active")
         self.set_class(out, "-out")

@@ -26,7 +26,7 @@ from jeux.store.exchange import (
     import_match,
     replay_of,
 )
-from jeux.store.jsonfile import write_text_atomic
+from jeux.store.jsonfile import StoreError, reason, write_text_atomic
 from jeux.store.records import SavedMatch
 
 from ...launch import screen_hook
@@ -300,7 +300,7 @@ class HistoryScreen(Screen):
             self.app.say(str(refusal), "warning", timeout=8)
             return
         except OSError as error:
-            self.app.say(f"Export impossible : {error}", "error", timeout=8)
+            self.app.say(f"Export impossible : {path} ({reason(error)}).", "error", timeout=8)
             return
         self.app.hand_over(path)
         self.query_one("#export-path", Static).update(Content(f"Exportée : {path}"))
@@ -315,6 +315,9 @@ class HistoryScreen(Screen):
                 imported = import_match(self.app.records, Path(path).expanduser())
             except ExchangeError as refusal:
                 self.app.say(str(refusal), "error", timeout=10)
+                return
+            except StoreError as error:  # the history could not even be read to compare
+                self.app.say(f"Partie non importée : {error}", "error", timeout=10)
                 return
             self.app.say(f"Partie importée : {imported.title}, numéro {imported.id}.")
             self.fill_filters()

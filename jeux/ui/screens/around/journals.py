@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from jeux.engine.core import Game
 from jeux.engine.journal import JournalSection, sections_markdown
 from jeux.engine.match import Match, ReplayError, Seat
-from jeux.store.jsonfile import write_text_atomic
+from jeux.store.jsonfile import reason, write_text_atomic
 from jeux.store.records import SavedMatch
 from jeux.ui.launch import ExtraStart
 
@@ -190,7 +190,7 @@ class JournalsScreen(Screen):
         try:
             write_text_atomic(path, markdown)
         except OSError as error:
-            self.app.say(f"Export impossible : {error}", "error")
+            self.app.say(f"Export impossible : {path} ({reason(error)}).", "error")
             return
         self.app.hand_over(path)
         self.query_one("#export-path", Static).update(Content(f"Exporté : {path}"))

@@ -12,6 +12,8 @@ from textual.widgets import Button, Footer, Static
 
 from jeux.engine.match import Match
 from jeux.engine.text import plural
+from jeux.store.jsonfile import StoreError
+from jeux.store.tables import Sitting
 
 from ...launch import ExtraStart, screen_hook, start_match
 from ...widgets.score_sheet import ScoreSheet, SheetData
@@ -27,10 +29,15 @@ class ResultsScreen(Screen):
         Binding("m", "menu", "Menu", show=False),
     ]
 
-    def __init__(self, match: Match, sheet: SheetData) -> None:
+    TABLE_SECONDS = 0.5
+    """How often a joined screen looks whether the host started the table's next match."""
+
+    def __init__(self, match: Match, sheet: SheetData, sitting: Sitting | None = None) -> None:
         super().__init__()
         self.match = match
         self.final_sheet = sheet
+        self.sitting = sitting
+        """At a shared table: kept while the results show, to follow the host's « Rejouer »."""
         self.extra_starts: list[ExtraStart] = []
         """Other ways to play on offered by the game's screen (its `results_starts` hook)."""
 
@@ -62,8 +69,13 @@ class ResultsScreen(Screen):
                 yield Static(Content(self.records_text()), id="records")
                 yield Static(Content(f"Graine : {self.match.seed}"), id="seed")
                 with Horizontal(classes="buttons"):
-                    yield Button("Rejouer (r)", id="again", variant="primary")
-                    yield Button("Menu (Échap)", id="menu")
+                    if self.joined:
+                        yield Static(Content("L'hôte peut relancer une partie à cette table."))
+                    else:
+                        yield Button("Rejouer (r)", id="again", variant="primary")
+                    yield Button(
+                        "Quitter la table (Échap)" if self.app.door else "Menu (Échap)", id="menu"
+                    )
                 hook = screen_hook(info.id, "results_starts")
                 self.extra_starts = list(hook(self.app, self.match)) if hook else []
                 if self.extra_starts:
@@ -78,11 +90,38 @@ class ResultsScreen(Screen):
             yield ScoreSheet(id="final-sheet")
         yield Footer()
 
+    @property
+    def joined(self) -> bool:
+        """Joined to another's table: the host decides whether to play again."""
+        return self.sitting is not None and self.sitting.hosting is None
+
     def on_mount(self) -> None:
         self.query_one(ScoreSheet).show(self.final_sheet, self.app.glyphs)
-        self.query_one("#again").focus()
+        self.query_one("#menu" if self.joined else "#again").focus()
+        if self.joined:
+            self.set_interval(self.TABLE_SECONDS, self.follow_table)
+
+    def follow_table(self) -> None:
+        """The host chose « Rejouer »: sit down at the table's next match."""
+        from ..launch import next_at_table
+
+        match_id = self.sitting.playing_now()
+        if match_id != self.sitting.match_id:
+            next_at_table(self.app, self, match_id)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "again":
+            return not self.joined
+        return True
 
     def records_text(self) -> str:
+        """Each player's record, or why it cannot be read now (a disk that failed)."""
+        try:
+            return self._records_text()
+        except StoreError as error:
+            return f"Statistiques indisponibles : {error}"
+
+    def _records_text(self) -> str:
         game = self.match.game.info.id
         hook = screen_hook(game, "results_records")
         if hook:

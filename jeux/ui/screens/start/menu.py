@@ -37,6 +37,14 @@ def ago(timestamp: float) -> str:
     return f"il y a {minutes // (60 * 24)} j"
 
 
+JOIN_LINE = Content.assemble(
+    ("Rejoindre une table", "bold"),
+    "\n",
+    ("  Un code de l'hôte : ta place à sa partie, sur ton écran", "$text-muted"),
+)
+JOIN_WORDS = fold("rejoindre une table partagée code")
+"""What a search may type and still see « Rejoindre une table »."""
+
 RESUME_SHOWN = 4
 """Unfinished matches listed before « Toutes les parties en cours » unfolds the rest."""
 
@@ -163,6 +171,11 @@ class MenuScreen(Screen):
                 options += [
                     Option(game_line(g), id=f"game:{g.id}", disabled=not g.available) for g in found
                 ]
+        if wanted in JOIN_WORDS:  # last: the first entry stays the one Entrée plays
+            options.append(
+                Option(Content.styled("À plusieurs écrans", "bold $accent"), disabled=True)
+            )
+            options.append(Option(JOIN_LINE, id="join:"))
         if not any(o and not o.disabled for o in options):
             options.append(Option(Content("Aucun jeu ne correspond."), disabled=True))
         games.add_options(options)
@@ -221,6 +234,10 @@ class MenuScreen(Screen):
             from .setup import SetupScreen
 
             self.app.push_screen(SetupScreen(key))
+        elif kind == "join":
+            from ..table.join import JoinScreen
+
+            self.app.push_screen(JoinScreen())
         elif kind == "resume" and not resume_match(self.app, self.saved[int(key)]):
             self.fill(self.query_one("#filter", Input).value)
 

@@ -60,6 +60,7 @@ class PlayersScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.app.profiles.reload()  # the players another copy of jeux made meanwhile too
         self.fill()
         self.action_new()
 

@@ -23,6 +23,7 @@ from ...widgets.limited_input import LimitedInput
 from ...widgets.player_picker import PlayerPicker
 
 RANDOM_ORDER, LIST_ORDER = "random", "list"
+ONE_SCREEN, SHARED_TABLE = "one", "shared"
 
 
 class SetupScreen(Screen):
@@ -82,6 +83,17 @@ class SetupScreen(Screen):
                         value=order or RANDOM_ORDER,
                         allow_blank=False,
                         id="order",
+                    )
+                with Horizontal(classes="row"):
+                    yield Label("Écrans", classes="field")
+                    yield Select(
+                        [
+                            ("Un seul écran, qu'on se passe", ONE_SCREEN),
+                            ("Table partagée : chacun son écran", SHARED_TABLE),
+                        ],
+                        value=SHARED_TABLE if last.get("screens") == SHARED_TABLE else ONE_SCREEN,
+                        allow_blank=False,
+                        id="screens",
                     )
             for option in self.game.options:
                 with Horizontal(classes="row"):
@@ -145,6 +157,7 @@ class SetupScreen(Screen):
         return [select.value for select in self.query("Select.level")]
 
     def on_mount(self) -> None:
+        self.app.profiles.reload()  # the players another copy of jeux made meanwhile too
         self.fill_players(self.app.records.last_profiles(self.info.id))
         empty = not self.app.profiles.players
         self.query_one("#new-name" if empty else "#players").focus()
@@ -210,6 +223,7 @@ class SetupScreen(Screen):
             setup = {
                 "bots": self.query_one("#bots", Select).value,
                 "order": self.query_one("#order", Select).value,
+                "screens": self.query_one("#screens", Select).value,
             }
             if self.game.levels:
                 setup["levels"] = self.levels()
@@ -234,7 +248,10 @@ class SetupScreen(Screen):
             return
         self.remember()
         self.app.pop_screen()
-        start_match(self.app, self.info.id, seats, self.options(), seed)
+        shared = self.info.max_players > 1 and self.query_one("#screens", Select).value
+        start_match(
+            self.app, self.info.id, seats, self.options(), seed, shared=shared == SHARED_TABLE
+        )
 
     @on(Button.Pressed, ".extra-start")
     def extra_start_pressed(self, event: Button.Pressed) -> None:
