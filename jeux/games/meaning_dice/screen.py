@@ -184,7 +184,7 @@ class MeaningDiceScreen(GameScreen):
         self.show_buttons(state)
 
     def show_hint(self, state: MeaningState) -> None:
-        label, hint = self.writing(state)
+        label, hint = self.writing(state) if self.decides_here(state) else ("", "")
         self.query_one("#write-label", Static).update(Content(label))
         self.text.disabled = not label
         self.query_one("#write-row").display = bool(label)
