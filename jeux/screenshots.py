@@ -85,6 +85,7 @@ def scenes() -> dict[str, object]:
         found.update(game_scenes(info.id))
     found.update(stats_scenes())
     found.update(replay_scenes())
+    found.update(table_scenes())
     return found
 
 
@@ -117,6 +118,53 @@ def behind_handoff(game_id: str, moves: int):
         await pass_handoff(app)
 
     return stage
+
+
+TABLE_GAME = "deck_menteur"
+TABLE_ADDRESS = "192.168.1.20"
+"""Where the scenes' doors say they listen: an address as a home network gives one."""
+
+
+def table_scenes() -> dict[str, object]:
+    """The shared table: the host's table screen with its ways in, and the screens of two of
+    its players, each seeing its own hand only."""
+    from .store.records import Claim
+    from .store.tables import player_of
+    from .ui.launch import open_table, show_table
+    from .web import doors
+
+    def open_doors_here(app) -> None:
+        """As a doors process would: its lock held (kept with the app for the scene) and its
+        ports said, so that the table screen starts none and shows these."""
+        app.scene_doors = Claim(app.locations.data_dir / "verrous" / doors.LOCK_FILE)
+        ready = f'{{"web": 8765, "ssh": 8766, "address": "{TABLE_ADDRESS}"}}'
+        doors.ready_file(app.locations).write_text(ready, encoding="utf-8")
+
+    def at_table(seat: int, table_screen: bool):
+        async def stage(app) -> None:
+            open_doors_here(app)
+            humans = tuple(Seat(name, app.profiles.create(name).id) for name in NAMES[:2])
+            robot = Seat("Robot Moyen", bot=True, level="moyen")
+            match = Match(load_game(TABLE_GAME), SEED, (*humans, robot), {})
+            bot = match.game.bot(SEED)
+            while len(match.actions) < 5:
+                match.play(bot.choose(match.state.view(match.state.to_move())))
+            match_id = app.records.start(match.to_saved())
+            app.claim(match_id)
+            screen = load_screen(TABLE_GAME)(match, match_id)
+            table = app.tables.create(match_id, match.seats)
+            open_table(app, screen, table, [player_of(match.seats[seat])])
+            await app.push_screen(screen)
+            if table_screen:
+                show_table(app, screen)
+
+        return stage
+
+    return {
+        "table": at_table(0, True),
+        "table-lina": at_table(0, False),
+        "table-marc": at_table(1, False),
+    }
 
 
 STATS_DAY = dt.date(2026, 11, 30)

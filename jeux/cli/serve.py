@@ -18,7 +18,22 @@ def add_parser(sub) -> None:
         help="adresse d'écoute : 127.0.0.1 (défaut) cet ordinateur seul, 0.0.0.0 tout le réseau",
     )
     web.add_argument(
-        "--port", type=port_number, default=8000, help="port (défaut 8000 ; 0 : un port libre)"
+        "--port",
+        type=port_number,
+        metavar="PORT",
+        help="port (défaut 8000, 8765 avec --tables ; 0 : un port libre)",
+    )
+    web.add_argument(
+        "--tables",
+        action="store_true",
+        help="seulement les portes des tables partagées, navigateur et SSH "
+        "(l'écran de la table les ouvre de lui-même)",
+    )
+    web.add_argument(
+        "--ssh",
+        type=port_number,
+        metavar="PORT",
+        help="avec --tables : le port de la porte SSH (défaut 8766)",
     )
     web.add_argument(
         "--max-tabs",
@@ -49,6 +64,12 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    locations = Locations.at(args.config_dir, args.data_dir)
+    if args.tables:
+        from ..web.table_doors import serve_tables
+
+        return serve_tables(locations, args.port, args.ssh)
     from ..web.server import serve
 
-    return serve(Locations.at(args.config_dir, args.data_dir), args.host, args.port, args.max_tabs)
+    port = 8000 if args.port is None else args.port
+    return serve(locations, args.host, port, args.max_tabs)

@@ -165,6 +165,10 @@ class Tables:
     def is_open(self, table_id: int) -> bool:
         return _held(self._lock_path(table_id, None))
 
+    def any_open(self) -> bool:
+        """Whether some table of this data folder has its host now."""
+        return any(_held(path) for path in self.records.locks.glob("table-*-hote.verrou"))
+
     def sit(self, table_id: int, player: str, door: str = "") -> Claim | None:
         """Play a player's place from this process; None while another process plays it.
         `door` (how the player came: terminal, web, ssh) is kept in the lock for the host."""

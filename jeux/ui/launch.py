@@ -63,10 +63,12 @@ def start_match(
     seed: int | str | None = None,
     label: str = "",
     shared: bool = False,
+    here: Sequence[str] = (),
 ) -> None:
     """Create, record and open a match; `shared`: at a new shared table (its table screen
-    first), or at the app's table when it has one (« Rejouer » there). The seed given at
-    launch (`jeux play … --seed`) plays the first match begun, and only that one."""
+    first), its places `here` played on this screen, or at the app's table when it has one
+    (« Rejouer » there). The seed given at launch (`jeux play … --seed`) plays the first
+    match begun, and only that one."""
     if seed is None:
         seed = app.fixed_seed if app.fixed_seed is not None else new_seed()
     if refusal := seed_refusal(game_id, seed, label):
@@ -86,7 +88,7 @@ def start_match(
         app.sitting.move_on(match_id)
         screen.sit(app.sitting)
     elif shared:
-        if not open_table(app, screen, app.tables.create(match_id, match.seats)):
+        if not open_table(app, screen, app.tables.create(match_id, match.seats), here or None):
             return
     app.push_screen(screen)
     if shared:

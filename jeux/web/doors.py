@@ -18,6 +18,10 @@ from pathlib import Path
 from jeux.store.locations import Locations
 from jeux.store.records import Claim
 
+CLIENT = "JEUX_CLIENT"
+"""Set by a door for each process it starts: where the player connects from ("web
+192.168.1.20"), so that wrong codes are counted per client. A terminal of the host counts as
+one client."""
 READY_FILE = "portes.json"
 LOCK_FILE = "portes.verrou"
 """Held by the running doors process; its ports are in READY_FILE once it listens."""

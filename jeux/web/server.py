@@ -48,12 +48,18 @@ class PortError(Exception):
     """The server cannot listen where asked, with a French sentence saying why."""
 
 
-def jeux_command(locations: Locations) -> str:
-    """The shell command run for each tab: this Python, on the server's own folders (`exec`:
-    the tab's process is the game itself, not a shell that would outlive it)."""
+def jeux_arguments(locations: Locations, *subcommand: str) -> list[str]:
+    """This Python's jeux on the server's own folders, with a subcommand if given."""
     args = [sys.executable, "-m", "jeux"]
     args += ["--config-dir", str(locations.config_dir.resolve())]
     args += ["--data-dir", str(locations.data_dir.resolve())]
+    return [*args, *subcommand]
+
+
+def jeux_command(locations: Locations, *subcommand: str) -> str:
+    """The shell command run for each tab (`exec`: the tab's process is the game itself, not
+    a shell that would outlive it)."""
+    args = jeux_arguments(locations, *subcommand)
     if os.name != "posix":  # Windows: cmd.exe, its own quoting, no exec
         return subprocess.list2cmdline(args)
     return "exec " + shlex.join(args)
@@ -67,11 +73,16 @@ class Tab(AppService):
     _stopped: asyncio.Future | None = None
     _spawning: asyncio.Future | None = None
 
-    def __init__(self, command: str, **service: Any) -> None:
+    def __init__(self, command: str, environment: dict[str, str], **service: Any) -> None:
         super().__init__(command, **service)
+        self.environment = environment
+        """Added to the game's environment: who this tab is, for a door that counts clients."""
         self.started = asyncio.Event()
         """Set once the game has written to its tab (its start-up done), has ended, or will
         not start."""
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        return {**super()._build_environment(width, height), **self.environment}
 
     @property
     def spawned(self) -> bool:
@@ -159,6 +170,10 @@ class JeuxServer(Server):
             f"Déjà {tabs}, le maximum ici : ferme un autre onglet de jeux, puis Rouvrir.".encode()
         )
 
+    def tab_environment(self, request: web.Request) -> dict[str, str]:
+        """What a tab's game is told of its tab, beyond textual-serve's own: nothing here."""
+        return {}
+
     async def on_shutdown(self, app: web.Application) -> None:
         """Every tab's game is told to quit (its match is saved), then awaited."""
         await asyncio.gather(*(tab.stop() for tab in self.tabs))
@@ -181,6 +196,7 @@ class JeuxServer(Server):
             return websocket
         tab = Tab(
             self.command,
+            self.tab_environment(request),
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,
@@ -225,6 +241,17 @@ async def run_server(
     server: JeuxServer, host: str, port: int, ready: Callable[[str, int], None]
 ) -> None:
     """Listen until SIGTERM or Ctrl+C (which cancels this task); then close every tab's game."""
+    runner, port = await listen(server, host, port)
+    try:
+        ready(host, port)
+        await stop_on_sigterm().wait()
+    finally:
+        await runner.cleanup()
+
+
+async def listen(server: JeuxServer, host: str, port: int) -> tuple[web.AppRunner, int]:
+    """The server listening at host:port (0: a free port), and the port it got; PortError
+    says in French why it cannot. The runner's cleanup closes every tab's game."""
     runner = web.AppRunner(
         await server._make_app(),  # textual-serve's routes, with our loop and our messages
         handle_signals=False,
@@ -233,18 +260,19 @@ async def run_server(
     )
     await runner.setup()
     try:
-        site = web.TCPSite(runner, host, port)
-        try:
-            await site.start()
-        except OSError as error:
-            raise PortError(bind_problem(host, port, error)) from None
-        ready(host, runner.addresses[0][1])
-        stop = asyncio.Event()
-        with contextlib.suppress(NotImplementedError):  # Windows has no SIGTERM handlers
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
-        await stop.wait()
-    finally:
+        await web.TCPSite(runner, host, port).start()
+    except OSError as error:
         await runner.cleanup()
+        raise PortError(bind_problem(host, port, error)) from None
+    return runner, runner.addresses[0][1]
+
+
+def stop_on_sigterm() -> asyncio.Event:
+    """An event set by SIGTERM (`kill`), so that the server closes its tabs' games first."""
+    stop = asyncio.Event()
+    with contextlib.suppress(NotImplementedError):  # Windows has no SIGTERM handlers
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    return stop
 
 
 def bind_problem(host: str, port: int, error: OSError) -> str:

@@ -3,12 +3,13 @@ this test through the store as their own screens would (another process's saves)
 table screen, moves followed within the follow loop, nobody else's hand on this screen,
 the robots' moves kept once, the table closing and reopening."""
 
+from jeux.catalog import load_game
 from jeux.engine.core import DEFAULT_LEVEL
 from jeux.engine.match import Match, Seat
 from jeux.games.deck_menteur.screen import DeckMenteurScreen
 from jeux.store.records import Records
 from jeux.store.tables import Tables, shown_code
-from jeux.ui.launch import resume_match, start_match
+from jeux.ui.launch import join_table, resume_match, start_match
 from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.screens.table.host import TableScreen
 
@@ -145,3 +146,33 @@ async def test_a_host_who_leaves_closes_the_table_and_its_resume_reopens_it(app_
         assert isinstance(app.screen, TableScreen)
         assert app.screen.sitting.table.codes == codes  # the same codes again
         assert marc.tables.is_open(marc.sitting.table.id)
+
+
+async def test_a_joined_screen_follows_its_host_to_the_results_and_to_the_next_match(app_factory):
+    """This copy of jeux is Marc's, joined by his code; the host's screen is played here through
+    a connection of its own, all seats by robots' rules, and then chooses « Rejouer »."""
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        host_tables = Tables(Records(app.records.path))
+        match = Match(load_game(GAME), 5, tuple(seats(app)), {})
+        match_id = host_tables.records.start(match.to_saved())
+        table = host_tables.create(match_id, match.seats)
+        host = host_tables.open(table, [match.seats[0].profile])
+        marc = app.tables.join(app.tables.admit(table.codes[match.seats[1].profile], "test"), "")
+        assert join_table(app, marc)
+        await pilot.pause()
+        while not match.over:
+            seat = match.state.to_move()
+            bot = match.game.bot(f"{match.seed}:{len(match.actions)}")
+            match.play(bot.choose(match.state.view(seat)))
+            assert host.push(match.to_saved())
+        while not isinstance(app.screen, ResultsScreen):
+            await pilot.pause(0.05)
+        assert app.screen.joined and "L'hôte peut relancer" in "\n".join(screen_lines(app.screen))
+        again = Match(load_game(GAME), 6, match.seats, {})
+        again_id = host_tables.records.start(again.to_saved())
+        host_tables.move_on(table.id, again_id)
+        while not isinstance(app.screen, DeckMenteurScreen):
+            await pilot.pause(0.05)
+        assert app.screen.match_id == again_id and app.screen.sitting.seats == {1}
+        host.leave()

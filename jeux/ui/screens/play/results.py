@@ -103,7 +103,7 @@ class ResultsScreen(Screen):
 
     def follow_table(self) -> None:
         """The host chose « Rejouer »: sit down at the table's next match."""
-        from ..launch import next_at_table
+        from ...launch import next_at_table
 
         match_id = self.sitting.playing_now()
         if match_id != self.sitting.match_id:

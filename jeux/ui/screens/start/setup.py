@@ -249,8 +249,15 @@ class SetupScreen(Screen):
         self.remember()
         self.app.pop_screen()
         shared = self.info.max_players > 1 and self.query_one("#screens", Select).value
+        host = self.query_one(PlayerPicker).chosen[:1]  # the first player ticked keeps this screen
         start_match(
-            self.app, self.info.id, seats, self.options(), seed, shared=shared == SHARED_TABLE
+            self.app,
+            self.info.id,
+            seats,
+            self.options(),
+            seed,
+            shared=shared == SHARED_TABLE,
+            here=host,
         )
 
     @on(Button.Pressed, ".extra-start")

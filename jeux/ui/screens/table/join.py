@@ -14,13 +14,9 @@ from textual.widgets import Button, Footer, Input, Static
 
 from jeux.store.jsonfile import StoreError
 from jeux.store.tables import CODE_LENGTH, JoinRefused
+from jeux.web.doors import CLIENT
 
 from ...launch import join_table
-
-CLIENT = "JEUX_CLIENT"
-"""Set by a door (`jeux serve`) for each process it starts: where the player connects from
-("web 192.168.1.20"), so that wrong codes are counted per client. A terminal of the host
-counts as one client."""
 
 
 class JoinScreen(Screen):
