@@ -453,7 +453,7 @@ class ArenaState(ZonedState):
     def reactions(self, seat: int) -> list[React]:
         """Every answer the seat holds to the attack under way."""
         attack, hand = self.attack, self.hands[seat].cards
-        if attack is None:
+        if attack is None or self.pierces(seat):
             return []
         answers = [React((c.uid,)) for c in hand if self.counters(attack, c.card)]
         for first, second in combinations(hand, 2):
@@ -461,6 +461,11 @@ class ArenaState(ZonedState):
             if combo is not None and combo.reaction and self.counters(attack, combo):
                 answers.append(React((first.uid, second.uid)))
         return answers
+
+    def pierces(self, seat: int) -> bool:
+        """Whether the attack under way ignores the seat's defences (ARIA-2): a Mensonge on a
+        seat not allied with the Guilde. Only the seat and the full state know."""
+        return self.attack is not None and self.attack.pierce and self.allied[seat] is False
 
     @staticmethod
     def counters(attack: Attack, effect: Spell | Combo) -> bool:
@@ -508,6 +513,11 @@ class ArenaState(ZonedState):
                 return "La défausse est vide : rien à récupérer."
             return "Choisis un adversaire encore en jeu."
         if isinstance(action, React):
+            if self.defender is not None and self.pierces(self.defender):
+                return (
+                    f"{self.attack.spell} ignore tes défenses : tu n'es pas allié·e de la "
+                    "Guilde. Tu ne peux qu'encaisser."
+                )
             if self.attack is not None and self.attack.steal:
                 return "Contre un vol, seul un miroir sert."
             return "Une carte de défense, ou deux en combinaison de défense."
@@ -757,8 +767,8 @@ class ArenaState(ZonedState):
             name = self.players[target]
             if self.veiled[target]:
                 events.append(Immune(target, name))
-            elif attack.pierce and not self.allied[target]:
-                events.append(Unblockable(target, name, attack.spell))
+            elif attack.pierce and not self.options.get("alliances"):
+                events.append(Unblockable(target, name, attack.spell))  # ARIA-2: all know it
                 events += self._resolve(target, None, rng)
             elif window_opens(self.options, bool(self.reactions(target))):
                 self.phase, self.defender = REACT, target
