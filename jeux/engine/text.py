@@ -96,6 +96,7 @@ TARGET_REACHED = "Objectif atteint"
 TURN_LIMIT = "Limite de tours atteinte"
 LAST_STANDING = "Dernier en jeu"
 DECK_EMPTY = "Pioche épuisée"
+ALL_PASSED = "Tous ont passé"
 
 
 UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})

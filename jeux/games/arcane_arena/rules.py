@@ -27,7 +27,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.events import Eliminated
 from jeux.engine.reactions import window_opens
-from jeux.engine.text import DECK_EMPTY, LAST_STANDING, de, join_names, plural
+from jeux.engine.text import ALL_PASSED, DECK_EMPTY, LAST_STANDING, de, join_names, plural
 
 from .cards import Combo, Spell, Spellbook
 
@@ -226,6 +226,15 @@ class Unblockable(Event):
 
 
 @dataclass(frozen=True)
+class Passed(Event):
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} passe."
+
+
+@dataclass(frozen=True)
 class Hurt(Event):
     seat: int
     player: str
@@ -372,6 +381,8 @@ class ArenaState(ZonedState):
     """ARIA option: who may defend against a Mensonge; each seat knows only its own."""
     out: list[int] = field(default_factory=list)
     """Seats eliminated this round, in order."""
+    passes: int = 0
+    """Turns passed in a row with no card played or drawn since (AA-12)."""
     phase: str = ACTION
     turn: int = 0
     starter: int = 0
@@ -586,6 +597,7 @@ class ArenaState(ZonedState):
             warded=list(self.warded),
             allied=[a if s == seat else None for s, a in enumerate(self.allied)],
             out=list(self.out),
+            passes=self.passes,
             phase=self.phase,
             turn=self.turn,
             starter=self.starter,
@@ -604,12 +616,14 @@ class ArenaState(ZonedState):
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
         self.verdict = ""  # told by the handoff that opens a round, then no more
+        if isinstance(action, Pass):
+            return self._pass(rng)
+        if isinstance(action, Draw | Cast | Swap) or action == Reward(DRAW):
+            self.passes = 0  # AA-12: a card drawn or played on a turn
         if isinstance(action, Draw):
             return self._draw(self.turn, rng) + self._end_action(rng)
         if isinstance(action, Cast):
             return self._cast(action, rng)
-        if isinstance(action, Pass):
-            return self._end_action(rng)
         if isinstance(action, React):
             return self._react(action.cards, rng)
         if isinstance(action, Reward):
@@ -850,12 +864,25 @@ class ArenaState(ZonedState):
             return self._end_turn(rng)
         return []
 
+    def _pass(self, rng: Random) -> list[Event]:
+        """AA-12: a pass is told; once every living seat has passed in a row, the round ends
+        as a stalled one (AA-7), so that no round lasts forever."""
+        self.passes += 1
+        events: list[Event] = [Passed(self.turn, self.players[self.turn])]
+        if self.passes >= len(self.alive_seats):
+            return events + self._round_by_hp("Tout le monde passe", rng, ALL_PASSED)
+        return events + self._end_action(rng)
+
+    def _round_by_hp(self, why: str, rng: Random, ending: str) -> list[Event]:
+        """AA-7: the highest HP wins the round; tied HP → the round is replayed."""
+        best = max(self.hp[s] for s in self.alive_seats)
+        leaders = [s for s in self.alive_seats if self.hp[s] == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+        return self._round_over(winner, why, rng, ending)
+
     def _end_turn(self, rng: Random) -> list[Event]:
         if self.stalled():
-            best = max(self.hp[s] for s in self.alive_seats)
-            leaders = [s for s in self.alive_seats if self.hp[s] == best]
-            winner = leaders[0] if len(leaders) == 1 else None
-            return self._round_over(winner, "Plus aucun sort possible", rng, DECK_EMPTY)
+            return self._round_by_hp("Plus aucun sort possible", rng, DECK_EMPTY)
         seat = self.turn
         while True:
             seat = (seat + 1) % self.seats
@@ -900,6 +927,7 @@ class ArenaState(ZonedState):
         self.veiled = [False] * self.seats
         self.warded = [False] * self.seats
         self.out, self.attack, self.defender, self.rewarding = [], None, None, None
+        self.passes = 0
         events: list[Event] = [RoundStarted(self.round, self.players[starter])]
         for seat in range(self.seats):
             self.hands[seat] = Zone(deck[:DEAL], (seat,))
