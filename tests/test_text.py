@@ -1,3 +1,6 @@
+import re
+from pathlib import Path
+
 from jeux.engine.text import join_names, plural, robot_names
 
 
@@ -58,3 +61,19 @@ def test_robots_are_named_by_their_level():
     assert robot_names(["", ""]) == ["Robot 1", "Robot 2"]  # a game without levels
     assert robot_names(["Fort"], taken=["fort"]) == ["Fort 1"]  # never a player's name
     assert max(len(n) for n in robot_names(["Débutant"] * 7)) <= 10  # a score sheet's cells
+
+
+NAME_AFTER_DE = re.compile(r"\b[Dd]e \{[^}]*(players\[[^\]]*\]|player|name)\}")
+"""« de » written before a name in an f-string, where `de(name)` elides it (« d'Iris »)."""
+
+
+def test_every_de_before_a_name_goes_through_the_elision_helper():
+    package = Path(__file__).parents[1] / "jeux"
+    written = [
+        f"{path.relative_to(package)}:{number}"
+        for path in sorted(package.rglob("*.py"))
+        if path.name != "text.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if NAME_AFTER_DE.search(line)
+    ]
+    assert not written, f"« de » before a name, not elided: {written}"

@@ -222,7 +222,7 @@ class Unblockable(Event):
     spell: str
 
     def describe(self) -> str:
-        return f"{self.spell} ignore les défenses de {self.player}."
+        return f"{self.spell} ignore les défenses {de(self.player)}."
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ def turn_text(state: CoffreState) -> str:
     if state.phase == DESIGNATE:
         return f"Tours écoulés · {name}, le Trésor, désigne la Clé"
     rounds = state.limit // state.seats
-    return f"Tour de table {state.turns_played // state.seats + 1}/{rounds} · au tour de {name}"
+    return f"Tour de table {state.turns_played // state.seats + 1}/{rounds} · au tour {de(name)}"
 
 
 def targets(state: CoffreState, seat: int) -> list[int]:

@@ -26,7 +26,7 @@ from textual.widgets import Button, Input, Static
 from jeux.engine.core import Action, Event
 from jeux.engine.journal import JournalSection
 from jeux.engine.match import Match
-from jeux.engine.text import plural
+from jeux.engine.text import de, plural
 from jeux.store.records import SavedMatch
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart
@@ -237,7 +237,7 @@ class MeaningDiceScreen(GameScreen):
             return f"{state.players[seat]} (MJ) juge la solution"
         if state.phase == BALLOT:
             return f"{state.players[seat]} vote"
-        return f"Au tour de {state.players[seat]} ({role})"
+        return f"Au tour {de(state.players[seat])} ({role})"
 
     def seat_status(self, state: MeaningState, seat: int) -> tuple[str, bool]:
         return ("MJ" if seat == MJ else "joueur"), False
