@@ -63,6 +63,7 @@ class JeuxApp(App):
         self.records = Records(locations.database)
         self.records.on_failure = lambda message: self.say(message, "error", timeout=10)
         self.fixed_seed = seed
+        """The launch's seed, for the first match begun only (see `start_match`)."""
         self.start_game = start_game
         self._too_small = False
         self.claims: dict[int, Claim] = {}

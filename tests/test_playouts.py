@@ -170,3 +170,42 @@ def test_scripted_rng_is_independent_of_global_random() -> None:
     Random().random()
     b = Match(game, 7, (Seat("A"), Seat("B")), {})
     assert a.rng.random() == b.rng.random()
+
+
+ROUNDS_WATCHED = 5
+
+
+class PassingBot(RandomBot):
+    """A player who passes whenever the rules let them (AA-11) and keeps their hand, else
+    plays at random."""
+
+    def __init__(self, seed: int, passing: tuple[type, ...]) -> None:
+        super().__init__(seed)
+        self.passing = passing
+
+    def choose(self, state):
+        legal = state.legal_actions()
+        passes = [a for a in legal if isinstance(a, self.passing)]
+        return passes[0] if passes else self.rng.choice(legal)
+
+
+@pytest.mark.parametrize("game_id", ["arcane_arena", "aria"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_table_that_always_passes_still_ends_its_rounds(game_id: str, players: int) -> None:
+    """AA-12: every living seat passing in a row ends the round: with players who pass
+    whenever they may, each round ends within a bounded number of moves (a round tied on HP
+    is replayed, so such a table may play on: a few rounds are watched)."""
+    from jeux.games.arcane_arena.rules import EndTurn, Pass, RoundOver
+
+    game = load_game(game_id)
+    for seed in range(MIN_SEEDS):
+        seats = tuple(Seat(f"Joueur {i + 1}") for i in range(players))
+        match = Match(game, seed, seats, game.playout_options)
+        bot = PassingBot(seed, (Pass, EndTurn))
+        since_round, rounds = 0, 0
+        while not match.over and rounds < ROUNDS_WATCHED:
+            events = match.play(bot.choose(match.state.view(match.state.to_move())))
+            ended = any(isinstance(e, RoundOver) for e in events)
+            rounds, since_round = rounds + ended, 0 if ended else since_round + 1
+            assert since_round <= 2 * players, "a round of passes went on"
+        assert "passe." in " ".join(e.describe() for e in match.events)

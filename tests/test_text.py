@@ -1,4 +1,7 @@
-from jeux.engine.text import join_names, plural
+import re
+from pathlib import Path
+
+from jeux.engine.text import join_names, plural, robot_names
 
 
 def test_plural_keeps_zero_and_one_singular():
@@ -49,3 +52,28 @@ def test_fold_ignores_case_and_accents_for_searching():
 
     assert fold("L'Expédition Rivale") == "l'expedition rivale"
     assert "exped" in fold("Expédition") and fold("ÉLOÏSE") == "eloise"
+
+
+def test_robots_are_named_by_their_level():
+    assert robot_names(["Fort"]) == ["Fort"]
+    assert robot_names(["Moyen", "Fort", "Moyen"]) == ["Moyen 1", "Fort", "Moyen 2"]
+    assert robot_names(["Débutant"] * 2) == ["Débutant 1", "Débutant 2"]
+    assert robot_names(["", ""]) == ["Robot 1", "Robot 2"]  # a game without levels
+    assert robot_names(["Fort"], taken=["fort"]) == ["Fort 1"]  # never a player's name
+    assert max(len(n) for n in robot_names(["Débutant"] * 7)) <= 10  # a score sheet's cells
+
+
+NAME_AFTER_DE = re.compile(r"\b[Dd]e \{[^}]*(players\[[^\]]*\]|player|name)\}")
+"""« de » written before a name in an f-string, where `de(name)` elides it (« d'Iris »)."""
+
+
+def test_every_de_before_a_name_goes_through_the_elision_helper():
+    package = Path(__file__).parents[1] / "jeux"
+    written = [
+        f"{path.relative_to(package)}:{number}"
+        for path in sorted(package.rglob("*.py"))
+        if path.name != "text.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if NAME_AFTER_DE.search(line)
+    ]
+    assert not written, f"« de » before a name, not elided: {written}"

@@ -66,6 +66,29 @@ def de(name: str) -> str:
     return f"d'{name}" if elides(name) else f"de {name}"
 
 
+def robot_names(levels: Sequence[str], taken: Sequence[str] = ()) -> list[str]:
+    """The names of robots seated with these level labels: the level itself, numbered
+    among the robots of that level when there are several (« Fort », « Moyen 1 », « Moyen 2 »),
+    so that a name cut to a score sheet's ten cells still tells the level and the robot;
+    « Robot 1 », « Robot 2 » in a game without levels (empty labels). Never the name of a
+    player in `taken`, whatever its case."""
+    used = {name.casefold() for name in taken}
+    names = []
+    for n, level in enumerate(levels):
+        if not level:
+            word, number = "Robot", n + 1
+        else:
+            several = levels.count(level) > 1
+            word, number = level, levels[:n].count(level) + 1 if several else 0
+        name = f"{word} {number}" if number else word
+        while name.casefold() in used:
+            number += 1
+            name = f"{word} {number}"
+        used.add(name.casefold())
+        names.append(name)
+    return names
+
+
 def players_range(low: int, high: int) -> str:
     """How many play a game, after "se joue": "seul", "à 2", "seul ou jusqu'à 4", "de 2 à 8"."""
     if high == 1:
@@ -83,6 +106,7 @@ TARGET_REACHED = "Objectif atteint"
 TURN_LIMIT = "Limite de tours atteinte"
 LAST_STANDING = "Dernier en jeu"
 DECK_EMPTY = "Pioche épuisée"
+ALL_PASSED = "Tous ont passé"
 
 
 UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})

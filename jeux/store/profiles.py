@@ -87,8 +87,9 @@ def free_look(players: list[Profile]) -> tuple[str, str]:
 
 
 def check_unique(players: list[Profile], name: str, except_id: str = "") -> None:
-    if any(p.name.casefold() == name.casefold() and p.id != except_id for p in players):
-        raise ProfileError(f"Il y a déjà un joueur nommé {name}.")
+    for other in players:
+        if other.name.casefold() == name.casefold() and other.id != except_id:
+            raise ProfileError(f"Il y a déjà un joueur nommé {other.name}.")
 
 
 class Profiles:

@@ -67,7 +67,8 @@ def start_match(
 ) -> None:
     """Create, record and open a match; `shared`: at a new shared table (its table screen
     first), its places `here` played on this screen, or at the app's table when it has one
-    (« Rejouer » there)."""
+    (« Rejouer » there). The seed given at launch (`jeux play … --seed`) plays the first
+    match begun, and only that one."""
     if seed is None:
         seed = app.fixed_seed if app.fixed_seed is not None else new_seed()
     if refusal := seed_refusal(game_id, seed, label):
@@ -79,6 +80,7 @@ def start_match(
     except StoreError as error:  # a match that could not be kept is not begun
         app.say(f"Partie non commencée : {error}", "error", timeout=10)
         return
+    app.fixed_seed = None
     app.claim(match_id)
     screen = load_screen(game_id)(match, match_id)
     if app.sitting is not None:  # the next match of a shared table: same places, same codes

@@ -78,6 +78,14 @@ class ReplayMode:
     def visible_state(self) -> State:
         return self.match.state
 
+    def decides_here(self, state: State | None = None) -> bool:
+        """Nobody decides in a replay: no prompt to act, no move offered."""
+        return False
+
+    def waiting_text(self, state: State) -> str:
+        """Nobody is waited for either: the move to come is the next step."""
+        return ""
+
     def seen(self, events) -> list[Event]:
         return list(events)
 
@@ -135,10 +143,13 @@ class ReplayMode:
         return 0
 
     def freeze(self) -> None:
-        """A replay takes no move: the board's fields and buttons are shown, not used."""
+        """A replay takes no move: the board's fields show what was typed, unused, and its
+        buttons, which would only invite a move, are not shown."""
         self.set_focus(None)
         for control in self.query("#table Input, #table Button"):
             control.disabled = True
+        for button in self.query("#table Button"):
+            button.display = False
 
     # --- moving through the replay ----------------------------------------------------
 

@@ -521,3 +521,43 @@ def test_a_clone_equals_its_state_at_every_move_and_shares_none_of_its_lists(gam
         twin.hands.pop()
         assert twin.hp != state.hp and len(twin.hands) == len(state.hands) - 1
         state.apply(bot.choose(state.view(state.to_move())), rng)
+
+
+# --- AA-12: passing is public, and a round of passes ends ------------------------------
+
+
+def test_aa_12_a_pass_is_told_and_all_passing_ends_the_round_on_hp():
+    state = new(3)
+    hold(state, 0, "Bouclier")
+    hold(state, 1, "Bouclier")
+    hold(state, 2, "Bouclier")
+    state.hp = [7, 9, 8]
+    events = play(state, Pass(), EndTurn(), Pass(), EndTurn())
+    assert [e.describe() for e in events if "passe" in e.describe()] == [
+        "Lina passe.",
+        "Marc passe.",
+    ]
+    assert state.round == 1 and state.turn == 2
+    events = play(state, Pass())
+    over = next(e for e in events if isinstance(e, RoundOver))
+    assert over.winner == 1 and "Tout le monde passe" in over.describe()
+    assert state.round == 2 and state.wins == [0, 1, 0]
+
+
+def test_aa_12_a_card_drawn_between_the_passes_starts_the_count_again():
+    state = new(2)
+    hold(state, 0, "Bouclier")
+    hold(state, 1, "Bouclier")
+    play(state, Pass(), EndTurn(), Draw())
+    assert state.passes == 0 and state.round == 1
+    play(state, EndTurn(), Pass())
+    assert state.round == 1  # one pass in a row, two living seats
+
+
+def test_aa_12_tied_passers_replay_the_round():
+    state = new(2)
+    hold(state, 0, "Bouclier")
+    hold(state, 1, "Bouclier")
+    events = play(state, Pass(), EndTurn(), Pass())
+    over = next(e for e in events if isinstance(e, RoundOver))
+    assert over.winner is None and state.round == 2 and state.wins == [0, 0]

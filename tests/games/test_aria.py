@@ -3,11 +3,14 @@ and derived cases and the three special cases (ARIA-2 piercing, ARIA-3 the steal
 attack, ARIA-4 combinations in reaction), with forced decks."""
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from jeux.engine.core import IllegalAction
+from jeux.engine.reactions import WHEN_ABLE
 from jeux.engine.testing import ForcedRng
+from jeux.games.arcane_arena.present import question
 from jeux.games.arcane_arena.rules import (
     HEAL,
     REACT,
@@ -16,6 +19,7 @@ from jeux.games.arcane_arena.rules import (
     React,
     Reward,
 )
+from jeux.games.aria import rules
 from jeux.games.aria.cards import ARIA
 from jeux.games.aria.game import GAME
 
@@ -85,6 +89,67 @@ def test_aria_2_option_allied_target_may_defend():
     assert state.phase == REACT
     play(state, React((shield,)))
     assert state.hp[1] == 9
+
+
+def not_allied(state, seat: int):
+    state.allied[seat] = False  # the forced coin says allied: this seat lost the toss
+    return state
+
+
+def test_aria_6_a_secret_non_ally_is_asked_and_told_why_on_its_screen_only():
+    state = not_allied(aria(alliances=True), 1)
+    (lie,) = hold(state, 0, "Mensonge de Gobie")
+    (shield,) = hold(state, 1, "Bouclier de l'Exilé")
+    events = play(state, Cast((lie,), 1))
+    assert state.phase == REACT and state.to_move() == 1  # asked like any attacked seat
+    assert state.legal_actions() == [React()]
+    assert "pas allié·e" in state.refusal(React((shield,)))
+    assert "ignore tes défenses" in question(state.view(1), 1)
+    assert "Pare" not in question(state.view(1), 1)
+    events += play(state, React())
+    assert state.hp[1] == 8
+    log = " ".join(e.describe() for e in events)
+    assert "ignore" not in log and "Lina perd 1 PV" not in log and "perd 1 PV" in log
+
+
+def test_aria_6_the_log_tells_an_ally_and_a_non_ally_alike():
+    """What the table sees of a Mensonge taken without a parry is the same either way."""
+    logs = []
+    for allied in (True, False):
+        state = aria(alliances=True)
+        state.allied[1] = allied
+        (lie,) = hold(state, 0, "Mensonge de Gobie")
+        hold(state, 1, "Bénédiction d'Ina")
+        events = play(state, Cast((lie,), 1), React())
+        logs.append([e.describe() for e in events])
+    assert logs[0] == logs[1]
+
+
+def test_aria_6_with_the_quick_window_the_log_still_says_nothing_of_the_alliance():
+    state = not_allied(aria(alliances=True, reaction_window=WHEN_ABLE), 1)
+    (lie,) = hold(state, 0, "Mensonge de Gobie")
+    hold(state, 1, "Bouclier de l'Exilé")
+    events = play(state, Cast((lie,), 1))
+    assert state.phase != REACT and state.hp[1] == 8
+    assert not any("ignore" in e.describe() for e in events)
+
+
+def test_aria_6_each_flag_is_an_even_coin_and_the_rules_say_so():
+    from random import Random
+
+    draws = [GAME.alliances(1, {"alliances": True}, Random(seed))[0] for seed in range(2000)]
+    assert 900 < sum(draws) < 1100
+    assert "une chance sur deux" in (Path(rules.__file__).parent / "regles.md").read_text()
+
+
+def test_a_parry_is_offered_only_with_an_answer_in_hand():
+    """A Bouclier does nothing against a steal (ARIA-3): no « Pare » is offered."""
+    state = aria()
+    (fish,) = hold(state, 0, "Main du Poisson")
+    hold(state, 1, "Bouclier de l'Exilé", "Mensonge de Gobie")
+    play(state, Cast((fish,), 1))
+    assert state.phase == REACT
+    assert question(state.view(1), 1) == "Rien en main ne pare cette attaque : encaisse (x)."
 
 
 def test_aria_3_main_du_poisson_is_answered_by_the_mirror_only():

@@ -415,10 +415,14 @@ def test_present_turn_question_and_notes_follow_the_phases() -> None:
     assert sheet_title(state) == "Centre : Neutre, Neutre"
 
 
-def test_present_open_centre_names_whose_card_and_the_one_set_aside() -> None:
+def test_present_open_centre_names_whose_card_and_never_the_one_set_aside() -> None:
     assert open_centre_text(new(4), 3) == "Le centre, et la carte d'Ana à droite."
     state = new(5, neutres="n")  # CC-1 option: one card set aside unseen
-    aside = state.aside[0].name
-    assert (
-        open_centre_text(state, 0) == f"Le centre, et la carte de Lina à droite. Écartée : {aside}."
-    )
+    assert open_centre_text(state, 0) == "Le centre, et la carte de Lina à droite."
+
+
+def test_cc11_the_card_set_aside_stays_unseen_after_the_match() -> None:
+    state = new(5, neutres="n")
+    state.phase = OVER
+    assert sheet_title(state) == "Centre : " + ", ".join(c.name for c in state.centre)
+    assert "écartée" not in sheet_title(state).casefold()

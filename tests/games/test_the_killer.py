@@ -238,6 +238,28 @@ def test_kil4_the_last_survivor_wins_once_the_dying_had_their_turn():
     assert outcome.ending == "Dernier en jeu"
 
 
+def test_kil4_a_dying_player_whose_turn_comes_first_plays_it_and_may_regenerate():
+    state = new()
+    state.hp[1], state.hp[2] = -2, -3
+    state.waited[1] = state.waited[2] = True  # both had a turn while dying already
+    pass_turn(state)  # Lina, the one standing: Marc's turn comes before her next one
+    assert not state.over and state.to_move() == 1
+    play(state, Throw(), 1, 2, 2, 3, 3)  # 11: Marc regenerates
+    play(state, Stop())
+    assert state.hp[1] >= 0 and not state.over
+
+
+def test_kil4_the_end_waits_for_the_survivors_turn():
+    state = new()
+    state.hp[1], state.hp[2] = -2, -3
+    state.waited[1] = state.waited[2] = True
+    pass_turn(state)  # Lina
+    pass_turn(state)  # Marc, dying, no 11 nor 24
+    assert not state.over and state.to_move() == 2
+    pass_turn(state)  # Zoé, dying: then Lina's turn would start, alone standing
+    assert state.over and "Lina" in state.outcome().summary
+
+
 def test_kil4_dead_players_are_skipped_without_zombies():
     state = new()
     state.hp[1] = -1

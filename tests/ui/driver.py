@@ -17,6 +17,7 @@ import dataclasses
 import re
 import time
 
+from textual import events
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
@@ -27,6 +28,7 @@ from jeux.engine.match import Match
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.screens.play.results import ResultsScreen
+from jeux.ui.widgets.seat_picker import SeatPicker
 
 SETTLE_SECONDS = 60
 """How long animations and robots may take before a screen counts as stuck (a loaded
@@ -167,11 +169,40 @@ async def pass_handoff(pilot: Pilot, game: GameScreen) -> None:
     await settle(pilot, game)
 
 
+def open_picker(game: GameScreen) -> SeatPicker | None:
+    return next((p for p in game.query(SeatPicker) if shown(p)), None)
+
+
+def another_seat_key(picker: SeatPicker, key: str) -> str:
+    """A seat key of the picker other than `key`, one it would take: a second choice made
+    by quick fingers (the same key again where there is no other)."""
+    allowed = [str(c.seat + 1) for c in picker.choices.values() if c.allowed]
+    others = [seat_key for seat_key in allowed if seat_key != key]
+    return others[0] if others else key
+
+
+async def press_quickly(pilot: Pilot, *keys: str) -> None:
+    """Send the keys at once, none waiting for the one before to be handled, as a player
+    pressing them within a fraction of a second; then wait for the app to settle."""
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(pilot.app)
+        pilot.app.post_message(event)
+    await pilot.pause()
+
+
 async def press_for(pilot: Pilot, game: GameScreen, action: Action) -> None:
-    """Press the keys the screen names for `action` and check they played exactly it."""
+    """Press the keys the screen names for `action` and check they played exactly it. The
+    last key of a seat picker comes with a second seat key at once: the picker takes the
+    first choice only, however quickly the second follows."""
     count = len(game.match.actions)
     keys = game.keys_for(action)
-    await pilot.press(*keys)
+    await pilot.press(*keys[:-1])
+    picker = open_picker(game)
+    if keys and picker is not None:
+        await press_quickly(pilot, keys[-1], another_seat_key(picker, keys[-1]))
+    else:
+        await pilot.press(*keys[-1:])
     await settle(pilot, game)
     played = game.match.actions[count : count + 1]
     now = f" ({type(pilot.app.screen).__name__} open)" if pilot.app.screen is not game else ""

@@ -297,9 +297,9 @@ async def test_setup_remembers_robots_and_order_and_seeds_the_random_order(app_f
         assert [s.name for s in app.screen.match.seats] == [
             "Lina",
             "Marc",
-            "Robot 1",
-            "Robot 2",
-            "Robot 3",
+            "Moyen 1",
+            "Moyen 2",
+            "Moyen 3",
         ]
     saved = json.loads((tmp_path / "c" / "settings.json").read_text())
     assert saved["setups"]["le_5000"] == {
@@ -371,8 +371,8 @@ async def test_each_robot_gets_the_level_chosen_for_it(app_factory, tmp_path):
         seats = app.screen.match.seats
         assert [(s.name, s.level) for s in seats] == [
             ("Lina", ""),
-            ("Robot 1", "moyen"),
-            ("Robot 2", "fort"),
+            ("Moyen", "moyen"),
+            ("Fort", "fort"),
         ]
     saved = json.loads((tmp_path / "c" / "settings.json").read_text())
     assert saved["setups"]["le_5000"]["levels"] == ["moyen", "fort"]
@@ -389,3 +389,83 @@ async def test_the_menu_footer_keeps_every_key_at_80_columns(app_factory):
         await pilot.pause()
         footer = screen_lines(app.screen)[-1]
         assert "Suppr Oublier" in footer and "f5 Stats" in footer  # « Reprendre » highlighted
+
+
+async def test_robots_without_levels_are_numbered(app_factory):
+    app = app_factory(start_game="des_bloques", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("space")
+        app.screen.query_one("#bots", Select).value = 2
+        app.screen.query_one("#order", Select).value = "list"
+        await pilot.press("f5")
+        await pilot.pause()
+        assert [s.name for s in app.screen.match.seats] == ["Lina", "Robot 1", "Robot 2"]
+
+
+async def test_a_name_typed_on_the_player_list_is_not_lost(app_factory):
+    """With known players the list has the focus: the letters typed go to the new name."""
+    app = app_factory(start_game="le_5000", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.focused.id == "players"
+        await pilot.press(*"Zoé", "space", "B")
+        await pilot.pause()
+        field = app.screen.query_one("#new-name", Input)
+        assert field.value == "Zoé B" and app.screen.focused is field
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [p.name for p in app.profiles.players] == ["Lina", "Zoé B"]
+
+
+@pytest.mark.parametrize("screen", ["setup", "players"])
+async def test_a_name_too_long_is_cut_with_a_word(app_factory, screen):
+    from jeux.store.profiles import NAME_LIMIT
+
+    app = app_factory(start_game="le_5000" if screen == "setup" else None)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        if screen == "players":
+            await pilot.press("f2")
+            await pilot.pause()
+        field = app.screen.query_one("#new-name" if screen == "setup" else "#name", Input)
+        field.focus()
+        await pilot.pause()
+        app.screen.post_message(__import__("textual").events.Paste("x" * 60))
+        await pilot.pause()
+        assert field.value == "x" * NAME_LIMIT
+        said = [n.message for n in app._notifications]
+        assert said == [f"{NAME_LIMIT} caractères au plus : la suite n'est pas prise."]
+        await pilot.press("y")  # still full: no second notice
+        await pilot.pause()
+        assert field.value == "x" * NAME_LIMIT and len(app._notifications) == 1
+
+
+async def test_an_existing_name_is_told_as_saved(app_factory):
+    app = app_factory(start_game="le_5000", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#new-name", Input).focus()
+        await pilot.press(*"lina", "enter")
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == ["Il y a déjà un joueur nommé Lina."]
+
+
+async def test_the_launch_seed_plays_the_first_match_only(app_factory):
+    """`jeux play le_5000 --seed 13`: that match has seed 13, the next one opened from the
+    menu its own."""
+    app = app_factory(seed=13, start_game="le_5000", players=("Lina",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("space", "f5")
+        await pilot.pause()
+        assert app.screen.match.seed == 13
+        app.pop_screen()
+        await pilot.pause()
+        app.push_screen(SetupScreen("the_last_spell"))
+        await pilot.pause()
+        app.screen.query_one("#bots", Select).value = 1
+        await pilot.press("space", "f5")
+        await pilot.pause()
+        assert app.screen.match.game.info.id == "the_last_spell"
+        assert app.screen.match.seed != 13

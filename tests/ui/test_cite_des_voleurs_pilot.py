@@ -20,6 +20,7 @@ from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.seat_picker import SeatPicker
 
+from .driver import press_quickly
 from .pilot import last_notice, text
 
 SEATS = (Seat("Lina"), Seat("Marc"), Seat("Robot", bot=True))
@@ -101,6 +102,22 @@ async def test_a_theft_is_aimed_through_the_seat_picker(app_factory):
         await pilot.pause()
         assert match.actions[-1] == Apply(TRIPLE, target)
         assert screen.match.state.tokens != before or match.state.shown.triple == 2
+
+
+async def test_two_seat_keys_pressed_at_once_steal_from_the_first_only(app_factory):
+    """Quick fingers: the second seat key reaches the picker before the first theft is
+    played; the picker has made its choice and takes no other."""
+    match = match_where(a_theft_to_aim)
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_match(app, match)
+        screen = app.screen
+        first, second = match.state.targets()[:2]
+        count = len(match.actions)
+        await pilot.press("a")
+        await press_quickly(pilot, str(first + 1), str(second + 1))
+        assert app.screen is screen
+        assert match.actions[count:] == [Apply(TRIPLE, first)]
 
 
 async def test_a_victim_is_chosen_by_a_click(app_factory):

@@ -9,7 +9,9 @@ through « Reprendre », and the humans' last moves are played by keys to the re
 import pytest
 
 from jeux.catalog import available, load_game
+from jeux.engine.core import LEVELS
 from jeux.engine.match import Match
+from jeux.engine.text import robot_names
 from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.screens.rules import RulesScreen
@@ -105,9 +107,9 @@ async def test_every_game_from_setup_to_results(app_factory, info, humans, robot
         assert_shown_literally(app.screen, [p.name for p in app.profiles.players])
         await set_up_by_keys(pilot, chosen, robots)
         game = game_screen(pilot)
-        robot_names = [f"Robot {n + 1}" for n in range(robots)]
-        assert [s.name for s in game.match.seats] == names + robot_names
         level = "fort" if game.match.game.levels else ""
+        robots_named = robot_names([LEVELS.get(level, "")] * robots)
+        assert [s.name for s in game.match.seats] == names + robots_named
         assert [s.level for s in game.match.seats if s.bot] == [level] * robots
         await settle(pilot, game)
         assert isinstance(app.screen, HandoffScreen) == game.needs_handoff()

@@ -1,7 +1,7 @@
 """The history and the replay viewer, played by keys (and a click)."""
 
 import pytest
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Button, Input, OptionList, Select, Static
 from textual.widgets._footer import FooterKey
 
 from jeux.catalog import available
@@ -174,6 +174,20 @@ async def test_a_gladiators_replay_shows_the_secret_pick_made(app_factory):
         assert f"{name} a choisi : {stance}." in text(app.screen, "#value")
 
 
+LIVE_PROMPTS = ("réfléchit…", "joue sur son écran", "À toi")
+"""What a board says to a player who decides, or about one who does elsewhere."""
+
+
+def assert_nothing_asked(replay, game_id: str) -> None:
+    """A replay is watched, not played: no prompt to act, no button to press."""
+    board = replay.query_one("#table")
+    shown = [str(w.render()) for w in board.query(Static) if w.display and w.visible]
+    asked = [line for line in shown if any(p in line for p in LIVE_PROMPTS)]
+    assert not asked, (game_id, replay.step, asked)
+    buttons = [b.id for b in board.query(Button) if b.display]
+    assert not buttons, (game_id, replay.step, buttons)
+
+
 GAME_GROUPS = 4
 """The games are stepped through in a few apps: fewer start-ups than one app per game, and
 no single test long enough to hold the suite's end."""
@@ -199,6 +213,7 @@ async def test_every_game_replays_in_its_own_screen(app_factory, group):
                 await pilot.pause()
                 steps = f"{replay.step}/{replay.replay.steps} ·"
                 assert text(replay, "#turn").startswith(steps), game_id
+                assert_nothing_asked(replay, game_id)
             assert app.screen is replay and not app._notifications, game_id
             await pilot.press("escape")
             await pilot.pause()

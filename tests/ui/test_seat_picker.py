@@ -61,14 +61,25 @@ async def test_number_keys_choose_allowed_seats_and_explain_the_others():
         shown = footer(app)
         assert shown["escape"] == "Retour" and {"2", "4"} <= set(shown)
         assert not {"1", "3"} & set(shown)
-        await pilot.press("1", "3", "7", "2", "4")
+        await pilot.press("1", "3", "7", "2")
         await pilot.pause()
-        assert app.heard == [1, 3]  # the picker's keys shadow the table's "3"
+        assert app.heard == [1]  # the picker's keys shadow the table's "3"
         assert notices(app) == [
             "Choisis un autre joueur que toi.",
             "Zoé est éliminée.",
             "Il n'y a pas de joueur 7 à cette table.",
         ]
+        assert not picker.is_open  # closed with its choice
+        picker.action_choose(3)  # a key that reached it before it closed
+        await pilot.pause()
+        assert app.heard == [1]
+        picker.show("Guerre : qui attaquer ?", CHOICES)
+        await pilot.pause()
+        await pilot.press("4", "escape")
+        await pilot.pause()
+        assert app.heard == [1, 3, "menu"]
+        picker.show("Guerre : qui attaquer ?", CHOICES)
+        await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
         assert app.heard[-1] == "annulé"
@@ -83,8 +94,11 @@ async def test_clicks_choose_or_explain_and_names_are_shown_literally():
         lines = list(picker.query(".seat-line"))
         assert str(lines[1].render()).startswith(f"2 {HOSTILE} · 12 pts")
         assert lines[0].has_class("-refused") and not lines[1].has_class("-refused")
-        await pilot.click(lines[1])
         await pilot.click(lines[2])
+        await pilot.click(lines[1])
+        await pilot.pause()
+        picker.show("Avec qui ?", CHOICES)
+        await pilot.pause()
         await pilot.click("#picker-cancel")
         await pilot.pause()
         assert app.heard == [1, "annulé"]

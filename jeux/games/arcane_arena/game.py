@@ -35,6 +35,9 @@ class ArenaGame(Game):
     book: Spellbook = ARENA
     options = (REACTION_WINDOW, REVEAL_REMOVED)
     action_types = (Draw, Cast, Pass, React, Reward, Swap, Discard, EndTurn)
+    version = 2
+    """2: a round where every living seat passes in a row ends (AA-12); in Aria, with secret
+    alliances, a Mensonge's target is always asked (ARIA-6)."""
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> ArenaState:
         seats = len(players)

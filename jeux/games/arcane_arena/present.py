@@ -105,6 +105,12 @@ def aim_question(count: int, picking: bool) -> str:
     return f"Quelle carte reprendre ? ({keys})" if picking else f"Sur qui ? ({keys})"
 
 
+def parries(state: ArenaState, seat: int) -> bool:
+    """Whether the seat holds an answer to the attack under way: only then is a parry offered
+    (a Bouclier does nothing against a steal, nothing parries a piercing Mensonge)."""
+    return bool(state.reactions(seat))
+
+
 def question(state: ArenaState, seat: int | None) -> str:
     """What the seat on screen must decide, with the keys that do it."""
     mover = state.to_move()
@@ -117,7 +123,11 @@ def question(state: ArenaState, seat: int | None) -> str:
     if state.phase == ACTION:
         return "À toi : une carte, ou deux en combinaison." if held else "Rien en main."
     if state.phase == REACT:
-        return f"Pare ({keys}, Entrée) ou encaisse (x)." if held else "Encaisse (x)."
+        if state.pierces(seat):  # ARIA-6: said on this seat's screen only
+            return f"{state.attack.spell} ignore tes défenses (pas d'alliance) : encaisse (x)."
+        if parries(state, seat):
+            return f"Pare ({keys}, Entrée) ou encaisse (x)."
+        return "Rien en main ne pare cette attaque : encaisse (x)." if held else "Encaisse (x)."
     if state.phase == REWARD:
         return "Bonus de combinaison : une carte ou 1 PV."
     if state.phase == DISCARD:

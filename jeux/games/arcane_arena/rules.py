@@ -28,7 +28,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.events import Eliminated
 from jeux.engine.reactions import window_opens
-from jeux.engine.text import DECK_EMPTY, LAST_STANDING, de, join_names, plural
+from jeux.engine.text import ALL_PASSED, DECK_EMPTY, LAST_STANDING, de, join_names, plural
 
 from .cards import Combo, Spell, Spellbook
 
@@ -231,7 +231,16 @@ class Unblockable(Event):
     spell: str
 
     def describe(self) -> str:
-        return f"{self.spell} ignore les défenses de {self.player}."
+        return f"{self.spell} ignore les défenses {de(self.player)}."
+
+
+@dataclass(frozen=True)
+class Passed(Event):
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} passe."
 
 
 @dataclass(frozen=True)
@@ -381,6 +390,8 @@ class ArenaState(ZonedState):
     """ARIA option: who may defend against a Mensonge; each seat knows only its own."""
     out: list[int] = field(default_factory=list)
     """Seats eliminated this round, in order."""
+    passes: int = 0
+    """Turns passed in a row with no card played or drawn since (AA-12)."""
     phase: str = ACTION
     turn: int = 0
     starter: int = 0
@@ -475,7 +486,7 @@ class ArenaState(ZonedState):
     def reactions(self, seat: int) -> list[React]:
         """Every answer the seat holds to the attack under way."""
         attack, hand = self.attack, self.hands[seat].cards
-        if attack is None:
+        if attack is None or self.pierces(seat):
             return []
         answers = [react((c.uid,)) for c in hand if self.counters(attack, c.card)]
         pairs = self.book.pairs
@@ -484,6 +495,11 @@ class ArenaState(ZonedState):
             if combo is not None and combo.reaction and self.counters(attack, combo):
                 answers.append(react((first.uid, second.uid)))
         return answers
+
+    def pierces(self, seat: int) -> bool:
+        """Whether the attack under way ignores the seat's defences (ARIA-2): a Mensonge on a
+        seat not allied with the Guilde. Only the seat and the full state know."""
+        return self.attack is not None and self.attack.pierce and self.allied[seat] is False
 
     @staticmethod
     def counters(attack: Attack, effect: Spell | Combo) -> bool:
@@ -531,6 +547,11 @@ class ArenaState(ZonedState):
                 return "La défausse est vide : rien à récupérer."
             return "Choisis un adversaire encore en jeu."
         if isinstance(action, React):
+            if self.defender is not None and self.pierces(self.defender):
+                return (
+                    f"{self.attack.spell} ignore tes défenses : tu n'es pas allié·e de la "
+                    "Guilde. Tu ne peux qu'encaisser."
+                )
             if self.attack is not None and self.attack.steal:
                 return "Contre un vol, seul un miroir sert."
             return "Une carte de défense, ou deux en combinaison de défense."
@@ -597,6 +618,7 @@ class ArenaState(ZonedState):
             list(self.warded),
             list(self.allied),
             list(self.out),
+            self.passes,
             self.phase,
             self.turn,
             self.starter,
@@ -624,12 +646,14 @@ class ArenaState(ZonedState):
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
         self.verdict = ""  # told by the handoff that opens a round, then no more
+        if isinstance(action, Pass):
+            return self._pass(rng)
+        if isinstance(action, Draw | Cast | Swap) or action == Reward(DRAW):
+            self.passes = 0  # AA-12: a card drawn or played on a turn
         if isinstance(action, Draw):
             return self._draw(self.turn, rng) + self._end_action(rng)
         if isinstance(action, Cast):
             return self._cast(action, rng)
-        if isinstance(action, Pass):
-            return self._end_action(rng)
         if isinstance(action, React):
             return self._react(action.cards, rng)
         if isinstance(action, Reward):
@@ -787,8 +811,8 @@ class ArenaState(ZonedState):
             name = self.players[target]
             if self.veiled[target]:
                 events.append(Immune(target, name))
-            elif attack.pierce and not self.allied[target]:
-                events.append(Unblockable(target, name, attack.spell))
+            elif attack.pierce and not self.options.get("alliances"):
+                events.append(Unblockable(target, name, attack.spell))  # ARIA-2: all know it
                 events += self._resolve(target, None, rng)
             elif window_opens(self.options, bool(self.reactions(target))):
                 self.phase, self.defender = REACT, target
@@ -870,12 +894,25 @@ class ArenaState(ZonedState):
             return self._end_turn(rng)
         return []
 
+    def _pass(self, rng: Random) -> list[Event]:
+        """AA-12: a pass is told; once every living seat has passed in a row, the round ends
+        as a stalled one (AA-7), so that no round lasts forever."""
+        self.passes += 1
+        events: list[Event] = [Passed(self.turn, self.players[self.turn])]
+        if self.passes >= len(self.alive_seats):
+            return events + self._round_by_hp("Tout le monde passe", rng, ALL_PASSED)
+        return events + self._end_action(rng)
+
+    def _round_by_hp(self, why: str, rng: Random, ending: str) -> list[Event]:
+        """AA-7: the highest HP wins the round; tied HP → the round is replayed."""
+        best = max(self.hp[s] for s in self.alive_seats)
+        leaders = [s for s in self.alive_seats if self.hp[s] == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+        return self._round_over(winner, why, rng, ending)
+
     def _end_turn(self, rng: Random) -> list[Event]:
         if self.stalled():
-            best = max(self.hp[s] for s in self.alive_seats)
-            leaders = [s for s in self.alive_seats if self.hp[s] == best]
-            winner = leaders[0] if len(leaders) == 1 else None
-            return self._round_over(winner, "Plus aucun sort possible", rng, DECK_EMPTY)
+            return self._round_by_hp("Plus aucun sort possible", rng, DECK_EMPTY)
         seat = self.turn
         while True:
             seat = (seat + 1) % self.seats
@@ -920,6 +957,7 @@ class ArenaState(ZonedState):
         self.veiled = [False] * self.seats
         self.warded = [False] * self.seats
         self.out, self.attack, self.defender, self.rewarding = [], None, None, None
+        self.passes = 0
         events: list[Event] = [RoundStarted(self.round, self.players[starter])]
         for seat in range(self.seats):
             self.hands[seat] = Zone(deck[:DEAL], (seat,))

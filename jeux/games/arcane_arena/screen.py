@@ -24,6 +24,7 @@ from .present import (
     aim_question,
     count_word,
     focus_text,
+    parries,
     question,
     sheet_rows,
     status,
@@ -190,7 +191,7 @@ class ArenaScreen(CardTable):
                 answers.append(Answer("Piocher", "p", "draw"))
             answers.append(Answer("Passer", "x", "pass_turn"))
         elif state.phase == REACT:
-            if held:
+            if parries(state, self.shown_seat):
                 answers.append(Answer("Parer", "Entrée", "parry", primary=True))
             answers.append(Answer("Encaisser", "x", "endure"))
         elif state.phase == DISCARD and EndTurn() in legal:
@@ -252,9 +253,11 @@ class ArenaScreen(CardTable):
             return Draw() in legal or Reward(DRAW) in legal
         if action == "heal":
             return Reward(HEAL) in legal
-        if action in ("cast", "parry"):
-            phase = ACTION if action == "cast" else REACT
-            return state.phase == phase and self.choice_limit(state) > 0
+        if action == "cast":
+            return state.phase == ACTION and self.choice_limit(state) > 0
+        if action == "parry":
+            mine = state.phase == REACT and self.choice_limit(state) > 0
+            return mine and parries(state, self.shown_seat)
         if action in SKIPS:
             return SKIPS[action] in legal
         if action == "aim":

@@ -29,7 +29,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.events import Eliminated
 from jeux.engine.reactions import window_opens
-from jeux.engine.text import LAST_STANDING, join_names, plural
+from jeux.engine.text import LAST_STANDING, de, join_names, plural
 
 ATTACK, DEFENCE, SUPPORT = "attaque", "défense", "soutien"
 
@@ -797,7 +797,7 @@ class ArcaneState(ZonedState):
                 return [], [Said("La défausse était vide : Absorption ne reprend rien.")]
             return [], self._take_back(seat, top)
         # Contrôle de l'esprit (AD1-14): the target chooses its discard
-        self.owed.append((target, f"Contrôle de l'esprit de {self.players[seat]}"))
+        self.owed.append((target, f"Contrôle de l'esprit {de(self.players[seat])}"))
         return [], []
 
     def _take_back(self, seat: int, card: Dealt) -> list[Event]:

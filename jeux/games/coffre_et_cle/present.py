@@ -29,7 +29,7 @@ def turn_text(state: CoffreState) -> str:
     if state.phase == DESIGNATE:
         return f"Tours écoulés · {name}, le Trésor, désigne la Clé"
     rounds = state.limit // state.seats
-    return f"Tour de table {state.turns_played // state.seats + 1}/{rounds} · au tour de {name}"
+    return f"Tour de table {state.turns_played // state.seats + 1}/{rounds} · au tour {de(name)}"
 
 
 def targets(state: CoffreState, seat: int) -> list[int]:
@@ -77,10 +77,9 @@ def peek_text(state: CoffreState, seat: int) -> str:
 
 
 def open_centre_text(state: CoffreState, seat: int) -> str:
-    """Above the cards a replay turns face up: whose card lies beside the centre, and the
-    card set aside, if any."""
-    aside = "".join(f" Écartée : {c.name}." for c in state.aside if c is not None)
-    return f"Le centre, et la carte {de(state.players[seat])} à droite.{aside}"
+    """Above the cards a replay turns face up: whose card lies beside the centre. The card
+    set aside is never named, even then (CC-11)."""
+    return f"Le centre, et la carte {de(state.players[seat])} à droite."
 
 
 def numbers(state: CoffreState) -> str:
@@ -134,8 +133,8 @@ def sheet_rows(state: CoffreState) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 
 def sheet_title(state: CoffreState) -> str:
-    """The turn limit, or the centre cards once they are turned."""
+    """The turn limit, or the centre cards once they are turned (never the card set aside:
+    CC-11)."""
     if state.phase == OVER:
-        aside = f" · écartée : {state.aside[0].name}" if state.aside else ""
-        return "Centre : " + ", ".join(c.name for c in state.centre) + aside
+        return "Centre : " + ", ".join(c.name for c in state.centre)
     return f"Limite : {state.options.get('tours', 3)} tours"

@@ -208,7 +208,7 @@ class DesBloquesScreen(DiceScreen):
         lines = []
         if not state.throws:
             if not self.decides_here(state):
-                lines.append(Content.assemble((name, "bold"), " lance…"))
+                lines.append(Content(self.waiting_text(state)))
             elif state.seats == 1:
                 lines.append(Content("À toi : lance les cinq dés (l)."))
             else:
@@ -227,7 +227,7 @@ class DesBloquesScreen(DiceScreen):
                 "$text-muted",
             )
         )
-        if state.can_stop:
+        if state.can_stop and self.decides_here(state):
             risk = (
                 f"un 2 ou un 5 coûte {state.turn_total}"
                 if state.strict

@@ -3,7 +3,7 @@ Nothing here reads a card the view does not hold; what is playable comes from th
 
 from __future__ import annotations
 
-from jeux.engine.text import join_names, plural
+from jeux.engine.text import de, join_names, plural
 
 from .rules import (
     DISCARD,
@@ -137,7 +137,7 @@ def turn_text(state: ExpeditionState) -> str:
         head = "Draft"
     elif state.final:
         head = "Dernier tour"
-    return f"{head} · au tour de {state.players[turn]}"
+    return f"{head} · au tour {de(state.players[turn])}"
 
 
 def question(state: ExpeditionState, seat: int | None) -> str:

@@ -257,6 +257,9 @@ class LeSignalScreen(GameScreen):
         if state.ending is not None:
             self.query_one("#hint", Static).update(Content.styled(state.summary(), "bold"))
             return
+        if not self.decides_here(state):  # a replay: nobody is asked anything
+            self.query_one("#hint", Static).update(Content(self.waiting_text(state)))
+            return
         if state.phase == SCENE:
             text = (
                 "Note ce que tu vois (e), ce que tu tentes (a), ou prends une idée (i). "

@@ -26,7 +26,7 @@ from textual.widgets import Button, Input, Static
 from jeux.engine.core import Action, Event
 from jeux.engine.journal import JournalSection
 from jeux.engine.match import Match
-from jeux.engine.text import plural
+from jeux.engine.text import de, plural
 from jeux.store.records import SavedMatch
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart
@@ -184,7 +184,7 @@ class MeaningDiceScreen(GameScreen):
         self.show_buttons(state)
 
     def show_hint(self, state: MeaningState) -> None:
-        label, hint = self.writing(state)
+        label, hint = self.writing(state) if self.decides_here(state) else ("", "")
         self.query_one("#write-label", Static).update(Content(label))
         self.text.disabled = not label
         self.query_one("#write-row").display = bool(label)
@@ -237,7 +237,7 @@ class MeaningDiceScreen(GameScreen):
             return f"{state.players[seat]} (MJ) juge la solution"
         if state.phase == BALLOT:
             return f"{state.players[seat]} vote"
-        return f"Au tour de {state.players[seat]} ({role})"
+        return f"Au tour {de(state.players[seat])} ({role})"
 
     def seat_status(self, state: MeaningState, seat: int) -> tuple[str, bool]:
         return ("MJ" if seat == MJ else "joueur"), False

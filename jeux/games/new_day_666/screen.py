@@ -298,6 +298,8 @@ class NewDayScreen(DiceScreen):
         phase = state.phase
         if phase == OVER:
             return [Content(state.summary())]
+        if not self.decides_here(state):  # a replay: nobody is asked anything
+            return [Content(f"Jour {state.day}.")]
         if phase == CREATE:
             return [
                 Content("Imagine un personnage et donne-lui un objectif."),

@@ -412,6 +412,8 @@ class PyramideScreen(GameScreen):
             if self.moving is not None:
                 picked = state.peeked[self.order[self.moving]]
                 return self._room_text(picked)
+            if not self.decides_here(state):  # a replay: the order is chosen next step
+                return Content("")
             return Content(
                 "Choisis une salle (1-3 ou clic), déplace-la avec ←→ ou clique une autre "
                 "salle pour les échanger. Entrée garde cet ordre : la 1 vient en premier."

@@ -16,6 +16,8 @@ from .rules import Attack, DeclareSide, Forget, KillerState, Rise, Stop, Throw
 class Killer(Game):
     info = GAMES["the_killer"]
     action_types = (Throw, Stop, Attack, Forget, Rise, DeclareSide)
+    version = 2
+    """2: the end waits for the turns of the dying that come before the survivor's (KIL-4)."""
     options = (
         Option(
             "zombie",

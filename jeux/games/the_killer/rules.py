@@ -607,7 +607,7 @@ class KillerState(State):
             self.waited[seat] = True
         seat = self._next_seat()
         last_round = seat is not None and seat <= self.current and self.round == ROUND_LIMIT
-        if self._decided() or seat is None or last_round:
+        if self._decided(seat) or seat is None or last_round:
             self.over = True
             self.phase = OVER
             return [GameOver(self.outcome().summary)]
@@ -624,14 +624,18 @@ class KillerState(State):
                 return seat
         return None
 
-    def _decided(self) -> bool:
+    def _decided(self, starting: int | None = None) -> bool:
         """KIL-4: over when one contender stands at 0 or more and every other contender has
-        had a turn while dying; or when no contender is left at all."""
+        had a turn while dying; or when no contender is left at all. The end is checked at
+        the start of a turn (`starting`'s): a dying player whose turn comes before the
+        survivor's plays it and may still regenerate."""
         contenders = self.contenders()
         if not contenders:
             return True
         standing = [s for s in contenders if self.hp[s] >= 0]
-        return len(standing) == 1 and all(self.waited[s] for s in contenders if s != standing[0])
+        dying = [s for s in contenders if s not in standing]
+        alone = len(standing) == 1 and all(self.waited[s] for s in dying)
+        return alone and starting not in dying
 
     def _place(self, seat: int) -> tuple[int, int]:
         """Higher is better: those standing (by life points), the dying, then the dead, the

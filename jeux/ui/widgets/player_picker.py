@@ -1,9 +1,12 @@
-"""Pick players for a match: Space or Enter ticks; ticked players show their seat number."""
+"""Pick players for a match: Space or Enter ticks; ticked players show their seat number.
+A letter typed on the list starts a new player's name: it is passed up, never lost."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.binding import Binding
 from textual.content import Content
+from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -12,6 +15,13 @@ from jeux.store.profiles import Profile
 
 class PlayerPicker(OptionList):
     BINDINGS = [Binding("space", "toggle", "Cocher", show=False)]
+
+    class Typed(Message):
+        """A printable key pressed on the list: the start of a name to type elsewhere."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -47,6 +57,12 @@ class PlayerPicker(OptionList):
         else:
             self.chosen.append(option.id)
         self._refill()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.is_printable and event.character and event.key != "space":
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Typed(event.character))
 
     def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

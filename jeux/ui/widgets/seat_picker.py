@@ -100,6 +100,8 @@ class SeatPicker(Vertical, can_focus=True):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.choices: dict[int, SeatChoice] = {}
+        self.chosen = False
+        """A seat was picked since the picker was last shown."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="picker-title")
@@ -112,6 +114,7 @@ class SeatPicker(Vertical, can_focus=True):
     def show(self, title: str | Content, choices: Sequence[SeatChoice]) -> None:
         """Open (or redraw) the picker with these seats, and take the focus."""
         self.choices = {c.seat: c for c in choices}
+        self.chosen = False
         self.query_one("#picker-title", Static).update(title)
         lines = list(self.query(SeatLine))
         for line in lines[len(choices) :]:
@@ -150,10 +153,17 @@ class SeatPicker(Vertical, can_focus=True):
         return True
 
     def action_choose(self, seat: int) -> None:
+        """Choose `seat`: the picker closes with its choice and takes no other until it is
+        shown again, so that a second key pressed before the move is played (quick fingers)
+        cannot choose on a board that is no longer there."""
+        if self.chosen:
+            return
         choice = self.choices.get(seat)
         if choice is None or not choice.allowed:
             self.action_explain(seat)
             return
+        self.chosen = True
+        self.hide()
         self.post_message(self.Picked(seat))
 
     def action_explain(self, seat: int) -> None:

@@ -11,8 +11,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from jeux.store.profiles import COLORS, SYMBOLS, Profile, ProfileError
+from jeux.store.profiles import COLORS, NAME_LIMIT, SYMBOLS, Profile, ProfileError
 
+from ...widgets.limited_input import LimitedInput
 from ...widgets.player_badge import COLORS as SHADES
 from ..confirm import ConfirmScreen
 
@@ -47,7 +48,7 @@ class PlayersScreen(Screen):
             with Vertical(id="editor"):
                 yield Label("Nouveau joueur", id="form-title")
                 yield Label("Nom")
-                yield Input(id="name", max_length=24, placeholder="Nom du joueur")
+                yield LimitedInput(id="name", max_length=NAME_LIMIT, placeholder="Nom du joueur")
                 yield Label("Couleur")
                 yield Select([(c, c) for c in COLORS], allow_blank=False, id="color")
                 yield Label("Symbole")

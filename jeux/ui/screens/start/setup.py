@@ -15,10 +15,11 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from jeux.catalog import GAMES, load_game
 from jeux.engine.core import DEFAULT_LEVEL, LEVELS
 from jeux.engine.match import Seat
-from jeux.engine.text import players_range
-from jeux.store.profiles import ProfileError
+from jeux.engine.text import players_range, robot_names
+from jeux.store.profiles import NAME_LIMIT, ProfileError
 
 from ...launch import ExtraStart, screen_hook, seed_refusal, start_match
+from ...widgets.limited_input import LimitedInput
 from ...widgets.player_picker import PlayerPicker
 
 RANDOM_ORDER, LIST_ORDER = "random", "list"
@@ -57,7 +58,12 @@ class SetupScreen(Screen):
             yield Label(f"Joueurs ({count}) — Espace ou Entrée pour cocher")
             yield PlayerPicker(id="players")
             with Horizontal(classes="row"):
-                yield Input(placeholder="Nouveau joueur…", id="new-name", max_length=24)
+                yield LimitedInput(
+                    placeholder="Nouveau joueur…",
+                    id="new-name",
+                    max_length=NAME_LIMIT,
+                    select_on_focus=False,  # the letters typed on the list stay
+                )
                 yield Button("Ajouter", id="add")
             if info.max_players > 1:
                 with Horizontal(classes="row"):
@@ -160,6 +166,12 @@ class SetupScreen(Screen):
         picker = self.query_one(PlayerPicker)
         picker.show(self.app.profiles.players, [*picker.chosen, *also])
 
+    def on_player_picker_typed(self, event: PlayerPicker.Typed) -> None:
+        """A name typed on the list goes to the new player's field, from its first letter."""
+        field = self.query_one("#new-name", Input)
+        field.focus()
+        field.insert_text_at_cursor(event.text)
+
     @on(Input.Submitted, "#new-name")
     @on(Button.Pressed, "#add")
     def add_player(self) -> None:
@@ -180,7 +192,11 @@ class SetupScreen(Screen):
         if self.info.max_players > 1:
             bots = self.query_one("#bots", Select).value
             levels = self.levels() if self.game.levels else [""] * bots
-            seats += [Seat(f"Robot {n + 1}", bot=True, level=levels[n]) for n in range(bots)]
+            labels = [LEVELS.get(level, "") for level in levels]
+            names = robot_names(labels, [s.name for s in seats])
+            seats += [
+                Seat(name, bot=True, level=level) for name, level in zip(names, levels, strict=True)
+            ]
             if self.query_one("#order", Select).value == RANDOM_ORDER:
                 random.Random(None if seed is None else f"ordre:{seed}").shuffle(seats)
         low, high = self.info.min_players, self.info.max_players
