@@ -1,0 +1,93 @@
+"""When an app has nothing left to do: how the tests wait for a screen.
+
+A fixed pause is too short on a busy machine, and Textual's own (`Pilot.pause()`: wait until the
+process uses little CPU) mistakes a process starved of CPU for an idle one. Here the app counts
+as settled only once its work is done: no worker running, no animation, no message waiting,
+no callback due after the next refresh, no short timer about to fire.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Input, TextArea
+from textual.worker import WorkerState
+
+SETTLE_SECONDS = 120
+"""How long an app may stay busy before it counts as stuck: far above what any screen needs on
+a loaded machine, so only a hang reaches it (and fails, saying what was still going on)."""
+
+SOON = 1.0
+"""A one-shot timer due within this many seconds is work still to do (a robot's pace, the
+automatic throw, a search's countdown); a later one (a notice's end) is not."""
+
+RUNNING = (WorkerState.PENDING, WorkerState.RUNNING)
+
+
+def pending(app: App) -> list[str]:
+    """What the app still has to do, in words (empty once it is settled)."""
+    work = [f"worker {w.name!r}" for w in app.workers if w.state in RUNNING]
+    if app.animator._animations or app.animator._scheduled:
+        work.append("an animation")
+    nodes = [app, *(node for s in app.screen_stack for node in s.walk_children(with_self=True))]
+    for node in nodes:
+        if node._message_queue.qsize() or node._next_callbacks:
+            work.append(f"messages for {node!r}")
+        work += [f"{timer.name} of {node!r}" for timer in node._timers if due_soon(timer)]
+    return work
+
+
+def due_soon(timer) -> bool:
+    task = timer._task
+    return (
+        timer._repeat == 0
+        and timer._interval <= SOON
+        and task is not None
+        and not task.done()
+        and timer._active.is_set()
+    )
+
+
+async def settle(app: App) -> None:
+    """Wait until the app has nothing left to do, then bring its screen up to date."""
+    pilot = Pilot(app)
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while app.is_running:
+        await pilot._wait_for_screen()
+        work = pending(app)
+        if not work:
+            app.screen._on_timer_update()
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the app never settled; still to do: {', '.join(work)}")
+        await asyncio.sleep(0.005)  # the work runs meanwhile (a thread, a timer)
+
+
+async def still(app: App) -> None:
+    """Settle, with every text cursor shown steadily: the screen as a picture, the same on
+    any machine however long it took to get there (a blinking cursor depends on the time)."""
+    for field in app.screen.query("Input, TextArea"):
+        if isinstance(field, Input | TextArea):
+            field.cursor_blink = False
+    await settle(app)
+
+
+POLL_SECONDS = 0.01
+"""Between two looks at a condition that work outside the app's queue (a thread, a longer
+timer) will make true: a breath for that work, not a wait the test relies on."""
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], object], awaited: str) -> None:
+    """Settle until `condition()` holds: a robot's move, a search's answer, a screen opened.
+    Fails after SETTLE_SECONDS, naming what was awaited, rather than hang."""
+    deadline = time.monotonic() + SETTLE_SECONDS
+    await pilot.pause()
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {SETTLE_SECONDS} s in vain for {awaited}")
+        await asyncio.sleep(POLL_SECONDS)
+        await pilot.pause()
