@@ -38,6 +38,7 @@ def pending(app: App) -> list[str]:
         if node._message_queue.qsize() or node._next_callbacks:
             work.append(f"messages for {node!r}")
         work += [f"{timer.name} of {node!r}" for timer in node._timers if due_soon(timer)]
+    work += [f"what waits for {s!r}'s repaint" for s in app.screen_stack if s._callbacks]
     return work
 
 
@@ -60,8 +61,11 @@ async def settle(app: App) -> None:
         await pilot._wait_for_screen()
         work = pending(app)
         if not work:
-            app.screen._on_timer_update()
-            return
+            app.screen._on_timer_update()  # the repaint, which may let more work in
+            await pilot._wait_for_screen()
+            if not pending(app):
+                return
+            continue
         if time.monotonic() > deadline:
             raise AssertionError(f"the app never settled; still to do: {', '.join(work)}")
         await asyncio.sleep(0.005)  # the work runs meanwhile (a thread, a timer)
@@ -77,17 +81,20 @@ async def still(app: App) -> None:
 
 
 POLL_SECONDS = 0.01
-"""Between two looks at a condition that work outside the app's queue (a thread, a longer
-timer) will make true: a breath for that work, not a wait the test relies on."""
+"""Between two looks at a condition: a breath for the work that will make it true (a thread,
+a timer), not a wait the test relies on."""
 
 
 async def wait_until(pilot: Pilot, condition: Callable[[], object], awaited: str) -> None:
-    """Settle until `condition()` holds: a robot's move, a search's answer, a screen opened.
-    Fails after SETTLE_SECONDS, naming what was awaited, rather than hang."""
+    """Look at the screen until `condition()` holds, without waiting for the app to settle:
+    a robot's move, a search's answer, or a moment the app only passes through (a result
+    held on screen). Fails after SETTLE_SECONDS, naming what was awaited, rather than hang."""
     deadline = time.monotonic() + SETTLE_SECONDS
-    await pilot.pause()
-    while not condition():
+    while True:
+        await pilot._wait_for_screen()
+        pilot.app.screen._on_timer_update()  # drawn as it stands
+        if condition():
+            return
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {SETTLE_SECONDS} s in vain for {awaited}")
         await asyncio.sleep(POLL_SECONDS)
-        await pilot.pause()
