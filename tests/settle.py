@@ -27,6 +27,11 @@ automatic throw, a search's countdown); a later one (a notice's end) is not."""
 
 RUNNING = (WorkerState.PENDING, WorkerState.RUNNING)
 
+POLL_SECONDS = 0.02
+"""Between two looks at an app at work: a breath for that work (a robot's thread, a timer), not
+a wait any test relies on. Each look asks every widget for a round trip, so looking more often
+only takes the CPU from the work looked at."""
+
 
 def pending(app: App) -> list[str]:
     """What the app still has to do, in words (empty once it is settled)."""
@@ -68,7 +73,7 @@ async def settle(app: App) -> None:
             continue
         if time.monotonic() > deadline:
             raise AssertionError(f"the app never settled; still to do: {', '.join(work)}")
-        await asyncio.sleep(0.005)  # the work runs meanwhile (a thread, a timer)
+        await asyncio.sleep(POLL_SECONDS)  # the work runs meanwhile (a thread, a timer)
 
 
 async def still(app: App) -> None:
@@ -78,11 +83,6 @@ async def still(app: App) -> None:
         if isinstance(field, Input | TextArea):
             field.cursor_blink = False
     await settle(app)
-
-
-POLL_SECONDS = 0.01
-"""Between two looks at a condition: a breath for the work that will make it true (a thread,
-a timer), not a wait the test relies on."""
 
 
 async def wait_until(pilot: Pilot, condition: Callable[[], object], awaited: str) -> None:
