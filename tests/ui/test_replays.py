@@ -194,9 +194,7 @@ async def test_every_game_replays_in_its_own_screen(app_factory, group):
             await pilot.pause()
             replay = app.screen
             assert isinstance(replay, ReplayMode) and replay.match.game.info.id == game_id
-            # by turn, by action, to the end, one back, to the start: each key's own
-            # behaviour is checked once, on Deck Menteur, above
-            for key in ("down", "right", "end", "left", "home"):
+            for key in ("down", "down", "right", "end", "up", "left", "home"):
                 await pilot.press(key)
                 await pilot.pause()
                 steps = f"{replay.step}/{replay.replay.steps} ·"
