@@ -4,12 +4,30 @@ import os
 import time
 
 import pytest
+from textual.pilot import Pilot
+
+from tests.settle import settle
 
 os.environ.pop("NO_COLOR", None)
 os.environ.pop("TEXTUAL_THEME", None)
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
 os.environ["TZ"] = "UTC"  # dates shown in local time (history, statistics) snapshot alike anywhere
 time.tzset()
+
+_textual_pause = Pilot.pause
+
+
+async def _pause_until_settled(self: Pilot, delay: float | None = None) -> None:
+    """`pilot.pause()` waits until the app has done what it was asked (tests/settle.py)
+    rather than until the process looks idle, which a loaded machine fakes; a pause with a
+    delay is Textual's."""
+    if delay is None:
+        await settle(self.app)
+    else:
+        await _textual_pause(self, delay)
+
+
+Pilot.pause = _pause_until_settled
 
 NOTICE_SECONDS = 120
 """How long a notice lasts in tests: a loaded machine can take longer than its few seconds

@@ -1,6 +1,7 @@
 """`jeux serve`: a real server in a subprocess, reached as a browser would (page, websocket)."""
 
 import asyncio
+import contextlib
 import re
 import signal
 import socket
@@ -11,8 +12,18 @@ import aiohttp
 
 MENU_TITLE = "dés et cartes".encode()
 TIMEOUT = 90
-"""Far above what two tabs' games need to start and quit, even beside the whole suite on two
-cores (30 s was once reached there); only a hang reaches it."""
+"""Far above what one step (two tabs' games starting, or quitting) needs, even beside the whole
+suite on two cores (30 s was once reached there); only a hang reaches it."""
+
+
+@contextlib.asynccontextmanager
+async def within(awaited: str):
+    """One step of a test, bounded by TIMEOUT; past it, fail saying what was awaited."""
+    try:
+        async with asyncio.timeout(TIMEOUT):
+            yield
+    except TimeoutError:
+        raise AssertionError(f"still awaited after {TIMEOUT} s: {awaited}") from None
 
 
 async def start_server(home, *options: str) -> tuple[asyncio.subprocess.Process, str, str]:
@@ -67,20 +78,23 @@ async def test_each_tab_runs_its_own_jeux_until_ctrl_c(tmp_path):
     server, address, announcement = await start_server(home)
     assert address.startswith("http://127.0.0.1:") and "Attention" not in announcement
     try:
-        async with asyncio.timeout(TIMEOUT), aiohttp.ClientSession() as session:
-            async with session.get(address) as page:
+        async with aiohttp.ClientSession() as session:
+            async with within("the page"), session.get(address) as page:
                 html = await page.text()
             assert page.status == 200 and '<html lang="fr">' in html and "Rouvrir" in html
             assert f'data-session-websocket-url="{address.replace("http", "ws")}/ws"' in html
             tab_url = f"{address}/ws?width=80&height=24"
             async with session.ws_connect(tab_url) as tab, session.ws_connect(tab_url) as other:
-                await asyncio.gather(shown(tab, MENU_TITLE), shown(other, MENU_TITLE))
+                async with within("both tabs' menus"):
+                    await asyncio.gather(shown(tab, MENU_TITLE), shown(other, MENU_TITLE))
                 assert (home / "d" / "jeux.sqlite3").exists()  # the server's folders
-                await typed(tab, "spell")  # into the menu's filter
+                async with within("the typed filter"):
+                    await typed(tab, "spell")  # into the menu's filter
                 server.send_signal(signal.SIGINT)
-                (out, err), *_ = await asyncio.gather(
-                    server.communicate(), closed(tab), closed(other)
-                )
+                async with within("the server and both tabs' games to stop"):
+                    (out, err), *_ = await asyncio.gather(
+                        server.communicate(), closed(tab), closed(other)
+                    )
     finally:
         if server.returncode is None:
             server.kill()

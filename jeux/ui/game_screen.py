@@ -148,6 +148,7 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         if self.sitting:
+            self.away = self.sitting.away(self.match.seats)  # the first badges tell it already
             self.set_interval(self.FOLLOW_SECONDS, self.follow)
         if not self.needs_handoff():
             self.shown_seat = self.human_seat()

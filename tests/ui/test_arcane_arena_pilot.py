@@ -11,6 +11,7 @@ from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.card import Card
 from jeux.ui.widgets.game_log import GameLog
+from tests.settle import wait_until
 
 from .pilot import text
 
@@ -52,7 +53,7 @@ async def play_until(pilot, screen, done, limit=300) -> list[str]:
             await pilot.press("enter")
             continue
         if screen.busy or screen.match.seats[screen.match.state.to_move()].bot:
-            await pilot.pause(0.05)
+            await pilot.pause()
             continue
         assert_private(screen)
         state = screen.match.state
@@ -121,8 +122,7 @@ async def test_an_attack_hands_the_screen_to_its_target_and_back(app_factory):
         assert_private(game)
         assert "encaisse (x)" in text(game, "#question")
         await pilot.press("x")
-        while game.busy:
-            await pilot.pause(0.05)
+        await wait_until(pilot, lambda: not game.busy, "the robots' moves")
         await pilot.pause()
         if game.match.state.to_move() == state.turn:
             assert isinstance(app.screen, HandoffScreen) and app.screen.player == attacker
@@ -174,8 +174,7 @@ async def test_a_card_is_cast_and_aimed_by_mouse_and_read_in_full(app_factory):
             )
 
         await play_until(pilot, game, aimed)
-        while game.busy:
-            await pilot.pause(0.05)
+        await wait_until(pilot, lambda: not game.busy, "the robots' moves")
         state = game.match.state
         cast = next(
             a
@@ -205,8 +204,7 @@ async def test_profanation_offers_every_card_of_the_discard_pile(app_factory):
         await pilot.pause()
         game = app.screen
         await play_until(pilot, game, lambda s: s.to_move() == 0 and s.phase == ACTION)
-        while game.busy:
-            await pilot.pause(0.05)
+        await wait_until(pilot, lambda: not game.busy, "the robots' moves")
         state = game.match.state
         book = {spell.name: spell for _, spell in state.book.spells}
         pile = ("Boule de feu", "Bouclier", "Explosion", "Miroir", "Éclair")

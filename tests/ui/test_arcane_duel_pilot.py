@@ -11,6 +11,7 @@ from jeux.games.arcane_duel.rules import DEFEND, DISCARD, SPELLS, ArcaneState
 from jeux.games.arcane_duel.screen import ArcaneDuelScreen
 from jeux.ui.launch import start_match
 from jeux.ui.screens.play.handoff import HandoffScreen
+from tests.settle import wait_until
 
 from .pilot import text
 
@@ -77,8 +78,11 @@ async def lina_to_act_against_two_robots(app, pilot):
     start_match(app, GAME, seats, {}, seed=3)
     await pilot.pause()
     game = app.screen
-    while game.match.state.to_move() != 0 or game.match.state.phase != "action":
-        await pilot.pause(0.05)
+    await wait_until(
+        pilot,
+        lambda: game.match.state.to_move() == 0 and game.match.state.phase == "action",
+        "an action to choose",
+    )
     return game
 
 

@@ -11,6 +11,7 @@ from jeux.screenshots import open_match
 from jeux.ui.launch import start_match
 from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.screens.rules import RulesScreen
+from tests.settle import wait_until
 
 from .pilot import text
 
@@ -73,7 +74,6 @@ async def test_a_mensonge_does_not_ask_its_unallied_target(app_factory):
         target = lie.target
         before, played = state.hp[target], len(match.actions)
         await pilot.press(*game.keys_for(lie))
-        while game.busy:
-            await pilot.pause(0.05)
+        await wait_until(pilot, lambda: not game.busy, "the robots' moves")
         assert match.actions[played:] == [lie] and match.state.phase != REACT
         assert match.state.hp[target] == before - 1 or match.state.round > 1

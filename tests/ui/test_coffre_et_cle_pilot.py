@@ -24,6 +24,7 @@ from jeux.screenshots import open_match
 from jeux.ui.launch import start_match
 from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.screens.play.results import ResultsScreen
+from tests.settle import wait_until
 
 from .driver import assert_shown_literally, screen_lines
 from .pilot import text
@@ -70,7 +71,7 @@ async def play_to_results(pilot, screen: CoffreScreen) -> list[str]:
         assert app.screen is screen
         state = screen.match.state
         if screen.busy or screen.match.seats[state.to_move()].bot:
-            await pilot.pause(0.05)
+            await pilot.pause()
             continue
         assert_private(screen)
         action = GAME.bot(len(screen.match.actions)).choose(state.view(state.to_move()))
@@ -149,8 +150,11 @@ async def test_observe_force_and_end_turn_by_mouse(app_factory):
         start_match(app, GAME_ID, seats(app, humans=("Lina",), robots=3), {}, seed=2)
         await pilot.pause()
         game = app.screen
-        while game.match.state.to_move() != 0 or game.busy:
-            await pilot.pause(0.05)
+        await wait_until(
+            pilot,
+            lambda: game.match.state.to_move() == 0 and not game.busy,
+            "the first seat's turn",
+        )
         await pilot.click(game.centre_row.cards[OWN_CARD])  # a click peeks too
         await pilot.pause()
         assert game.peeking
@@ -197,8 +201,7 @@ async def test_final_votes_go_round_in_public_without_handoff(app_factory):
             await pilot.pause()
             assert match.actions[-1] == Vote(match.state.others(voter)[0])
             assert not isinstance(app.screen, HandoffScreen)
-        while not isinstance(app.screen, ResultsScreen):
-            await pilot.pause(0.05)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
         await pilot.pause()
         shown = "\n".join(screen_lines(app.screen))
         assert "Rôle" in shown and "Clé Factice" in shown  # every card turned
@@ -215,11 +218,12 @@ async def test_hostile_names_on_the_target_buttons_are_shown_literally(app_facto
         await pilot.pause()
         game = app.screen_stack[-2]
         await pilot.press("enter", "f")  # the seats to force, as buttons
-        for _ in range(40):
-            await pilot.pause(0.05)
-            labels = [str(b.label) for b in game.query("#answers > Button")]
-            if labels and labels[0].endswith("(1)"):
-                break
+
+        def answers() -> list[str]:
+            return [str(b.label) for b in game.query("#answers > Button")]
+
+        await wait_until(pilot, lambda: answers() and answers()[0].endswith("(1)"), "the seats")
+        labels = answers()
         others = [n for n in names if n != game.match.state.players[game.shown_seat]]
         assert all(any(label.startswith(n[:10]) for label in labels) for n in others)
         assert_shown_literally(game, list(others))
@@ -232,8 +236,11 @@ async def test_a_move_clicked_while_peeking_hides_the_card(app_factory):
         start_match(app, GAME_ID, seats(app, humans=("Lina",), robots=3), {}, seed=2)
         await pilot.pause()
         game = app.screen
-        while game.match.state.to_move() != 0 or game.busy:
-            await pilot.pause(0.05)
+        await wait_until(
+            pilot,
+            lambda: game.match.state.to_move() == 0 and not game.busy,
+            "the first seat's turn",
+        )
         await pilot.click(game.centre_row.cards[OWN_CARD])
         await pilot.pause()
         assert game.peeking
@@ -263,6 +270,5 @@ async def test_the_treasure_designates_by_keys_after_its_action(app_factory):
         await pilot.pause()
         assert "Désigner la Clé (d)" in text(game, "#question")
         await pilot.press(*game.keys_for(Designate(key)))
-        while not isinstance(app.screen, ResultsScreen):
-            await pilot.pause(0.05)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
         assert match.outcome().winners == (0, key)

@@ -12,6 +12,7 @@ from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.card import Card
 from jeux.ui.widgets.game_log import GameLog
+from tests.settle import wait_until
 
 GAME = "deck_menteur"
 
@@ -63,7 +64,7 @@ async def play_on(pilot, screen, moves=8) -> list[str]:
             continue
         assert app.screen is screen
         if screen.busy or screen.match.seats[screen.match.state.to_move()].bot:
-            await pilot.pause(0.05)
+            await pilot.pause()
             continue
         if moves == 0:
             return named
@@ -170,8 +171,11 @@ async def test_cards_chosen_and_played_by_mouse(app_factory):
         start_match(app, GAME, seats(app, humans=("Lina",), robots=1), {"max_cartes": 3}, seed=4)
         await pilot.pause()
         screen = app.screen
-        while screen.match.state.to_move() != 0 or screen.busy:
-            await pilot.pause(0.05)
+        await wait_until(
+            pilot,
+            lambda: screen.match.state.to_move() == 0 and not screen.busy,
+            "the first seat's turn",
+        )
         if screen.match.state.phase == "annonce":
             await pilot.click("#answers > Button")  # the first suit offered
             await pilot.pause()
@@ -222,8 +226,9 @@ async def test_hostile_names_are_shown_literally_on_the_table(app_factory):
         await pilot.press("enter", *game.keys_for(Announce("pique")))
         hand = game.match.state.hands[game.match.state.turn].cards
         await pilot.press(*game.keys_for(Play((hand[0].uid,))))
-        while not isinstance(app.screen, HandoffScreen) or game.busy:
-            await pilot.pause(0.05)
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, HandoffScreen) and not game.busy, "the handoff"
+        )
         await pilot.press("enter")
         await pilot.pause()
         question = str(game.query_one("#question", Static).render())

@@ -128,5 +128,5 @@ async def test_ascii_setting_leaves_no_symbol_on_the_board(app_factory):
         await open_match(app, match)
         await pilot.pause()
         await pilot.press("l")
-        await pilot.pause(0.3)
+        await pilot.pause()
         assert not symbols(screen_text(app))

@@ -12,6 +12,7 @@ from jeux.screenshots import open_match, pass_handoff
 from jeux.ui.launch import start_match
 from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.widgets.game_log import GameLog
+from tests.settle import wait_until
 
 from .pilot import text
 
@@ -110,8 +111,9 @@ async def test_cards_are_shown_then_played_and_the_deck_drawn_by_mouse(app_facto
             await pilot.click(screen.hand_row.cards[0])
             await pilot.click(screen.hand_row.cards[0])
             await pilot.pause()
-        while screen.busy or screen.match.state.to_move() != 0:
-            await pilot.pause(0.05)
+        await wait_until(
+            pilot, lambda: not screen.busy and screen.match.state.to_move() == 0, "Lina's turn"
+        )
         if Draw() in screen.match.state.legal_actions():
             count = len(screen.match.actions)
             await pilot.click("#answers > Button")  # Piocher comes first

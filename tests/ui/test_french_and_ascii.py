@@ -16,6 +16,7 @@ from jeux.ui.glyphs import ASCII, UNICODE, ascii_table, to_ascii
 from jeux.ui.launch import start_match
 from jeux.ui.screens.start.settings import SettingsScreen, theme_label
 from jeux.ui.widgets.die import DieFace
+from tests.settle import wait_until
 
 
 def screen_text(app) -> str:
@@ -43,7 +44,9 @@ async def test_command_palette_speaks_french(app_factory):
         ]
         assert any("Paramètres" in p for p in prompts) and any("Quitter" in p for p in prompts)
         await pilot.press(*"zzz")
-        await pilot.pause(0.8)
+        await wait_until(
+            pilot, lambda: Palette._NO_MATCHES in commands._id_to_option, "« Aucune commande »"
+        )
         nothing = commands.get_option(Palette._NO_MATCHES)
         assert "Aucune commande ne correspond" in str(nothing.prompt.renderable)
 
@@ -101,7 +104,7 @@ async def test_ascii_setting_leaves_no_symbol_on_screen(app_factory):
         start_match(app, "le_capitaine", seats, {})
         await pilot.pause()
         await pilot.press("l")
-        await pilot.pause(0.3)
+        await pilot.pause()
         assert not symbols(screen_text(app))
         app.settings.ascii = False
         app.save_settings()

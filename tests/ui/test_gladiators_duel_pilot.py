@@ -111,7 +111,7 @@ async def test_one_human_against_the_robot_plays_to_the_results(app_factory):
             if state.to_move() == 0:
                 move = Roll() if state.legal_actions() == [Roll()] else Choose(FURIOUS)
                 await pilot.press(*game.keys_for(move))
-            await pilot.pause(0.05)
+            await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
         assert game.match.outcome() is not None
 

@@ -4,6 +4,7 @@ player whose turn it is, the sheet's marks; the shared driver plays it to the re
 from jeux.games.the_last_spell.rules import Roll, Stop
 from jeux.games.the_last_spell.screen import LastSpellScreen
 from jeux.ui.widgets.dice_tray import DiceTray
+from tests.settle import wait_until
 
 from .pilot import tick_players
 
@@ -54,10 +55,7 @@ async def test_a_second_press_while_the_dice_tumble_settles_them_and_risks_nothi
         screen.action_command("roll")
         assert screen.busy  # the dice are tumbling
         screen.action_command("roll")  # a key bounce: the player has not seen the dice yet
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if not screen.busy:
-                break
+        await wait_until(pilot, lambda: not screen.busy, "the dice to settle")
         assert not screen.busy and len(screen.match.actions) == 1
 
 
@@ -74,10 +72,7 @@ async def test_a_key_meant_for_a_finished_turn_is_not_played_for_the_next_player
         app.settings.animations = "full"
         screen.action_command("stop")  # the turn passes while the spell is animated
         screen.action_command("roll")  # pressed during that animation: not the next player's roll
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if not screen.busy:
-                break
+        await wait_until(pilot, lambda: not screen.busy, "the dice to settle")
         assert len(screen.match.actions) == 2
 
 

@@ -150,6 +150,6 @@ async def test_one_human_with_two_robots_picks_the_far_dice_of_eighteen(app_fact
                 assert screen.match.actions[before] == action
                 if far_dice(action):
                     break
-            await pilot.pause(0.05)
+            await pilot.pause()
         else:
             raise AssertionError("no die past the ninth was picked")

@@ -20,6 +20,7 @@ from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.widgets.card import Card
 from jeux.ui.widgets.coin import Coin
 from jeux.ui.widgets.hand import Hand
+from tests.settle import wait_until
 
 # Seeded room decks (shuffled at setup with the match's seed; the first one is on the table):
 # 3:   fosse, penombre, jugement, couloir, gardien, soif, offrande, scarabees, sable, pont
@@ -324,10 +325,9 @@ async def test_the_hint_key_suggests_a_move_and_the_run_counts_apart(app_factory
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(pilot)
         await pilot.press("h")
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if "Conseil (" in text(screen.query_one("#details", Static)):
-                break
+        await wait_until(
+            pilot, lambda: "Conseil (" in text(screen.query_one("#details", Static)), "the hint"
+        )
         details = text(screen.query_one("#details", Static))
         assert details.startswith("Conseil (") and "sortie sûre dans" in details
         assert app.records.label_of(screen.match_id) == "aide:"
@@ -345,10 +345,11 @@ async def test_the_results_answer_whether_the_pyramid_could_be_escaped(app_facto
         await pilot.press("g")
         await pilot.pause()
         assert isinstance(app.screen, AnswerScreen)
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if text(app.screen.query_one("#answer", Static)) != "Recherche…":
-                break
+        await wait_until(
+            pilot,
+            lambda: text(app.screen.query_one("#answer", Static)) != "Recherche…",
+            "the search's answer",
+        )
         assert text(app.screen.query_one("#answer", Static)).startswith("Oui, à coup sûr")
         await pilot.press("escape")
         await pilot.pause()

@@ -17,6 +17,7 @@ from jeux.ui.screens.confirm import ConfirmScreen
 from jeux.ui.screens.play.answer import AnswerScreen
 from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.screens.start.setup import SetupScreen
+from tests.settle import wait_until
 
 from .pilot import text
 
@@ -72,11 +73,7 @@ async def open_game(app, pilot, tick=True, key="f5"):
 
 
 async def wait_idle(pilot, screen):
-    for _ in range(400):  # twenty seconds at most, for a loaded machine
-        await pilot.pause(0.05)
-        if not screen.busy:
-            return
-    raise AssertionError("the animation never ended")
+    await wait_until(pilot, lambda: not screen.busy, "the animation's end")
 
 
 async def test_the_room_is_dealt_at_once_and_fleeing_is_offered_only_when_allowed(app_factory):
@@ -357,10 +354,7 @@ async def test_the_hint_key_suggests_a_move_and_marks_the_run_as_helped(app_fact
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await open_game(app, pilot)
         await pilot.press("h")
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if "Conseil (" in text(screen, "#prompt"):
-                break
+        await wait_until(pilot, lambda: "Conseil (" in text(screen, "#prompt"), "the hint")
         prompt = text(screen, "#prompt")
         assert prompt.startswith("Conseil (") and " : " in prompt
         assert app.records.label_of(screen.match_id) == "aide:"
@@ -380,10 +374,9 @@ async def test_the_results_answer_whether_the_dungeon_was_winnable(app_factory):
         await pilot.pause()
         assert isinstance(app.screen, AnswerScreen)
         assert text(app.screen, ".title") == "Ce donjon était-il gagnable ?"
-        for _ in range(400):
-            await pilot.pause(0.05)
-            if text(app.screen, "#answer") != "Recherche…":
-                break
+        await wait_until(
+            pilot, lambda: text(app.screen, "#answer") != "Recherche…", "the search's answer"
+        )
         assert text(app.screen, "#answer").startswith("Oui ! Une façon de le traverser :")
         await pilot.press("escape")
         await pilot.pause()

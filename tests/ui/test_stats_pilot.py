@@ -8,6 +8,7 @@ from textual.widgets import Button, OptionList, Select, TabbedContent
 from jeux.screenshots import STATS_DAY, fill_stats
 from jeux.ui.screens.start.menu import MenuScreen
 from jeux.ui.screens.start.players import PlayersScreen
+from tests.settle import wait_until
 from tests.ui.pilot import text
 
 ALL_TABS = ["figures", "scores", "spread", "days"]
@@ -27,11 +28,8 @@ async def open_stats(app, pilot, game: str = ""):
     from jeux.ui.screens.around.stats import StatsScreen
 
     await pilot.press("f5")
-    for _ in range(100):  # the first opening imports the plots: a loaded machine lags
-        await pilot.pause(0.05)
-        if isinstance(app.screen, StatsScreen):
-            break
-    assert isinstance(app.screen, StatsScreen)
+    # the first opening imports the plots in a worker
+    await wait_until(pilot, lambda: isinstance(app.screen, StatsScreen), "the statistics")
     if game:
         games = app.screen.query_one("#stats-games", OptionList)
         games.highlighted = games.get_option_index(game)
@@ -192,11 +190,7 @@ async def test_a_match_finished_on_screen_counts_at_once(app_factory):
         await app.push_screen(
             load_screen("the_last_spell")(match, app.records.start(match.to_saved()))
         )
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if isinstance(app.screen, ResultsScreen):
-                break
-        assert isinstance(app.screen, ResultsScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
         await pilot.pause()  # let the results finish mounting before leaving them
         app.pop_screen()
         await pilot.pause()
@@ -215,7 +209,7 @@ async def test_every_tab_draws_without_colour(app_factory, monkeypatch):
         screen = await open_stats(app, pilot, "scoundrel")
         for tab in ("scores", "spread", "days", "figures"):
             screen.query_one("#stats-tabs", TabbedContent).active = tab
-            await pilot.pause(0.1)
+            await pilot.pause()
         assert app.is_running and app.return_code is None
 
 

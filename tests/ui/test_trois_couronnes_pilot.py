@@ -25,6 +25,7 @@ from jeux.ui.screens.start.setup import SetupScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import ScoreSheet
 from jeux.ui.widgets.seat_picker import SeatPicker
+from tests.settle import wait_until
 
 GAME = "trois_couronnes"
 
@@ -149,9 +150,9 @@ async def test_the_story_line_is_suggested_optional_and_shown_whole(app_factory)
         assert screen.focused is None and app.screen is screen
         story = "Mes sujets chantent, la Couronne écoute enfin."
         await pilot.press(*screen.keys_for(Stop(story)))
-        await pilot.pause()
-        assert screen.match.actions[-1] == Stop(story) and field.value == ""
         hint = screen.query_one("#hint")
+        await wait_until(pilot, lambda: str(hint.render()) == f"« {story} »", "the proclamation")
+        assert screen.match.actions[-1] == Stop(story) and field.value == ""
         assert str(hint.render()) == f"« {story} »" and hint.size.height == 2  # not cut
         assert hint.size.width < len(story) + 4  # it needs both lines
         await pilot.press("space")
@@ -339,10 +340,7 @@ async def test_a_robot_partner_answers_and_robots_play_their_turns(app_factory):
         await pilot.pause()
         screen = app.screen
         await pilot.press("p", "2")
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if screen.match.state.round == 2:
-                break
+        await wait_until(pilot, lambda: screen.match.state.round == 2, "the second round")
         state = screen.match.state
         actions = screen.match.actions
         assert actions[:2] == [ProposeAlliance(1), AnswerAlliance(True)]
