@@ -175,20 +175,8 @@ async def press(tab: DevTools, text: str = "", key: str = "") -> None:
 
 async def capture(devtools_url: str, page_url: str) -> bytes:
     async with browser_tab(devtools_url) as tab:
-        width, height = WINDOW
-        await tab.call(
-            "Emulation.setDeviceMetricsOverride",
-            width=width,
-            height=height,
-            deviceScaleFactor=1,
-            mobile=False,
-        )
-        await tab.call("Emulation.setFocusEmulationEnabled", enabled=True)
-        await tab.call("Page.navigate", url=page_url)
-        drawn = "document.body && document.body.classList.contains('-first-byte')"
-        while not await tab.evaluate(drawn):
-            await asyncio.sleep(0.1)
-        await asyncio.sleep(SETTLE_SECONDS)
+        await open_page(tab, page_url)
+        await asyncio.sleep(SETTLE_SECONDS)  # a picture, not a test: the menu's fade-in ends
         shot = await tab.call("Page.captureScreenshot", format="png")
         return base64.b64decode(shot["data"])
 

@@ -41,17 +41,6 @@ CONTROL = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-_
 """Terminal control sequences: what an SSH client receives, less them, holds the texts drawn."""
 
 
-@pytest.fixture
-def folders(tmp_path) -> Folders:
-    return Folders(tmp_path / "config", tmp_path / "data")
-
-
-@pytest.fixture
-def terminals():
-    with Terminals({"TEXTUAL_ANIMATIONS": "none"}) as server:
-        yield server
-
-
 @contextlib.contextmanager
 def table_doors(folders: Folders):
     """`jeux serve --tables` on free ports of this machine; (web port, SSH port) once it

@@ -8,8 +8,6 @@ from __future__ import annotations
 import os
 import signal
 
-import pytest
-
 from jeux.catalog import load_game
 from jeux.cli.tmux import Terminal, Terminals
 from jeux.engine.match import Match, Seat
@@ -32,17 +30,6 @@ from .real import (
 
 pytestmark = needs_tmux
 RESULTS = "partie terminée"
-
-
-@pytest.fixture
-def folders(tmp_path) -> Folders:
-    return Folders(tmp_path / "config", tmp_path / "data")
-
-
-@pytest.fixture
-def terminals():
-    with Terminals({"TEXTUAL_ANIMATIONS": "none"}) as server:
-        yield server
 
 
 class Screens:
