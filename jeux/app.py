@@ -6,6 +6,7 @@ import gc
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -16,9 +17,11 @@ from .store.jsonfile import StoreError
 from .store.locations import Locations
 from .store.profiles import Profiles, Settings
 from .store.records import Claim, Records
-from .store.tables import Sitting, Tables
 from .ui.french import PALETTE_TOOLTIP, Palette, frenchify_select_menus, keep_french_spaces
 from .ui.glyphs import ASCII, UNICODE, AsciiFilter, Glyphs
+
+if TYPE_CHECKING:
+    from .store.tables import Sitting, Tables
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 ANIMATION_SCALE = {"full": 1.0, "reduced": 0.35, "none": 0.0}
@@ -129,7 +132,10 @@ class JeuxApp(App):
 
     @property
     def tables(self) -> Tables:
+        """The shared tables, opened at the first use: the menu's start does not pay for them."""
         if self._tables is None:
+            from .store.tables import Tables
+
             self._tables = Tables(self.records)
         return self._tables
 
