@@ -445,7 +445,8 @@ class GameScreen(Screen):
             self.render_state()
 
         state = self.match.state
-        self.app.push_screen(HandoffScreen(state.players[seat], state.prompt()), reveal)
+        handoff = HandoffScreen(state.players[seat], state.prompt(), self.match.game.info.id)
+        self.app.push_screen(handoff, reveal)
 
     @work(thread=True, exclusive=True, group="bot")
     def think(self, seat: int) -> None:

@@ -98,3 +98,20 @@ async def test_escape_on_the_handoff_asks_for_the_menu_without_showing_the_board
         await pilot.press("escape", "o")
         await pilot.pause()
         assert game not in app.screen_stack
+
+
+async def test_f1_on_the_handoff_opens_the_rules_and_comes_back_to_it(
+    app_factory, hidden_last_spell
+):
+    from jeux.ui.screens.rules import RulesScreen
+
+    app = app_factory(start_game="the_last_spell", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(app, pilot, 2)
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)  # still nobody's board

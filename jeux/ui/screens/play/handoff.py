@@ -15,13 +15,18 @@ class HandoffScreen(Screen[bool]):
     BINDINGS = [
         ("enter", "ready", "Je suis prêt·e"),
         ("space", "ready", ""),
+        ("f1", "rules", "Règles"),
+        ("question_mark", "rules", ""),
         ("escape", "menu", "Menu"),
     ]
 
-    def __init__(self, player: str, reason: str = "") -> None:
+    def __init__(self, player: str, reason: str = "", game_id: str = "") -> None:
         super().__init__()
         self.player = player
         self.reason = reason
+        self.game_id = game_id
+        """Whose rules F1 opens: they show nobody's hand, so they may open before anyone is
+        ready."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -35,7 +40,7 @@ class HandoffScreen(Screen[bool]):
                     id="handoff-reason",
                 )
             yield Static("Les autres ne regardent pas ? Alors appuie sur Entrée.")
-            yield Static("Échap : revenir au menu.")
+            yield Static("F1 : les règles. Échap : revenir au menu.")
             yield Button("Je suis prêt·e", id="ready", variant="primary")
 
     def on_button_pressed(self) -> None:
@@ -43,6 +48,12 @@ class HandoffScreen(Screen[bool]):
 
     def action_ready(self) -> None:
         self.dismiss(True)
+
+    def action_rules(self) -> None:
+        from ..rules import RulesScreen
+
+        if self.game_id:
+            self.app.push_screen(RulesScreen(self.game_id))
 
     def action_menu(self) -> None:
         self.dismiss(False)
