@@ -318,6 +318,17 @@ class DiceScreen(GameScreen):
 
     # --- keys and clicks ---------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers only the moves of the moment: none while a robot or another
+        screen decides (a key then only cuts an animation short, see `on_key`)."""
+        if action == "command":
+            state = self.match.state
+            return self.decides_here(state) and self.command_offered(str(parameters[0]), state)
+        return super().check_action(action, parameters)
+
+    def command_offered(self, name: str, state: State) -> bool:
+        return self.command_action(name, state, self.selection) is not None
+
     def action_command(self, name: str) -> None:
         self.sync_selection()
         action = self.command_action(name, self.match.state, self.selection)

@@ -130,3 +130,26 @@ async def test_ascii_setting_leaves_no_symbol_on_the_board(app_factory):
         await pilot.press("l")
         await pilot.pause()
         assert not symbols(screen_text(app))
+
+
+async def test_only_the_moves_of_the_moment_are_offered(app_factory):
+    """No « Arrêter » before the first throw; nothing to press while the robot plays."""
+    app = app_factory()
+    seats = (Seat("Lina"), Seat("Robot Moyen", bot=True, level="moyen"))
+    match = played_until(seats, lambda s: True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_match(app, match)
+        screen = app.screen
+        while screen.busy or screen.match.state.to_move() != 0:
+            await pilot.pause()
+        assert screen.check_action("command", ("roll",)) is True
+        assert not screen.check_action("command", ("stop",))
+        assert not screen.query_one("#cmd-stop").display
+        screen.act(Roll((0, 1, 2, 3, 4)))
+        while screen.busy:
+            await pilot.pause()
+        assert screen.check_action("command", ("stop",)) is True
+        screen.act(Stop())
+        while screen.match.state.to_move() != 1:
+            await pilot.pause()
+        assert not screen.check_action("command", ("roll",))  # the robot's turn

@@ -70,7 +70,7 @@ class MadnessScreen(DiceScreen):
         if state.phase == "over":
             return None
         if name == "stop":
-            return Stop()
+            return Stop() if state.phase == "choose" else None  # nothing to score before a throw
         return Roll(selection) if state.phase == "choose" else Roll(ALL_DICE)
 
     def dice_of(self, action: Action) -> tuple[int, ...] | None:

@@ -107,16 +107,10 @@ class GladiatorScreen(DiceScreen):
             return "Lance d'abord les dés (l)."
         return "Seuls tes propres dés peuvent être relancés par Tactique."
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer shows only the moves of the moment."""
-        if action == "command":
-            state = self.match.state
-            name = str(parameters[0])
-            offered = self.command_action(name, state, self.selection)
-            if name == "tactic" and state.phase in (OPEN, SECRET):
-                offered = True  # with no die picked the key says which to pick
-            return bool(offered) and self.decides_here(state)
-        return super().check_action(action, parameters)
+    def command_offered(self, name: str, state: DuelState) -> bool:
+        if name == "tactic" and state.phase in (OPEN, SECRET):
+            return True  # with no die picked the key says which to pick
+        return super().command_offered(name, state)
 
     def action_command(self, name: str) -> None:
         state = self.match.state
