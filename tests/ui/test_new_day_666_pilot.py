@@ -165,3 +165,26 @@ async def test_the_fast_mode_rolls_a_week_by_its_key(app_factory):
         await pilot.press("enter")
         await pilot.pause()
         assert state.diary[-1].line == "Une semaine calme" and state.phase == DAY
+
+
+async def test_an_undo_leaves_the_keys_to_the_game(app_factory):
+    """After `u` no field takes the next key: `e` writes, the other letters are moves."""
+    app = app_factory(seed=EARLY_DEATH, start_game="new_day_666", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(app, pilot)
+        await type_text(pilot, "Marius")
+        await pilot.press("enter")
+        await type_text(pilot, "voir la mer")
+        await pilot.press("enter", "l")
+        await pilot.pause()
+        await type_text(pilot, "Un matin")
+        await pilot.press("enter")
+        await pilot.pause()
+        state = screen.match.state
+        assert state.phase == DAY and screen.match.undoable()
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.match.state.phase == STORY and screen.focused is None
+        await pilot.press("e")
+        await pilot.pause()
+        assert screen.focused is screen.field(0)

@@ -193,6 +193,13 @@ class NewDayScreen(DiceScreen):
         """A click on a die lives the day (or writes it): there is nothing to choose."""
         self.action_command("go")
 
+    def action_undo(self) -> None:
+        """Back one decision, with no field taking the keys: the next key may be any move,
+        and `e` writes (a field focused by the undo would swallow it)."""
+        if self.match.undoable():
+            self.fields_for = len(self.match.actions) - 1  # not a fresh decision: no focus
+        super().action_undo()
+
     def action_write(self) -> None:
         """Back into the first field left to write."""
         self.focus_field()
