@@ -9,6 +9,17 @@ from jeux.engine.text import de
 
 
 @dataclass(frozen=True)
+class Passed(Event):
+    """A seat lets its turn go by (Arcane Arena, Le Coffre et la Clé)."""
+
+    seat: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} passe."
+
+
+@dataclass(frozen=True)
 class TurnStarted(Event):
     player: str
     round: int

@@ -153,7 +153,10 @@ def hand_of(match: Match, seat: int) -> list[str]:
 
 @pytest.mark.skipif(screenshot.installed_browser() is None, reason="Chromium est absent.")
 async def test_two_browser_tabs_join_with_their_codes_and_play(folders, terminals):
-    with contextlib.ExitStack() as stack, tempfile.TemporaryDirectory() as profile:
+    with (
+        contextlib.ExitStack() as stack,
+        tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile,
+    ):  # Chromium's helpers may outlive it
         names = ["Lina", "Marc", "Zoé"]
         host, codes, (web_port, _) = host_with_doors(terminals, folders, names, stack)
         browser, devtools = screenshot.start_browser(Path(profile))

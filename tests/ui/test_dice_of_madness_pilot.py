@@ -153,3 +153,5 @@ async def test_only_the_moves_of_the_moment_are_offered(app_factory):
         while screen.match.state.to_move() != 1:
             await pilot.pause()
         assert not screen.check_action("command", ("roll",))  # the robot's turn
+        while screen.busy or screen.match.state.to_move() == 1:
+            await pilot.pause()  # the robot's turn played out before the app closes

@@ -26,7 +26,7 @@ from jeux.engine.core import (
     Outcome,
     ranks_from_scores,
 )
-from jeux.engine.events import Eliminated
+from jeux.engine.events import Eliminated, Passed
 from jeux.engine.reactions import window_opens
 from jeux.engine.text import ALL_PASSED, DECK_EMPTY, LAST_STANDING, de, join_names, plural
 
@@ -232,15 +232,6 @@ class Unblockable(Event):
 
     def describe(self) -> str:
         return f"{self.spell} ignore les défenses {de(self.player)}."
-
-
-@dataclass(frozen=True)
-class Passed(Event):
-    seat: int
-    player: str
-
-    def describe(self) -> str:
-        return f"{self.player} passe."
 
 
 @dataclass(frozen=True)

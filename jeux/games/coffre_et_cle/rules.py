@@ -21,6 +21,7 @@ from jeux.engine.core import (
     Outcome,
     State,
 )
+from jeux.engine.events import Passed
 from jeux.engine.text import join_names
 
 TRESOR, CLE, FACTICE, NEUTRE = "tresor", "cle", "factice", "neutre"
@@ -164,15 +165,6 @@ class Forced(Event):
 
     def describe(self) -> str:
         return f"{self.player} force {self.target_name} à échanger avec {slot_name(self.slot)}."
-
-
-@dataclass(frozen=True)
-class Passed(Event):
-    seat: int
-    player: str
-
-    def describe(self) -> str:
-        return f"{self.player} passe."
 
 
 @dataclass(frozen=True)

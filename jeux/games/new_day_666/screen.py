@@ -107,6 +107,8 @@ class NewDayScreen(DiceScreen):
         self._record: tuple[int | None] | None = None
         self.fields_for = -1
         """The number of actions when the fields were last laid out: a new move clears them."""
+        self.undoing = False
+        """While an undo lays the board out again: its fields take no focus."""
 
     # --- layout -----------------------------------------------------------------------
 
@@ -196,9 +198,9 @@ class NewDayScreen(DiceScreen):
     def action_undo(self) -> None:
         """Back one decision, with no field taking the keys: the next key may be any move,
         and `e` writes (a field focused by the undo would swallow it)."""
-        if self.match.undoable():
-            self.fields_for = len(self.match.actions) - 1  # not a fresh decision: no focus
+        self.undoing = True
         super().action_undo()
+        self.undoing = False
 
     def action_write(self) -> None:
         """Back into the first field left to write."""
@@ -258,7 +260,7 @@ class NewDayScreen(DiceScreen):
                 field.placeholder, field.max_length = placeholder, limit
                 if fresh:
                     field.value = ""
-        if fields and fresh:
+        if fields and fresh and not self.undoing:
             self.focus_field()
         elif not fields and self.focused_field() is not None:
             self.set_focus(None)
