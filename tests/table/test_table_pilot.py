@@ -172,7 +172,9 @@ async def test_a_joined_screen_follows_its_host_to_the_results_and_to_the_next_m
         again = Match(load_game(GAME), 6, match.seats, {})
         again_id = host_tables.records.start(again.to_saved())
         host_tables.move_on(table.id, again_id)
-        while not isinstance(app.screen, DeckMenteurScreen):
+        while not isinstance(app.screen, DeckMenteurScreen) or not app.screen.is_mounted:
             await pilot.pause(0.05)
+        while "Manche 1" not in "\n".join(screen_lines(app.screen)):
+            await pilot.pause(0.05)  # the next match drawn, before the app closes
         assert app.screen.match_id == again_id and app.screen.sitting.seats == {1}
         host.leave()
