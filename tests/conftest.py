@@ -1,6 +1,7 @@
 """Tests never touch the real user folders, and run with a pinned environment."""
 
 import os
+import sys
 import time
 
 import pytest
@@ -8,6 +9,11 @@ from textual.pilot import Pilot
 
 from tests.settle import settle
 
+# The suite starts hundreds of Pythons (xdist's workers, jeux in tmux, a browser's tabs, the
+# command line's tests): with PYTHONDONTWRITEBYTECODE set, as some images do, each would compile
+# every jeux module again (about 0.4 s a process); Python's own default is to cache them.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 os.environ.pop("NO_COLOR", None)
 os.environ.pop("TEXTUAL_THEME", None)
 os.environ["TEXTUAL_ANIMATIONS"] = "none"

@@ -14,11 +14,16 @@ World = TypeVar("World", bound=State)
 Move = TypeVar("Move", bound=Action)
 
 
-class RandomBot:
-    """Picks uniformly among the legal actions, with its own rng (never the match's)."""
+class Robot:
+    """A computer player's own chance, never the match's: one seed, the same choices (a
+    replay's robots, a test's). A robot that needs no chance keeps it for the contract."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = Random(seed)
+
+
+class RandomBot(Robot):
+    """Picks uniformly among the legal actions."""
 
     def choose(self, state: State) -> Action:
         return self.rng.choice(state.legal_actions())

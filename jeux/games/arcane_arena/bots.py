@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from random import Random
 
-from jeux.engine.bots import RoundLookahead
+from jeux.engine.bots import Robot, RoundLookahead
 from jeux.engine.cards import deal_hidden
 from jeux.engine.core import Action
 
@@ -39,10 +39,7 @@ from .rules import (
 LOW_HP = 4
 
 
-class ArenaBot:
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
-
+class ArenaBot(Robot):
     def choose(self, view: ArenaState) -> Action:
         legal = view.legal_actions()
         seat = view.to_move()
@@ -119,12 +116,9 @@ class ArenaBot:
         return spell.damage * 2 + spell.block + (2 if spell.mirror else 0) + heal
 
 
-class BeginnerBot:
+class BeginnerBot(Robot):
     """Débutant: a sensible card or a draw at random (it passes only when nothing else is
     left), defends half the time it can, and keeps its hand under the limit."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, view: ArenaState) -> Action:
         legal = view.legal_actions()

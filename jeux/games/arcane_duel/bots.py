@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from random import Random
 
-from jeux.engine.bots import RoundLookahead
+from jeux.engine.bots import Robot, RoundLookahead
 from jeux.engine.cards import deal_hidden
 from jeux.engine.core import Action
 
@@ -51,14 +51,11 @@ SAVED = {"bouclier": 1, "barriere": 2, "epines": 0}
 """What a Defence card saves of a hit (Miroir: half of it, Déviation: all)."""
 
 
-class ArcaneBot:
+class ArcaneBot(Robot):
     """Greedy: the cast that hurts opponents most (a kill first), healing when hurt, a draw
     rather than a card that only trades cards; answers every hit a Defence card lessens (a
     Defence card held waits for an attack while the hand lacks room for spells). Sees only
     its seat's view."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, view: ArcaneState) -> Action:
         legal = view.legal_actions()
@@ -135,12 +132,9 @@ class ArcaneBot:
         return score - (len(keys) - 1) * 4
 
 
-class BeginnerBot:
+class BeginnerBot(Robot):
     """Débutant: a sensible card or a draw at random (it passes only when nothing else is
     left), defends half the time it can, and keeps its hand under the limit."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, view: ArcaneState) -> Action:
         legal = view.legal_actions()

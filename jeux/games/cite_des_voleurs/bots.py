@@ -32,7 +32,7 @@ from random import Random
 
 import numpy as np
 
-from jeux.engine.bots import KeepSearch
+from jeux.engine.bots import KeepSearch, Robot
 from jeux.engine.core import LEVELS, Action
 from jeux.engine.text import fine_percent
 
@@ -333,12 +333,9 @@ def duel_value(state: CiteState, table: Table) -> float:
 # --- the robots -------------------------------------------------------------------------
 
 
-class BeginnerBot:
+class BeginnerBot(Robot):
     """Throws the odd dice again toward a group, applies the first combination it likes
     (never a swap that loses tokens), on a rival drawn at random; never announces."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: CiteState) -> Action:
         legal = state.legal_actions()

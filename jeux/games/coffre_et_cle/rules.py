@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import (
     Action,
     Event,
@@ -531,12 +532,9 @@ class CoffreState(State):
 # --- the robot -------------------------------------------------------------------------
 
 
-class FillerBot:
+class FillerBot(Robot):
     """A seat-filler (CC: no sensible robot for table talk): it plays legally from its view,
     looks at its card, designates or votes for a card it has seen when it can, else at random."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, view: CoffreState) -> Action:
         legal = view.legal_actions()

@@ -14,6 +14,7 @@ from functools import cache
 from math import comb
 from random import Random
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import Action
 
 from .rules import (
@@ -273,12 +274,9 @@ def to_action(view: DeckMenteurState, move: tuple[int, int]) -> Action:
 # --- the robots --------------------------------------------------------------------------
 
 
-class Debutant:
+class Debutant(Robot):
     """Plays its matching cards, a random handful at a time, or a small bluff, and accuses
     when the last play looks like a lie, reckoning its cards were picked at random."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, view: DeckMenteurState) -> Action:
         if view.phase == ANNOUNCE:
@@ -294,12 +292,9 @@ class Debutant:
         return Play((self.rng.choice(bluff or honest),))
 
 
-class Moyen:
+class Moyen(Robot):
     """One card at a time, the truth while it lasts, and an accusation weighed against the
     accused's possible hands (`moyen_move`)."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, view: DeckMenteurState) -> Action:
         if view.phase == ANNOUNCE:
@@ -307,14 +302,11 @@ class Moyen:
         return to_action(view, moyen_move(known_round(view)))
 
 
-class Fort:
+class Fort(Robot):
     """For each move it may make, deals the unseen cards `WORLDS` times consistently with
     what its seat saw and plays the round out, each rival imagined playing as Moyen or as
     Débutant; it takes the move whose challenge costs it least, a flip weighing by the
     flipper's chance of turning its Ace."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, view: DeckMenteurState) -> Action:
         if view.phase == ANNOUNCE:

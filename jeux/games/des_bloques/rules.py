@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import (
     Action,
     Event,
@@ -312,12 +313,9 @@ class DesBloquesState(State):
         return Outcome(tuple(self.scores), ranks, summary, ending=TURN_LIMIT)
 
 
-class DesBloquesBot:
+class DesBloquesBot(Robot):
     """Throws; in the variants, stops when the next throw risks more than it brings on average
     (with the throw-only penalty a throw never loses points, so it never stops there)."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: DesBloquesState) -> Action:
         if not state.can_stop or not state.strict:

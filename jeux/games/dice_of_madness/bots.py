@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement, product
-from random import Random
 
 import numpy as np
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import Action
 
 from .rules import (
@@ -50,12 +50,9 @@ GOOD_ENOUGH = 2
 """Débutant stops once the dice are worth this much Knowledge (two pairs) or more."""
 
 
-class NoviceBot:
+class NoviceBot(Robot):
     """Keeps the biggest group of equal faces (the highest on a tie) and throws the rest,
     until two pairs or better show; the sixes and the Madness go unnoticed."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
 
     def choose(self, state: MadnessState) -> Action:
         if state.phase == "start":
@@ -112,14 +109,11 @@ def _expected(
     return sum(p * _worth(cat, six, to_win, weight, six_risk) for cat, six, p in chances)
 
 
-class MadnessBot:
+class MadnessBot(Robot):
     """Weighs Knowledge against Madness, a point of Madness costing more the closer 15 is,
     and stops when no reroll is worth its risk; dice that reach 50 are worth the most. It
     rerolls the 6s away when the test of the next turn can hurt (MAD-1), and counts what
     rerolls cost under the harsher options."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
 
     def choose(self, state: MadnessState) -> Action:
         if state.phase == "start":
@@ -326,12 +320,9 @@ def _plans(test_timing: str, sixes: str, full_bonus: bool) -> list:
     return Rules(test_timing, sixes, full_bonus).solve()
 
 
-class PlannerBot:
+class PlannerBot(Robot):
     """Follows the precomputed policy: among stopping and the 31 rerolls, the one worth the
     most by the exact expectation over the dice and the sheets to come."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
 
     def choose(self, state: MadnessState) -> Action:
         if state.phase == "start":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from random import Random
 
-from jeux.engine.bots import best_in_imagined_worlds
+from jeux.engine.bots import Robot, best_in_imagined_worlds
 from jeux.engine.core import Action
 
 from .rules import (
@@ -87,12 +87,9 @@ def result_for(state: ExpeditionState, seat: int) -> float:
     return won - lost + (mine - theirs) / 20
 
 
-class BeginnerBot:
+class BeginnerBot(Robot):
     """Débutant: the quick greedy policy itself, from its view (it lays its best card
     allowed, and now and then draws instead)."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, view: ExpeditionState) -> Action:
         if view.phase == DRAFT:

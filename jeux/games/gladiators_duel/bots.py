@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import Action, Bot
 from jeux.engine.text import decimal, fine_percent
 
@@ -425,12 +426,9 @@ def _swing(state: DuelState, seat: int, mine: tuple, theirs: tuple, stance: str)
 _ROLL = Roll()
 
 
-class Debutant:
+class Debutant(Robot):
     """Strikes with a high double, defends with a low one when hurt, and otherwise tries
     its luck with Tactics or a furious attack."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: DuelState) -> Action:
         if state.phase not in (OPEN, SECRET):
@@ -444,12 +442,9 @@ class Debutant:
         return Choose(self.rng.choice((TACTIC_ATTACK, FURIOUS)))
 
 
-class Moyen:
+class Moyen(Robot):
     """RULINGS.md §11: the stance with the best expected swing of life points (furious when
     ahead, total defence when low follow from it)."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this level needs no chance
 
     def choose(self, state: DuelState) -> Action:
         if state.phase not in (OPEN, SECRET):
@@ -458,12 +453,9 @@ class Moyen:
         return Choose(max(STANCES, key=lambda s: expected_swing(state, seat, s)))
 
 
-class Fort:
+class Fort(Robot):
     """Plays the solved duel (`Duel`): the open stance with the best chance of winning, and
     in the secret game of two doubles a stance drawn from its equilibrium mix."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: DuelState) -> Action:
         if state.phase not in (OPEN, SECRET):

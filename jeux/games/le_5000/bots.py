@@ -31,9 +31,9 @@ from heapq import heappop, heappush
 from itertools import combinations_with_replacement
 from math import prod
 from operator import mul
-from random import Random
 from typing import NamedTuple
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import Action
 from jeux.engine.dice import ways
 from jeux.engine.text import decimal
@@ -101,12 +101,9 @@ def _winning_bank(state: Le5000State) -> Action | None:
     return _BANKS[best[2]] if best and _wins(state, best[0]) else None
 
 
-class BeginnerBot:
+class BeginnerBot(Robot):
     """Sets aside every die that scores (the most points, whatever dice it leaves) and banks
     once the turn is worth a whim between 300 and 500, or 750 to open."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: Le5000State) -> Action:
         if state.phase == ROLL:
@@ -130,12 +127,9 @@ DIE_WORTH = 150
 """How much Moyen values keeping one more die in hand, when it chooses what to set aside."""
 
 
-class MediumBot:
+class MediumBot(Robot):
     """Sets aside what scores most for the dice kept in hand, and banks at classic
     push-your-luck thresholds (sooner with few dice left); always banks a winning total."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
 
     def choose(self, state: Le5000State) -> Action:
         if state.phase == ROLL:
@@ -449,11 +443,8 @@ def _last_chance(duel: Duel, player: tuple[int, bool], total: int) -> float:
     return tables[1][d]
 
 
-class StrongBot:
+class StrongBot(Robot):
     """Picks the set-aside and the bank or the throw that the turn's plan values most."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
 
     def choose(self, state: Le5000State) -> Action:
         if state.phase == ROLL:

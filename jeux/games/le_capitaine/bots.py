@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import product
 from operator import mul
-from random import Random
 
 import numpy as np
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import Action
 
 from .rules import _ROLLS, _STOP, BOTH, CREW_ORDER, DICE, THROWS, CapitaineState
@@ -30,11 +30,8 @@ from .rules import _ROLLS, _STOP, BOTH, CREW_ORDER, DICE, THROWS, CapitaineState
 FACES = range(1, 7)
 
 
-class BeginnerBot:
+class BeginnerBot(Robot):
     """Sails with a cargo of 6 or more (sometimes 5, sometimes 7), else rethrows both dice."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: CapitaineState) -> Action:
         legal = state.legal_actions()
@@ -45,15 +42,12 @@ class BeginnerBot:
         return _ROLLS[state.cargo_dice]
 
 
-class MediumBot:
+class MediumBot(Robot):
     """RULINGS.md §1: rethrows the cargo while it is below about 8 and throws remain; one
     die at a time when allowed (the low ones), both together otherwise. In the last round
     it rethrows any cargo that leaves it behind the leader."""
 
     THRESHOLD = 8
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
 
     def choose(self, state: CapitaineState) -> Action:
         legal = state.legal_actions()
@@ -69,13 +63,10 @@ class MediumBot:
         return _ROLLS[state.cargo_dice]
 
 
-class StrongBot:
+class StrongBot(Robot):
     """Chooses the rethrow with the best chance to win (`best_rethrow`): in the last round,
     whether the cargo beats the leader; before, the exact race against the best of the
     others (`race_table`)."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
 
     def choose(self, state: CapitaineState) -> Action:
         legal = state.legal_actions()

@@ -17,8 +17,8 @@ table's questions, the partner's call for help and the heart's « leave or wait 
 from __future__ import annotations
 
 from functools import cache
-from random import Random
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import Action
 
 from .rules import (
@@ -54,13 +54,10 @@ from .rules import (
 FACES = range(1, 21)
 
 
-class NoviceBot:
+class NoviceBot(Robot):
     """Rushes on: keeps the better die, pays traps and enters rooms while it has more than
     1 life point, picks its bonus at random, helps after a critical, waits at the heart
     while it has 2 life points or more."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: LabyrintheState) -> Action:
         seat = state.to_move()
@@ -189,12 +186,9 @@ def policy(trap_rule: str, critical_token: bool) -> Policy:
     return Policy(trap_rule, critical_token)
 
 
-class PlannerBot:
+class PlannerBot(Robot):
     """Follows `Policy`: the die and the answers worth the most for its own way out; it
     keeps its life points for itself and waits at the heart only while that is safe."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this robot needs no chance
 
     def choose(self, state: LabyrintheState) -> Action:
         phase = state.phase

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, NamedTuple
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import (
     Action,
     Event,
@@ -681,14 +682,11 @@ class LabyrintheState(State):
 # --- the robot -------------------------------------------------------------------------------
 
 
-class Explorer:
+class Explorer(Robot):
     """A careful partner, deciding from its seat's view (nothing is hidden in this game):
     keeps the better die, pays a trap only with life to spare, enters puzzling rooms while
     healthy, helps a partner in trouble when it can afford it, waits at the heart while it
     has 3 life points or more."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this robot needs no chance
 
     def choose(self, state: LabyrintheState) -> Action:
         seat = state.to_move()

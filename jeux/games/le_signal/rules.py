@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import (
     Action,
     Event,
@@ -783,13 +784,10 @@ def journal_markdown(state: SignalState, when: str = "") -> str:
     return sections_markdown(journal_sections(state, when))
 
 
-class Storyteller:
+class Storyteller(Robot):
     """A stand-in player for demos and screenshots (the game needs no opponent): it takes its
     events from the theme's prompt deck, writes no action nor consequence, and puts the die
     away after a few scenes when the mode allows. Its rng is its own, never the match's."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: SignalState) -> Action:
         if state.phase == CONSEQUENCE:

@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import product
 from math import prod
-from random import Random
 from typing import NamedTuple
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import Action
 
 from .rules import _ROLLS, _STOP, ANY_TIME, DICE, TARGET, LuckyOddsState, rethrow_odds, throw_value
@@ -37,12 +37,9 @@ def _rethrow(state: LuckyOddsState) -> Action:
     return _ROLLS[state.offered]
 
 
-class BeginnerBot:
+class BeginnerBot(Robot):
     """Pushes its luck: throws again while the turn is worth less than a whim between 10
     and 20 points, whatever the distance to 50."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: LuckyOddsState) -> Action:
         if state.phase == "start" or state.race.final_round:
@@ -50,12 +47,9 @@ class BeginnerBot:
         return _rethrow(state) if state.turn_total < self.rng.randint(10, 20) else _STOP
 
 
-class MediumBot:
+class MediumBot(Robot):
     """Throws again when the expected turn afterwards beats banking now: the odds of the
     throw already count the distance to 50 (a throw that would pass it loses the turn)."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
 
     def choose(self, state: LuckyOddsState) -> Action:
         if state.phase == "start" or state.race.final_round:
@@ -63,13 +57,10 @@ class MediumBot:
         return _rethrow(state) if pays(state.turn_total, len(state.offered), state.room) else _STOP
 
 
-class StrongBot:
+class StrongBot(Robot):
     """Chooses the move with the higher chance to win: against one opponent, from the exact
     duel table (`win_table`); against several, from the race against steady players
     (`race_turn`); alone, in a duel against a shadow of itself."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this bot needs no chance
 
     def choose(self, state: LuckyOddsState) -> Action:
         if state.phase == "start" or state.race.final_round:

@@ -16,6 +16,7 @@ from functools import cache
 from random import Random
 from typing import Any
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import (
     Action,
     Event,
@@ -562,7 +563,7 @@ def journal_markdown(state: MeaningState, when: str = "") -> str:
 # --- the robot -----------------------------------------------------------------------------
 
 
-class Teller:
+class Teller(Robot):
     """A robot that plays legally and sensibly with the pictures' own words: the MJ draws
     complications and judges a claim by how much of the story is told; a player claims once
     most dice are used. Its rng is its own, never the match's.
@@ -571,9 +572,6 @@ class Teller:
     whether a story solves a scenario, which no level can weigh. Played to win, a player
     would claim at once (the vote, the claimer's yes included, settles ties for the players)
     and an MJ who decides alone would refuse every claim."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: MeaningState) -> Action:
         used = len(state.drawn()) / len(state.dice)

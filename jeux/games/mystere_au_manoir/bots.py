@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 from itertools import combinations_with_replacement, product
-from random import Random
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import Action
 from jeux.engine.dice import throw_chances
 
@@ -156,12 +156,9 @@ def last_turn_need(state: MystereState) -> int | None:
     return best - race.scores[race.current] + 1
 
 
-class MystereBot:
+class MystereBot(Robot):
     """What every level shares: its own rng, and throwing whenever a throw is due (the bonus
     pass of a perfect investigation can only add points)."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: MystereState) -> Action:
         if state.phase != CHOOSE:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import (
     Action,
     Event,
@@ -415,12 +416,9 @@ DEMO_LINES = {
 }
 
 
-class Diarist:
+class Diarist(Robot):
     """Plays the game for demos and screenshots (it needs no opponent): a character, a line
     for most days, a quiet farewell. Its rng is its own, never the match's."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: NewDayState) -> Action:
         if state.phase == CREATE:

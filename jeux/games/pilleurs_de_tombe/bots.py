@@ -15,7 +15,7 @@ from functools import cache
 from math import comb
 from random import Random
 
-from jeux.engine.bots import KeepSearch
+from jeux.engine.bots import KeepSearch, Robot
 from jeux.engine.core import LEVELS, Action
 
 from .rules import (
@@ -110,11 +110,8 @@ class BeginnerBot(RaiderBot):
         return super().choose(state)
 
 
-class StrongBot:
+class StrongBot(Robot):
     """Expectimax over the turn's throws, each final throw resolved by the engine."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: the search needs no chance
 
     def choose(self, state: PilleursState) -> Action:
         legal = state.legal_actions()

@@ -17,6 +17,7 @@ from functools import cache
 from random import Random
 from typing import Any, NamedTuple
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import (
     Action,
     Event,
@@ -610,12 +611,9 @@ def deal_powers(seats: int, rng: Random) -> list[str | None]:
 # --- the robot -------------------------------------------------------------------------
 
 
-class RaiderBot:
+class RaiderBot(Robot):
     """Keeps torch pairs, throws the cave-ins and spare dice again, stops once a throw
     could cost more than it may bring; aims at the leader (RULINGS.md §3, interaction)."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)  # kept for the contract: this robot needs no chance
 
     def choose(self, state: PilleursState) -> Action:
         legal = state.legal_actions()

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from random import Random
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import Action
 from jeux.engine.dice import throw_chances
 
@@ -179,11 +179,8 @@ def position(state: SortieState) -> tuple[Dice, Dice, int]:
     return kept, free, special
 
 
-class SortieBot:
+class SortieBot(Robot):
     """What every level shares: its own rng, and the first throw of each turn."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: SortieState) -> Action:
         return Roll() if state.phase == ROLL else self.decide(state)

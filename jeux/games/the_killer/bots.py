@@ -12,8 +12,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
-from random import Random
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import LEVELS, Action
 from jeux.engine.dice import throw_chances
 
@@ -116,12 +116,9 @@ def attack_worths(state: KillerState) -> tuple[float, ...]:
 # --- the robots -------------------------------------------------------------------------
 
 
-class BeginnerBot:
+class BeginnerBot(Robot):
     """Keeps the dice toward the nearer edge, stops on the first attack or healing it gets,
     and strikes a rival drawn at random."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: KillerState) -> Action:
         legal = state.legal_actions()
@@ -144,7 +141,7 @@ class BeginnerBot:
         return Throw(tuple(sorted({*state.kept, free[0]})))
 
 
-class StrongBot:
+class StrongBot(Robot):
     """Plays Phase 1 by exact expectimax for the attack worth most against the best target
     (or for the healing total when dying), and strikes where the blow is worth most."""
 
@@ -152,9 +149,6 @@ class StrongBot:
     """Whether an attack is worth its value alone, whoever it may hit (Moyen's measure)."""
     horizon = THROWS
     """The throws looked ahead (Moyen: the next one only)."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: KillerState) -> Action:
         legal = state.legal_actions()

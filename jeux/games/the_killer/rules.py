@@ -19,6 +19,7 @@ from functools import cache
 from random import Random
 from typing import Any
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import (
     Action,
     Event,
@@ -686,7 +687,7 @@ def sum_chances(dice: int) -> tuple[float, ...]:
     return tuple(chances)
 
 
-class KillerBot:
+class KillerBot(Robot):
     """RULINGS.md §5's profile: keep the dice that give the best chance of an attack (or of 11
     or 24 when dying) on the next throw; stop on a strong attack, or when going on is likelier
     to lose it; aim at the weakest when the blow may finish them, at the leader otherwise
@@ -694,9 +695,6 @@ class KillerBot:
 
     STRONG = 3
     """An attack of 3 or more is taken at once."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: KillerState) -> Action:
         phase = state.phase

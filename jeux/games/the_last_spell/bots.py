@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Callable
 from functools import cache
 from itertools import product
-from random import Random
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import Action
 
 from .rules import (
@@ -114,11 +114,8 @@ def duel() -> tuple[list[float], list[float], Table]:
     return own, theirs, ahead
 
 
-class SpellBot:
+class SpellBot(Robot):
     """What every level shares: its own rng for the words of the spell, and rolling first."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: LastSpellState) -> Action:
         if not state.rolled:

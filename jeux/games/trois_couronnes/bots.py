@@ -38,11 +38,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from random import Random
 from typing import Any
 
 import numpy as np
 
+from jeux.engine.bots import Robot
 from jeux.engine.core import Action
 from jeux.engine.dice import throw_chances
 
@@ -542,12 +542,9 @@ def turns_left(state: TroisCouronnesState) -> list[int]:
 # --- the robots --------------------------------------------------------------------------
 
 
-class Debutant:
+class Debutant(Robot):
     """Keeps every die it may, stops on a kingdom worth 8 or more (or after the third
     throw), never goes to war and accepts most alliances."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: TroisCouronnesState) -> Action:
         if state.phase == ANSWER:
@@ -560,14 +557,11 @@ class Debutant:
         return Roll(state.suggested_lock())
 
 
-class Moyen:
+class Moyen(Robot):
     """Stops or throws again for the most points on average, always accepts an alliance (it
     is worth +1.3 on average), and goes to war only when it pays: on top of a normal turn
     (the TRC-6 variant), or in the last round against a leader a kingdom turn can no longer
     catch."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: TroisCouronnesState) -> Action:
         if state.phase == ANSWER:
@@ -590,13 +584,10 @@ class Moyen:
         return Roll()
 
 
-class Fort:
+class Fort(Robot):
     """Plays every choice for its chance of ending first, read from the race solved backwards
     for two (`duel_tables`); against several rivals, the chances of ending above each are
     multiplied. Each throw, war, alliance and answer is weighed so."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = Random(seed)
 
     def choose(self, state: TroisCouronnesState) -> Action:
         if state.phase == ANSWER:
