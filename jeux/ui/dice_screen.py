@@ -48,6 +48,7 @@ from jeux.engine.race import Race
 from jeux.engine.text import plural
 
 from .game_screen import GameScreen
+from .launch import played_text, saved_records
 from .widgets.dice_tray import DiceTray
 from .widgets.score_sheet import SheetData
 
@@ -446,17 +447,12 @@ class DiceScreen(GameScreen):
         lower-is-better), against others the wins and the best score (`record_text`)."""
         solo = len(match.seats) == 1
         lines = []
-        for seat in match.seats:
-            if not seat.profile:
-                continue
-            record = app.records.record(seat.profile, match.game.info.id, lower_is_better=solo)
-            line = f"{seat.name} : {plural(record.played, 'partie')}"
+        for name, record in saved_records(app, match, lower_is_better=solo):
+            line = f"{name} : {played_text(record, wins=not solo)}"
             if solo and record.best:
                 line += f", record en solo {plural(record.best, 'tour')}"
-            elif not solo:
-                line += f", {plural(record.won, 'victoire')}"
-                if record.best is not None and cls.record_text(record.best):
-                    line += f", record {cls.record_text(record.best)}"
+            elif not solo and record.best is not None and cls.record_text(record.best):
+                line += f", record {cls.record_text(record.best)}"
             lines.append(line)
         if solo:
             lines.append("En solo, le score est le nombre de tours : moins, c'est mieux.")

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from jeux.catalog import GAMES, load_game, load_screen
 from jeux.engine.match import Match, ReplayError, Seat
-from jeux.engine.text import de, join_names
+from jeux.engine.text import de, join_names, plural
 from jeux.store.jsonfile import StoreError
-from jeux.store.records import SavedMatch
+from jeux.store.records import Record, SavedMatch
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,23 @@ def screen_hook(game_id: str, name: str) -> Any:
         return getattr(load_screen(game_id), name, None)
     except ImportError:
         return None
+
+
+def saved_records(app, match: Match, lower_is_better: bool = False) -> Iterator[tuple[str, Record]]:
+    """For a `results_records` hook: the name and record at this game of each seat a saved
+    player holds, in seat order."""
+    for seat in match.seats:
+        if seat.profile:
+            record = app.records.record(
+                seat.profile, match.game.info.id, lower_is_better=lower_is_better
+            )
+            yield seat.name, record
+
+
+def played_text(record: Record, wins: bool = True) -> str:
+    """'3 parties, 2 victoires' ('3 parties' without `wins`)."""
+    played = plural(record.played, "partie")
+    return f"{played}, {plural(record.won, 'victoire')}" if wins else played
 
 
 def new_seed() -> int:

@@ -12,6 +12,7 @@ from textual.content import Content
 from jeux.engine.core import Action, Event
 from jeux.engine.text import percent, plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
+from jeux.ui.launch import played_text, saved_records
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .rules import (
@@ -282,15 +283,11 @@ class DesBloquesScreen(DiceScreen):
     def results_records(cls, app, match) -> str:
         """Ten turns alone score points, not turns: the best total is the record."""
         lines = []
-        for seat in match.seats:
-            if seat.profile:
-                record = app.records.record(seat.profile, match.game.info.id)
-                line = f"{seat.name} : {plural(record.played, 'partie')}"
-                if len(match.seats) > 1:
-                    line += f", {plural(record.won, 'victoire')}"
-                if record.best is not None:
-                    line += f", record {plural(record.best, 'point')}"
-                lines.append(line)
+        for name, record in saved_records(app, match):
+            line = f"{name} : {played_text(record, wins=len(match.seats) > 1)}"
+            if record.best is not None:
+                line += f", record {plural(record.best, 'point')}"
+            lines.append(line)
         return "\n".join(lines)
 
     # --- animation --------------------------------------------------------------------

@@ -29,7 +29,7 @@ from jeux.engine.match import Match
 from jeux.engine.text import de, plural
 from jeux.store.records import SavedMatch
 from jeux.ui.game_screen import GameScreen
-from jeux.ui.launch import ExtraStart
+from jeux.ui.launch import ExtraStart, played_text, saved_records
 from jeux.ui.screens.around.journals import JournalsScreen as BaseJournals
 from jeux.ui.screens.around.journals import when_text
 from jeux.ui.widgets.score_sheet import SheetData
@@ -426,12 +426,7 @@ class MeaningDiceScreen(GameScreen):
     @staticmethod
     def results_records(app, match: Match) -> str:
         """Wins and matches (no best score: a story has none); who leads the next one."""
-        lines = []
-        for seat in match.seats:
-            if seat.profile:
-                record = app.records.record(seat.profile, GAME.info.id)
-                played, won = plural(record.played, "partie"), plural(record.won, "victoire")
-                lines.append(f"{seat.name} : {played}, {won}")
+        lines = [f"{name} : {played_text(record)}" for name, record in saved_records(app, match)]
         lines.append(f"Rejouer : {match.seats[1].name} sera MJ.")
         return "\n".join(lines)
 

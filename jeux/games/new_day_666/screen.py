@@ -25,7 +25,7 @@ from jeux.engine.match import Match
 from jeux.engine.text import plural
 from jeux.store.records import SavedMatch
 from jeux.ui.dice_screen import Command, DiceScreen, Look
-from jeux.ui.launch import ExtraStart
+from jeux.ui.launch import ExtraStart, saved_records
 from jeux.ui.screens.around.journals import JournalsScreen, when_text
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.score_sheet import SheetData
@@ -433,15 +433,13 @@ class NewDayScreen(DiceScreen):
     @staticmethod
     def results_records(app, match: Match) -> str:
         lines = []
-        for seat in match.seats:
-            if seat.profile:
-                record = app.records.record(seat.profile, GAME.info.id)
-                line = f"{seat.name} : {plural(record.played, 'vie')}"
-                if record.best is not None:
-                    line += f", record {lived_text(record.best)}"
-                if record.won:
-                    line += f", {plural(record.won, 'objectif')} atteint{'s' * (record.won > 1)}"
-                lines.append(line)
+        for name, record in saved_records(app, match):
+            line = f"{name} : {plural(record.played, 'vie')}"
+            if record.best is not None:
+                line += f", record {lived_text(record.best)}"
+            if record.won:
+                line += f", {plural(record.won, 'objectif')} atteint{'s' * (record.won > 1)}"
+            lines.append(line)
         lines.append("Le score : les jours vécus jusqu'au bout.")
         return "\n".join(lines)
 

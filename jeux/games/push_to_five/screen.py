@@ -16,8 +16,8 @@ from textual.widgets import Static
 
 from jeux.engine.core import Action, Event
 from jeux.engine.events import GameOver, TurnStarted
-from jeux.engine.text import plural
 from jeux.ui.card_table import Answer, CardTable, Centre
+from jeux.ui.launch import played_text, saved_records
 from jeux.ui.widgets.card import CardData
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -175,13 +175,9 @@ class PushToFiveScreen(CardTable):
     def results_records(app, match) -> str:
         """The results screen's records (its hook): games, wins, best score."""
         lines = []
-        for seat in match.seats:
-            if not seat.profile:
-                continue
-            record = app.records.record(seat.profile, match.game.info.id)
+        for name, record in saved_records(app, match):
             best = f", meilleur score {record.best}" if record.best is not None else ""
-            won = plural(record.won, "victoire")
-            lines.append(f"{seat.name} : {plural(record.played, 'partie')}, {won}{best}")
+            lines.append(f"{name} : {played_text(record)}{best}")
         if len(match.seats) == 1:
             lines.append("Score : les points gardés. Victoire : 15 points atteints.")
         return "\n".join(lines)

@@ -14,8 +14,8 @@ from textual.content import Content
 from textual.widgets import Button, Input, Static
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import plural
 from jeux.ui.dice_screen import Command, DiceScreen, Look
+from jeux.ui.launch import played_text, saved_records
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.score_sheet import SheetData
@@ -203,14 +203,9 @@ class LastSpellScreen(DiceScreen):
     def results_records(cls, app, match) -> str:
         """Wins, and the strongest spell cast (not a race: no record of turns)."""
         lines = []
-        for seat in match.seats:
-            if seat.profile:
-                record = app.records.record(seat.profile, match.game.info.id)
-                line = f"{seat.name} : {plural(record.played, 'partie')}"
-                line += f", {plural(record.won, 'victoire')}"
-                if record.best is not None:
-                    line += f", meilleur score {record.best}"
-                lines.append(line)
+        for name, record in saved_records(app, match):
+            best = f", meilleur score {record.best}" if record.best is not None else ""
+            lines.append(f"{name} : {played_text(record)}{best}")
         return "\n".join(lines)
 
     # --- animation --------------------------------------------------------------------
