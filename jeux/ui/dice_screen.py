@@ -72,6 +72,12 @@ class Command:
         return f"{self.label} ({self.key})"
 
 
+ROLL_COMMAND = Command("roll", "Lancer", "l", "primary", ("space",))
+"""The throw of the dice games, on `l` and the space bar."""
+STOP_COMMAND = Command("stop", "Arrêter", "a", "success")
+"""Ending the turn where the dice lie, in the push-your-luck games."""
+
+
 class Look(NamedTuple):
     """One die on the table: its face (0: none), its look (a Die state: kept, locked,
     selectable, selected, void, or "" for plain) and the word under it."""

@@ -13,7 +13,7 @@ from textual.widgets import Static
 from jeux.engine.core import Action, Event
 from jeux.engine.text import percent, plural
 from jeux.ui.aiming_screen import AimingDiceScreen
-from jeux.ui.dice_screen import Command, Look
+from jeux.ui.dice_screen import ROLL_COMMAND, Command, Look
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.game_log import GameLog
 from jeux.ui.widgets.score_sheet import SheetData
@@ -54,7 +54,7 @@ class CiteScreen(AimingDiceScreen):
     DICE = DICE + 1
     AIM = "apply"
     COMMANDS = (
-        Command("roll", "Lancer", "l", "primary", ("space",)),
+        ROLL_COMMAND,
         Command("apply", "Appliquer", "a", "success"),
         Command("quad", "Carré", "c", "warning"),
         Command("announce", "Annoncer", "n", "error"),

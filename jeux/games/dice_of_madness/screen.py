@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from jeux.engine.core import Action, Event
 from jeux.engine.text import plural
-from jeux.ui.dice_screen import Command, DiceScreen, Look
+from jeux.ui.dice_screen import ROLL_COMMAND, STOP_COMMAND, Command, DiceScreen, Look
 from jeux.ui.widgets.die import Die
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.score_sheet import SheetData
@@ -46,10 +46,7 @@ DANGER = 10
 
 class MadnessScreen(DiceScreen):
     CSS_PATH = "screen.tcss"
-    COMMANDS = (
-        Command("roll", "Lancer", "l", "primary", ("space",)),
-        Command("stop", "Arrêter", "a", "success"),
-    )
+    COMMANDS = (ROLL_COMMAND, STOP_COMMAND)
 
     def compose_board(self) -> ComposeResult:
         board = super().compose_board()

@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from jeux.engine.core import Action, Event
 from jeux.engine.text import de
-from jeux.ui.dice_screen import Command, DiceScreen, Look
+from jeux.ui.dice_screen import ROLL_COMMAND, Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .present import STANCE_CAPTIONS, bar_cells, blow_captions, blows_line, stance_lines
@@ -54,7 +54,7 @@ class GladiatorScreen(DiceScreen):
     CSS_PATH = "screen.tcss"
     DICE = 4
     COMMANDS = (
-        Command("roll", "Lancer", "l", "primary", ("space",)),
+        ROLL_COMMAND,
         Command("furious", "Furie", "f", "error"),
         Command("total", "Défense", "d", "primary"),
         Command("tactic", "Tactique", "t", "warning"),

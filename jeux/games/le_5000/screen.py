@@ -10,7 +10,7 @@ from textual.content import Content
 
 from jeux.engine.core import Action, Event
 from jeux.engine.text import percent, plural
-from jeux.ui.dice_screen import Command, DiceScreen, Look
+from jeux.ui.dice_screen import ROLL_COMMAND, Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .rules import (
@@ -78,7 +78,7 @@ class Le5000Screen(DiceScreen):
     CAPTION_CELLS = 9
     BINDINGS = [Binding("t", "best", "Meilleur")]
     COMMANDS = (
-        Command("roll", "Lancer", "l", "primary", ("space",)),
+        ROLL_COMMAND,
         Command("bank", "Marquer", "a", "success", ("m",)),
     )
 

@@ -9,7 +9,7 @@ from textual.content import Content
 
 from jeux.engine.core import Action, Event
 from jeux.engine.text import dice_keys, plural
-from jeux.ui.dice_screen import Command, DiceScreen, Look
+from jeux.ui.dice_screen import ROLL_COMMAND, STOP_COMMAND, Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .rules import (
@@ -45,10 +45,7 @@ def role_word(roles: Sequence[int | None], index: int) -> str:
 
 class CapitaineScreen(DiceScreen):
     CSS_PATH = "screen.tcss"
-    COMMANDS = (
-        Command("roll", "Lancer", "l", "primary", ("space",)),
-        Command("stop", "Arrêter", "a", "success"),
-    )
+    COMMANDS = (ROLL_COMMAND, STOP_COMMAND)
 
     # --- moves ------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from textual.widgets import Input, Static
 
 from jeux.engine.core import Action, Event
 from jeux.engine.text import de, plural
-from jeux.ui.dice_screen import Command, DiceScreen, Look
+from jeux.ui.dice_screen import ROLL_COMMAND, Command, DiceScreen, Look
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.game_log import GameLog
 from jeux.ui.widgets.score_sheet import SheetData
@@ -87,7 +87,7 @@ class LabyrintheScreen(DiceScreen):
     DICE = 2
     SIDES = 20
     COMMANDS = (
-        Command("roll", "Lancer", "l", "primary", ("space",)),
+        ROLL_COMMAND,
         Command("keep", "Garder", "g", "success"),
         Command("help", "Aider (−1 PV)", "a", "warning"),
         Command("refuse", "Refuser", "n"),

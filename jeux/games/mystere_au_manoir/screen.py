@@ -10,7 +10,7 @@ from textual.content import Content
 
 from jeux.engine.core import Action, Event
 from jeux.engine.text import dice_keys, plural
-from jeux.ui.dice_screen import Command, DiceScreen, Look
+from jeux.ui.dice_screen import ROLL_COMMAND, Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .rules import (
@@ -44,7 +44,7 @@ DOUBLE_ONE_WORDS = {READY: "prêt", "used": "utilisé"}
 class ManoirScreen(DiceScreen):
     CSS_PATH = "screen.tcss"
     COMMANDS = (
-        Command("roll", "Lancer", "l", "primary", ("space",)),
+        ROLL_COMMAND,
         Command("witness", "Témoin", "t", "warning"),
         Command("double", "Double 1", "d", "warning"),
         Command("score", "Noter", "a", "success"),

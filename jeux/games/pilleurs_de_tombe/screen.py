@@ -14,7 +14,7 @@ from textual.widgets import Static
 from jeux.engine.core import Action, Event
 from jeux.engine.text import plural
 from jeux.ui.aiming_screen import AimingDiceScreen
-from jeux.ui.dice_screen import Command, Look
+from jeux.ui.dice_screen import ROLL_COMMAND, Command, Look
 from jeux.ui.widgets.game_log import GameLog
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -56,7 +56,7 @@ class PilleursScreen(AimingDiceScreen):
     CSS_PATH = "screen.tcss"
     AIM = "take"
     COMMANDS = (
-        Command("roll", "Lancer", "l", "primary", ("space",)),
+        ROLL_COMMAND,
         Command("stop", "Valider", "v", "success"),
         Command("take", "Appliquer", "c", "warning"),
         Command("advance", "Progression", "p", "primary"),

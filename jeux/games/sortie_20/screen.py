@@ -10,7 +10,7 @@ from textual.content import Content
 
 from jeux.engine.core import Action, Event
 from jeux.engine.text import plural
-from jeux.ui.dice_screen import Command, DiceScreen, Look
+from jeux.ui.dice_screen import ROLL_COMMAND, STOP_COMMAND, Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .rules import (
@@ -50,8 +50,8 @@ class SortieScreen(DiceScreen):
     CSS_PATH = "screen.tcss"
     CAPTION_CELLS = 9
     COMMANDS = (
-        Command("roll", "Lancer", "l", "primary", ("space",)),
-        Command("stop", "Arrêter", "a", "success"),
+        ROLL_COMMAND,
+        STOP_COMMAND,
         Command("flip", "Retourner", "r", "warning"),
         Command("six", "Six +2", "s", "warning"),
     )

@@ -14,7 +14,7 @@ from textual.content import Content
 
 from jeux.engine.core import Action, Event
 from jeux.engine.text import plural
-from jeux.ui.dice_screen import Command, DiceScreen, Look
+from jeux.ui.dice_screen import ROLL_COMMAND, STOP_COMMAND, Command, DiceScreen, Look
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.score_sheet import SheetData
 from jeux.ui.widgets.seat_picker import SeatChoice, SeatPicker
@@ -57,8 +57,8 @@ NAME_CELLS = 10
 class KillerScreen(DiceScreen):
     CSS_PATH = "screen.tcss"
     COMMANDS = (
-        Command("roll", "Lancer", "l", "primary", ("space",)),
-        Command("stop", "Arrêter", "a", "success"),
+        ROLL_COMMAND,
+        STOP_COMMAND,
         Command("low", "Moins de 11", "b", "primary"),
         Command("high", "Plus de 24", "h", "primary"),
         Command("target", "Cible", "c", "error"),

@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.widgets import Button, Input, Static
 
 from jeux.engine.core import Action, Event
-from jeux.ui.dice_screen import Command, DiceScreen, Look
+from jeux.ui.dice_screen import ROLL_COMMAND, STOP_COMMAND, DiceScreen, Look
 from jeux.ui.launch import played_text, saved_records
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.gauge import Gauge
@@ -50,10 +50,7 @@ class LastSpellScreen(DiceScreen):
         Binding("n", "word", "Mot du sort"),
         Binding("h", "random_word", "Au hasard"),
     ]
-    COMMANDS = (
-        Command("roll", "Lancer", "l", "primary", ("space",)),
-        Command("stop", "Arrêter", "a", "success"),
-    )
+    COMMANDS = (ROLL_COMMAND, STOP_COMMAND)
 
     def compose_board(self) -> ComposeResult:
         yield Static(id="status")
