@@ -412,6 +412,11 @@ class DiceScreen(GameScreen):
             self._best = (best,)
         return self._best[0]
 
+    def record_words(self) -> str:
+        """Alone, for the status line: 'record 7 tours' or 'pas encore de record'."""
+        best = self.personal_best()
+        return f"record {plural(best, 'tour')}" if best else "pas encore de record"
+
     @staticmethod
     def race_head(race: Race) -> str:
         """The header's round of a race: "Tour 3", or "Dernier tour (7)" once someone reached

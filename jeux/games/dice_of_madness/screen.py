@@ -93,8 +93,7 @@ class MadnessScreen(DiceScreen):
         if state.phase == "choose":
             parts.append(f"encore {plural(state.rerolls_left, 'relance')} sur {REROLLS}")
         if state.solo:
-            best = self.personal_best()
-            parts.append(f"record {plural(best, 'tour')}" if best else "pas encore de record")
+            parts.append(self.record_words())
         else:
             parts.append(f"sains d'esprit : {len(state.sane())}/{state.seats}")
         return Content(" · ".join(parts))

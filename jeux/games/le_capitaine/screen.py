@@ -88,8 +88,7 @@ class CapitaineScreen(DiceScreen):
         if state.phase != "start":
             parts.append(f"encore {plural(state.throws_left, 'lancer')} sur {THROWS}")
         if state.seats == 1:
-            best = self.personal_best()
-            parts.append(f"record {plural(best, 'tour')}" if best else "pas encore de record")
+            parts.append(self.record_words())
         return Content(" · ".join(parts))
 
     def looks(self, state: CapitaineState) -> list[Look]:

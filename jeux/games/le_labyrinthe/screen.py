@@ -294,8 +294,7 @@ class LabyrintheScreen(DiceScreen):
         if state.tokens[seat]:
             parts.append(plural(state.tokens[seat], "jeton"))
         if state.seats == 1:
-            best = self.personal_best()
-            parts.append(f"record {plural(best, 'tour')}" if best else "pas encore de record")
+            parts.append(self.record_words())
         return Content(" · ".join(parts))
 
     def looks(self, state: LabyrintheState) -> list[Look]:

@@ -84,8 +84,7 @@ class LuckyOddsScreen(DiceScreen):
         score = state.scores[seat]
         parts = [f"{score}/{TARGET} pile", f"il manque {TARGET - score}"]
         if state.seats == 1:
-            best = self.personal_best()
-            parts.append(f"record {plural(best, 'tour')}" if best else "pas encore de record")
+            parts.append(self.record_words())
         return Content(" · ".join(parts))
 
     def looks(self, state: LuckyOddsState) -> list[Look]:
