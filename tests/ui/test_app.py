@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from textual.widgets import Input, OptionList, Select, Static, Switch
+from textual.widgets import Button, Input, OptionList, Select, Static, Switch
 
 from jeux.catalog import GAMES
 from jeux.engine.match import Match, Seat
@@ -416,6 +416,26 @@ async def test_a_name_typed_on_the_player_list_is_not_lost(app_factory):
         await pilot.press("enter")
         await pilot.pause()
         assert [p.name for p in app.profiles.players] == ["Lina", "Zoé B"]
+
+
+async def test_tab_on_the_setup_stops_only_on_what_takes_keys(app_factory):
+    """Every focus stop is a field, a list or a button: none on the form around them, where
+    nothing shows the focus and Space ticks no one."""
+    app = app_factory(start_game="gladiators_duel", players=("Lina", "Marc"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        stops = []
+        for _ in range(30):
+            await pilot.press("shift+tab")
+            await pilot.pause()
+            stops.append(app.screen.focused)
+        assert all(isinstance(w, (Input, OptionList, Select, Switch, Button)) for w in stops), {
+            type(w).__name__ for w in stops
+        }
+        app.screen.query_one("#players", OptionList).focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert len(app.screen.query_one("#players").chosen) == 1
 
 
 @pytest.mark.parametrize("screen", ["setup", "players"])

@@ -26,6 +26,11 @@ RANDOM_ORDER, LIST_ORDER = "random", "list"
 ONE_SCREEN, SHARED_TABLE = "one", "shared"
 
 
+class SetupForm(VerticalScroll, can_focus=False):
+    """The setup's fields, scrolled to whichever has the focus: the form itself takes none,
+    or Tab would stop on it showing nothing and Space would tick no one."""
+
+
 class SetupScreen(Screen):
     BINDINGS = [
         Binding("f5", "play", "Jouer"),
@@ -48,7 +53,7 @@ class SetupScreen(Screen):
         yield Static(
             Content.assemble((info.title, "bold"), f" · {info.players_label}"), id="setup-title"
         )
-        with VerticalScroll(id="setup"):
+        with SetupForm(id="setup"):
             if info.max_players == 1:
                 count = "un joueur"
             elif info.min_players == info.max_players:  # a duel: one human and a robot will do
