@@ -137,9 +137,7 @@ def question(state: ArcaneState, seat: int | None) -> str:
         why = state.owed[0][1]
         return f"{why[0].upper()}{why[1:]} : défausse une carte (1-9)."
     if state.phase == DEFEND:
-        attacker = state.players[state.attacker]
-        what = f"{state.spell} ({hit_words(state)})"
-        return f"{attacker} te lance {what} : défense (1-9) ou encaisse (e) ?"
+        return f"{state.sent_by()} ({hit_words(state)}) : défense (1-9) ou encaisse (e) ?"
     if state.phase == DISCARD:
         if len(state.hands[seat]) > HAND_LIMIT:
             return f"Trop de cartes : défausse-toi jusqu'à {HAND_LIMIT} (1-9)."
