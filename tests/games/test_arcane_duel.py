@@ -14,6 +14,7 @@ from jeux.games.arcane_duel.bots import ArcaneBot
 from jeux.games.arcane_duel.game import GAME
 from jeux.games.arcane_duel.present import (
     card_detail,
+    centre_text,
     choice_label,
     field_values,
     next_field,
@@ -99,6 +100,22 @@ def test_quoted_draw_only_below_three_cards_then_the_discard_phase():
     play(state, Draw())
     assert len(state.hands[0]) == 3 and state.phase == DISCARD
     assert EndTurn() in state.legal_actions()
+
+
+def test_an_empty_pile_says_that_drawing_shuffles_the_discard_into_a_new_one():
+    state = new()
+    give(state, 0, "boule")
+    state.deck = Zone((), None)
+    state.discard = Zone(state.fresh(["miroir", "epines"]), None)
+    assert state.can_draw()
+    assert centre_text(state) == (
+        "Pioche vide : piocher mélange la défausse · défausse 2, dessus : Épines"
+    )
+    events = play(state, Draw())
+    assert "La défausse est mélangée : nouvelle pioche de 2 cartes." in [
+        e.describe() for e in events
+    ]
+    assert centre_text(state) == "Pioche 1 · défausse 0"
 
 
 def test_ad1_3_a_replaced_card_is_drawn_at_once_and_the_turn_ends():

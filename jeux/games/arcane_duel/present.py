@@ -103,8 +103,13 @@ def own_line(state: ArcaneState, seat: int) -> str:
 
 
 def centre_text(state: ArcaneState) -> str:
+    """The piles; an empty pile says that a draw shuffles the discard into a new one (the
+    rules' reshuffle), so « Pioche 0 » never stands beside a draw that works."""
     top = f", dessus : {name_of(state.discard.cards[-1])}" if state.discard.cards else ""
-    return f"Pioche {len(state.deck)} · défausse {len(state.discard)}{top}"
+    pile = f"Pioche {len(state.deck)}"
+    if not len(state.deck) and len(state.discard):
+        pile = "Pioche vide : piocher mélange la défausse"
+    return f"{pile} · défausse {len(state.discard)}{top}"
 
 
 def turn_text(state: ArcaneState) -> str:
