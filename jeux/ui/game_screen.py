@@ -430,7 +430,7 @@ class GameScreen(Screen):
 
     def hand_to(self, seat: int) -> None:
         """Hide the board, pass the screen to `seat`, and draw its view once it is ready."""
-        from .screens.play.handoff import HandoffScreen
+        from .screens.play.handoff import HandoffScreen, handoff_reason
 
         self.shown_seat = None
         self.query_one("#table").display = False
@@ -445,7 +445,8 @@ class GameScreen(Screen):
             self.render_state()
 
         state = self.match.state
-        handoff = HandoffScreen(state.players[seat], state.prompt(), self.match.game.info.id)
+        reason = handoff_reason(state, seat, first=not self.match.actions)
+        handoff = HandoffScreen(state.players[seat], reason, self.match.game.info.id)
         self.app.push_screen(handoff, reveal)
 
     @work(thread=True, exclusive=True, group="bot")
