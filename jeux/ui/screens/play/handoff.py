@@ -23,8 +23,8 @@ def handoff_reason(state: State, seat: int, first: bool) -> str:
 
 class HandoffScreen(Screen[bool]):
     """Names the next player and why they must decide ("Marc : Lina t'accuse — à toi de
-    répondre", "Marc : c'est ton tour." — see `handoff_reason`). Dismisses with True when they are ready,
-    False when Escape asks for the menu (so nobody must reveal a hand just to stop)."""
+    répondre", "Marc : c'est ton tour.": `handoff_reason`). Dismisses with True when they are
+    ready, False when Escape asks for the menu (so nobody must reveal a hand just to stop)."""
 
     BINDINGS = [
         ("enter", "ready", "Je suis prêt·e"),
