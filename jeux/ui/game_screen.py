@@ -195,6 +195,13 @@ class GameScreen(Screen):
         info, state = self.match.game.info, self.match.state
         return info.handoff and len(self.humans()) > 1 and state.decides_in_secret()
 
+    def faces_table(self) -> bool:
+        """A game of hidden information between humans, in a public moment (no handoff): the
+        whole table looks at the screen, so the seat on it shows its secrets only on request
+        (`CardTable.show_secret`)."""
+        info, state = self.match.game.info, self.match.state
+        return info.handoff and len(self.humans()) > 1 and not state.decides_in_secret()
+
     def human_seat(self) -> int | None:
         """The seat whose view to draw when nobody is handed the screen: the one human, or
         the human to move; a match of robots only is watched from seat 0."""
