@@ -169,6 +169,9 @@ class Outcome:
     """Which end condition of the rules ended the match, as a short French label the lab
     counts (« Objectif atteint », « Double KO »): the same words for the same idea in every
     game, never a name or a number that varies."""
+    ranking: str = ""
+    """How the places were given, in a French sentence the results show under them, for a
+    game whose ranking the scores alone do not explain (a dead player above two zombies)."""
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ until the next handoff. Card games on this table accept `view(None)`, a spectato
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from textual import on
@@ -22,6 +22,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from jeux.engine.core import Action, Event, State
+from jeux.engine.text import de
 
 from .game_screen import GameScreen
 from .widgets.card import CardData
@@ -177,6 +178,19 @@ class CardTable(GameScreen):
         if self.needs_handoff():
             self.shown_seat = None
             self.hand_row.display = False
+
+    def show_secret(self, what: str, show: Callable[[], None]) -> None:
+        """Show the seat on screen `what` only it may see (« la carte »): at once behind a
+        handoff; while the screen faces the table, after a confirmation naming the seat
+        (« Montrer la carte de Lina ? »), so no secret is one stray key away."""
+        if not self.faces_table():
+            show()
+            return
+        from .screens.confirm import ConfirmScreen
+
+        name = self.match.state.players[self.shown_seat]
+        question = ConfirmScreen(f"Montrer {what} {de(name)} ?")
+        self.app.push_screen(question, lambda yes: show() if yes else None)
 
     # --- rendering ----------------------------------------------------------------------
 

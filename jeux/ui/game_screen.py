@@ -195,6 +195,13 @@ class GameScreen(Screen):
         info, state = self.match.game.info, self.match.state
         return info.handoff and len(self.humans()) > 1 and state.decides_in_secret()
 
+    def faces_table(self) -> bool:
+        """A game of hidden information between humans, in a public moment (no handoff): the
+        whole table looks at the screen, so the seat on it shows its secrets only on request
+        (`CardTable.show_secret`)."""
+        info, state = self.match.game.info, self.match.state
+        return info.handoff and len(self.humans()) > 1 and not state.decides_in_secret()
+
     def human_seat(self) -> int | None:
         """The seat whose view to draw when nobody is handed the screen: the one human, or
         the human to move; a match of robots only is watched from seat 0."""
@@ -430,7 +437,7 @@ class GameScreen(Screen):
 
     def hand_to(self, seat: int) -> None:
         """Hide the board, pass the screen to `seat`, and draw its view once it is ready."""
-        from .screens.play.handoff import HandoffScreen
+        from .screens.play.handoff import HandoffScreen, handoff_reason
 
         self.shown_seat = None
         self.query_one("#table").display = False
@@ -445,7 +452,8 @@ class GameScreen(Screen):
             self.render_state()
 
         state = self.match.state
-        handoff = HandoffScreen(state.players[seat], state.prompt(), self.match.game.info.id)
+        reason = handoff_reason(state, seat, first=not self.match.actions)
+        handoff = HandoffScreen(state.players[seat], reason, self.match.game.info.id)
         self.app.push_screen(handoff, reveal)
 
     @work(thread=True, exclusive=True, group="bot")

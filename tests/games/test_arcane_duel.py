@@ -14,6 +14,7 @@ from jeux.games.arcane_duel.bots import ArcaneBot
 from jeux.games.arcane_duel.game import GAME
 from jeux.games.arcane_duel.present import (
     card_detail,
+    centre_text,
     choice_label,
     field_values,
     next_field,
@@ -99,6 +100,22 @@ def test_quoted_draw_only_below_three_cards_then_the_discard_phase():
     play(state, Draw())
     assert len(state.hands[0]) == 3 and state.phase == DISCARD
     assert EndTurn() in state.legal_actions()
+
+
+def test_an_empty_pile_says_that_drawing_shuffles_the_discard_into_a_new_one():
+    state = new()
+    give(state, 0, "boule")
+    state.deck = Zone((), None)
+    state.discard = Zone(state.fresh(["miroir", "epines"]), None)
+    assert state.can_draw()
+    assert centre_text(state) == (
+        "Pioche vide : piocher mélange la défausse · défausse 2, dessus : Épines"
+    )
+    events = play(state, Draw())
+    assert "La défausse est mélangée : nouvelle pioche de 2 cartes." in [
+        e.describe() for e in events
+    ]
+    assert centre_text(state) == "Pioche 1 · défausse 0"
 
 
 def test_ad1_3_a_replaced_card_is_drawn_at_once_and_the_turn_ends():
@@ -237,6 +254,32 @@ def test_ad1_8_deviation_redirects_but_never_back_along_the_chain():
     assert state.to_move() == 0 and state.phase == DEFEND  # the caster may answer too
     play(state, Endure())
     assert hp(state) == [8, 9, 9]
+
+
+def test_ad1_22_the_new_target_answers_the_deflector_epines_hurt_the_deflector():
+    state = new(3)
+    curse, cost = give(state, 0, "malediction", "lumiere")
+    (turn_away,) = give(state, 1, "deviation")
+    (thorns,) = give(state, 2, "epines")
+    play(state, Cast((curse,), (1,), cost=cost))
+    events = play(state, Defend(turn_away, redirect=2))
+    told = [e.describe() for e in events]
+    assert "Marc se défend avec Déviation (renvoie Malédiction à Zoé)." in told
+    assert state.prompt() == "Marc te renvoie Malédiction — te défendre ?"
+    assert question(state, 2).startswith("Marc te renvoie Malédiction (2 dégâts) :")
+    play(state, Defend(thorns))
+    assert hp(state) == [9, 8, 7]  # Épines hurt Marc, who sent it on; Lina is untouched
+
+
+def test_ad1_22_the_caster_sent_its_own_attack_back_answers_the_deflector():
+    state = new()
+    blast, mirror = give(state, 0, "explosion", "miroir")
+    (turn_away,) = give(state, 1, "deviation")
+    play(state, Cast((blast,), (1,)))
+    play(state, Defend(turn_away, redirect=0))
+    assert state.to_move() == 0 and state.prompt() == "Marc te renvoie Explosion — te défendre ?"
+    play(state, Defend(mirror))
+    assert hp(state) == [9 - 1 - 1, 9 - 1]  # the recoil and her share; Miroir's to Marc
 
 
 def test_ad1_6_main_des_ombres_costs_one_hp_and_steals_a_random_card_privately():

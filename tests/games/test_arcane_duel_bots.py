@@ -7,9 +7,9 @@ import pytest
 
 from jeux.engine.cards import Zone
 from jeux.engine.core import LEVELS
-from jeux.games.arcane_duel.bots import StrongBot, imagine
+from jeux.games.arcane_duel.bots import ArcaneBot, StrongBot, imagine
 from jeux.games.arcane_duel.game import GAME
-from jeux.games.arcane_duel.rules import Cast, Defend
+from jeux.games.arcane_duel.rules import Cast, Defend, Draw
 
 from .test_arcane_duel import give, new, play
 
@@ -64,3 +64,13 @@ def test_debutant_never_pays_its_last_point_nor_heals_at_full_health():
     assert all(
         GAME.bot(seed, "debutant").choose(state.view(0)) != Cast((light,)) for seed in range(10)
     )
+
+
+def test_moyen_draws_rather_than_heal_one_point_unless_near_death():
+    """Hands run dry (one card a turn): a card is worth more than one HP, not than a life."""
+    state = new()
+    (light,) = give(state, 0, "lumiere")
+    state.hp[0] = 4
+    assert ArcaneBot(1).choose(state.view(0)) == Draw()
+    state.hp[0] = 2
+    assert ArcaneBot(1).choose(state.view(0)) == Cast((light,))

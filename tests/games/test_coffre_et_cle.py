@@ -332,9 +332,11 @@ def test_cc10_limit_holder_is_asked_whoever_played_last() -> None:
     play(state, Exchange(0), EndTurn())  # Zoé takes the Treasure
     pass_turns(state, 5)
     assert state.phase == DESIGNATE and state.to_move() == 2
-    # She never looked, but being called turns the Treasure for everyone.
-    assert state.view(2).hands[2].role == TRESOR == state.view(1).hands[2].role
-    assert Look() not in state.legal_actions()
+    # CC-12: she never looked, and being called tells her alone what she holds.
+    assert state.view(2).hands[2].role == TRESOR and Look() not in state.legal_actions()
+    assert all(state.view(s).hands[2] is None for s in (None, 1, 3))  # Lina saw it go
+    play(state, Designate(1))
+    assert state.view(None).hands[2].role == TRESOR  # turned once she has designated
 
 
 # --- privacy and the saved match ---------------------------------------------------------

@@ -419,3 +419,21 @@ def test_kil8_when_a_zombie_fells_the_last_contender_the_last_to_fall_wins():
     assert isinstance(events[-1], GameOver) and state.outcome().ranks == (1, 3, 2)
     assert "Lina, tombé le dernier" in state.outcome().summary
     assert state.outcome().ending == "Plus personne debout"
+    # Lina at -7 above Marc, a zombie at 1 PV: the results say why.
+    assert state.outcome().scores[:2] == (-7, 1) and state.outcome().ranking == (
+        "Classement : les morts et les zombies, du dernier tombé au premier "
+        "(un zombie : sa 1re mort)."
+    )
+
+
+def test_the_ranking_rule_is_said_whenever_the_fallen_or_the_dying_are_ranked():
+    state = new()
+    state.hp[1] = -1  # Marc dying
+    attack_with(state, 6, *SIX, target=2)  # Lina strikes Zoé: 6
+    state.hp[2], state.dead[2], state.fell[2] = -8, True, 1
+    pass_turn(state)  # Marc, dying, misses
+    assert state.over and state.outcome().ranks == (1, 2, 3)
+    assert state.outcome().ranking == (
+        "Classement : les vivants puis les mourants, par PV, puis les morts, du dernier "
+        "tombé au premier."
+    )

@@ -209,6 +209,65 @@ async def test_final_votes_go_round_in_public_without_handoff(app_factory):
         assert "personne ne gagne" in shown and "1er" not in shown
 
 
+async def test_during_the_votes_a_card_shows_only_after_a_question_naming_the_seat(app_factory):
+    from jeux.ui.screens.confirm import ConfirmScreen
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        match = final_phase(seats(app, humans=("Lina", "Marc", "Zoé", "Ana"), robots=0))
+        await open_match(app, match)
+        await pilot.pause()
+        game = app.screen
+        voter = match.state.to_move()
+        own = match.state.hands[voter]
+        await pilot.press("r")  # the whole table looks: r alone shows nothing
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == f"Montrer la carte de {match.state.players[voter]} ?"
+        assert not game.peeking and game.centre_row.cards[OWN_CARD].card is None
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is game and not game.peeking
+        assert game.centre_row.cards[OWN_CARD].card is None
+        await pilot.press(*game.keys_for(Look()))  # r, then « Oui »
+        await pilot.pause()
+        assert app.screen is game and game.peeking
+        assert game.centre_row.cards[OWN_CARD].card == game.face(own)
+        await pilot.press("1")  # any key hides it, and votes
+        await pilot.pause()
+        assert not game.peeking and isinstance(match.actions[-1], Vote)
+
+
+async def test_at_the_limit_the_treasure_designates_behind_the_handoff_unseen(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = tuple(seats(app, humans=("Lina", "Marc", "Zoé", "Ana"), robots=0))
+        match = next(
+            m
+            for seed in range(100)
+            if (m := Match(GAME, seed, table, {"tours": 2})).state.hands[1].role == TRESOR
+        )
+        for _ in range(7):  # everyone passes; Ana ends the last turn, Marc holds the Treasure
+            match.play(Pass())
+            match.play(EndTurn())
+        match.play(Pass())
+        await open_match(app, match)
+        await pilot.pause()
+        game = app.screen_stack[-2]
+        await pilot.press("enter", "enter")  # Ana takes the screen and ends her turn
+        await pilot.pause()
+        assert match.state.phase == DESIGNATE
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Marc"
+        assert not game.query_one("#table").display
+        hidden = [match.state.view(s).hands[1] for s in (None, 0, 2, 3)]
+        assert hidden == [None] * 4  # nobody but Marc sees his card before he designates
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        assert game.shown_seat == 1 and game.centre_row.cards[OWN_CARD].card.title == "Trésor"
+
+
 async def test_hostile_names_on_the_target_buttons_are_shown_literally(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:

@@ -1,12 +1,16 @@
 """The handoff of GameScreen, on a dice game made to hide its information for the test."""
 
 import dataclasses
+from random import Random
 
 import pytest
 from textual.widgets import Select
 
-from jeux.catalog import load_game
-from jeux.ui.screens.play.handoff import HandoffScreen
+from jeux.catalog import GAMES, has_engine, load_game
+from jeux.engine.bots import RandomBot
+from jeux.engine.match import Seat
+from jeux.ui.launch import start_match
+from jeux.ui.screens.play.handoff import HandoffScreen, handoff_reason
 
 
 @pytest.fixture
@@ -115,3 +119,38 @@ async def test_f1_on_the_handoff_opens_the_rules_and_comes_back_to_it(
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)  # still nobody's board
+
+
+HIDDEN = [gid for gid, info in GAMES.items() if info.handoff and has_engine(gid)]
+
+
+@pytest.mark.parametrize("game_id", HIDDEN)
+def test_every_handoff_says_why(game_id):
+    """Whenever the screen would pass to another seat, the handoff has a reason: the game's
+    own, or whose turn it is (the first one of the match too)."""
+    game = load_game(game_id)
+    players = ("Lina", "Marc", "Zoé", "Ana")[: max(2, GAMES[game_id].min_players)]
+    state = game.new(players, game.resolve_options({}), Random(3))
+    rng, bot, mover = Random(4), RandomBot(5), None
+    for moves in range(300):
+        if state.to_move() is None:
+            break
+        if state.to_move() != mover:
+            mover = state.to_move()
+            assert handoff_reason(state, mover, first=not moves), f"no reason at move {moves}"
+        state.apply(bot.choose(state.view(mover)), rng)
+
+
+async def test_the_first_handoff_says_the_match_begins(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seats = [Seat(p.name, p.id) for p in map(app.profiles.create, ("Lina", "Marc"))]
+        start_match(app, "arcane_duel", seats, {}, seed=3)
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.screen.reason == "la partie commence, à toi de jouer en premier."
+        await pilot.press("enter", "r", "f")  # nothing cast, the turn ended: the other's turn
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.screen.reason == "c'est ton tour."

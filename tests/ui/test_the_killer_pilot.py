@@ -172,3 +172,21 @@ async def test_random_moves_are_played_by_the_keys_the_screen_names(app_factory)
             assert screen.match.actions[played:] == [action]
             while screen.busy:
                 await pilot.pause()
+
+
+async def test_the_results_say_how_the_fallen_are_ranked(app_factory):
+    from jeux.ui.widgets.score_sheet import SheetData
+
+    from .pilot import text
+
+    match = Match(load_game(GAME), 3, tuple(humans("Lina", "Marc", "Zoé")), {"zombie": True})
+    bots = [KillerBot(seat) for seat in range(3)]
+    while match.outcome() is None:
+        match.play(bots[match.state.to_move()].choose(match.state))
+    ranking = match.outcome().ranking
+    assert ranking.startswith("Classement : ")
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ResultsScreen(match, SheetData(match.state.players)))
+        await pilot.pause()
+        assert text(app.screen, "#ranking").replace("\n", " ") == ranking

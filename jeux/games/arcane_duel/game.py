@@ -59,6 +59,8 @@ class ArcaneDuel(Game):
         REACTION_WINDOW,
     )
     action_types = (Draw, Cast, Pass, Defend, Endure, Discard, EndTurn)
+    version = 2
+    """2: after a Déviation the new target answers the deflector, not the caster (AD1-22)."""
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> ArcaneState:
         seats = len(players)

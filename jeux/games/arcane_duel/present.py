@@ -103,8 +103,13 @@ def own_line(state: ArcaneState, seat: int) -> str:
 
 
 def centre_text(state: ArcaneState) -> str:
+    """The piles; an empty pile says that a draw shuffles the discard into a new one (the
+    rules' reshuffle), so « Pioche 0 » never stands beside a draw that works."""
     top = f", dessus : {name_of(state.discard.cards[-1])}" if state.discard.cards else ""
-    return f"Pioche {len(state.deck)} · défausse {len(state.discard)}{top}"
+    pile = f"Pioche {len(state.deck)}"
+    if not len(state.deck) and len(state.discard):
+        pile = "Pioche vide : piocher mélange la défausse"
+    return f"{pile} · défausse {len(state.discard)}{top}"
 
 
 def turn_text(state: ArcaneState) -> str:
@@ -137,9 +142,7 @@ def question(state: ArcaneState, seat: int | None) -> str:
         why = state.owed[0][1]
         return f"{why[0].upper()}{why[1:]} : défausse une carte (1-9)."
     if state.phase == DEFEND:
-        attacker = state.players[state.attacker]
-        what = f"{state.spell} ({hit_words(state)})"
-        return f"{attacker} te lance {what} : défense (1-9) ou encaisse (e) ?"
+        return f"{state.sent_by()} ({hit_words(state)}) : défense (1-9) ou encaisse (e) ?"
     if state.phase == DISCARD:
         if len(state.hands[seat]) > HAND_LIMIT:
             return f"Trop de cartes : défausse-toi jusqu'à {HAND_LIMIT} (1-9)."

@@ -387,10 +387,15 @@ class Hit:
     visited: tuple[int, ...] = ()
     reached: bool = False
     """Whether the target's statuses already answered (a Déviation resets it)."""
+    deflector: int = NOBODY_SEAT
+    """AD1-22: the seat whose Déviation sent the hit on, whom the target answers (Épines,
+    Miroir, its statuses); none while the hit comes from the caster."""
 
     def reaching(self) -> Hit:
         """This hit once the target's statuses answered (quicker than `replace`)."""
-        return Hit(self.target, self.damage, self.poison, self.steal, self.visited, True)
+        return Hit(
+            self.target, self.damage, self.poison, self.steal, self.visited, True, self.deflector
+        )
 
 
 @dataclass(frozen=True)
@@ -489,6 +494,16 @@ class ArcaneState(ZonedState):
             if self.alive(other):
                 return other
         return seat
+
+    def sender(self, hit: Hit) -> int:
+        """Whom the target of `hit` answers (AD1-22): the last deflector, else the caster."""
+        return self.attacker if hit.deflector == NOBODY_SEAT else hit.deflector
+
+    def sent_by(self) -> str:
+        """Who sends the hit being answered, to its target: « Lina te renvoie Malédiction »."""
+        hit = self.hits[0]
+        verb = "lance" if hit.deflector == NOBODY_SEAT else "renvoie"
+        return f"{self.players[self.sender(hit)]} te {verb} {self.spell}"
 
     def hand_keys(self, seat: int) -> list[str]:
         return [c.card for c in self.hands[seat]]  # type: ignore[misc]
@@ -593,7 +608,7 @@ class ArcaneState(ZonedState):
             why = self.owed[0][1]
             return f"{why[0].upper()}{why[1:]} — choisis une carte à défausser."
         if self.phase == DEFEND:
-            return f"{self.players[self.attacker]} te lance {self.spell} — te défendre ?"
+            return f"{self.sent_by()} — te défendre ?"
         return " ".join(e.describe() for e in self.news)
 
     def outcome(self) -> Outcome | None:
@@ -878,8 +893,9 @@ class ArcaneState(ZonedState):
         return events + self._after_action(rng)
 
     def _reach(self, hit: Hit) -> list[Event]:
-        """The target's statuses answer an attack (AD1-11, AD1-13)."""
-        seat, target, status = self.attacker, hit.target, self.status[hit.target]
+        """The target's statuses answer the seat that sent the attack (AD1-11, AD1-13,
+        AD1-22)."""
+        seat, target, status = self.sender(hit), hit.target, self.status[hit.target]
         who = self.players[target]
         events: list[Event] = []
         if status.electric and self.alive(seat):
@@ -908,8 +924,11 @@ class ArcaneState(ZonedState):
         who = self.players[hit.target]
         if card.card == "deviation":
             new = action.redirect
-            self.hits[0] = replace(hit, target=new, visited=(*hit.visited, new), reached=False)
-            return [Defended(hit.target, who, card, f"vers {self.players[new]}")]
+            self.hits[0] = replace(
+                hit, target=new, visited=(*hit.visited, new), reached=False, deflector=hit.target
+            )
+            sent = f"renvoie {self.spell} à {self.players[new]}"
+            return [Defended(hit.target, who, card, sent)]
         events: list[Event] = [Defended(hit.target, who, card)]
         if card.card == "barriere":
             cost = self.take(hit.target, action.cost)
@@ -918,9 +937,10 @@ class ArcaneState(ZonedState):
         return events + self._resolve(hit, card.card, rng)
 
     def _resolve(self, hit: Hit, defence: str | None, rng: Random) -> list[Event]:
-        """Damage after the defence (AD1-7, AD1-9, AD1-10), then the armour, then a steal."""
+        """Damage after the defence (AD1-7, AD1-9, AD1-10), then the armour, then a steal
+        (for the caster, who cast it, whoever sent it on)."""
         self.hits.pop(0)
-        seat, target = self.attacker, hit.target
+        seat, target = self.sender(hit), hit.target
         who = self.players[target]
         events: list[Event] = []
         if defence == "epines":

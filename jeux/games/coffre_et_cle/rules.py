@@ -443,7 +443,8 @@ class CoffreState(State):
 
     def end_turn(self) -> list[Event]:
         """CC-4: a lock counts down at the end of its holder's turns. CC-5, CC-10: at the
-        turn limit the Treasure must designate, or the final phase starts from seat 0."""
+        turn limit the Treasure must designate, or the final phase starts from seat 0. The
+        holder is told its card; the others see it only once it has designated (CC-12)."""
         seat = self.turn
         self.locks[seat] = max(0, self.locks[seat] - 1)
         self.turns_played += 1
@@ -455,7 +456,7 @@ class CoffreState(State):
         if holder is None:
             return self.start_votes(0, "Les tours sont écoulés et le Trésor n'est à personne.")
         self.treasure, self.phase = holder, DESIGNATE
-        self.reveal_to_all(self.hands[holder])
+        self.known[holder] |= {self.hands[holder].uid}
         return []
 
     def designate(self, seat: int, target: int) -> list[Event]:

@@ -3,7 +3,8 @@ two centre cards and one's own card face down in the middle, the four actions as
 
 The screen passes between humans once per turn. No role stays on the board: a seat peeks at
 its card (and what it has seen) with r, and any other key hides it again; a centre card it
-observes shows only until it ends its turn. The final votes are public, without handoff.
+observes shows only until it ends its turn. The final votes are public, without handoff:
+there r shows the voter's card only once a confirmation naming the voter is answered (CC-12).
 A replay (`sees_all`) turns every card face up: each seat's along the top, the centre's.
 """
 
@@ -237,10 +238,13 @@ class CoffreScreen(CardTable):
         self.act(EndTurn())
 
     def action_peek(self) -> None:
-        state = self.visible_state()
         if self.peeking:
             self.hide_peek()
             return
+        self.show_secret("la carte", self.start_peek)  # CC-12: the votes face the table
+
+    def start_peek(self) -> None:
+        state = self.visible_state()
         self.peeking = True
         if self.mine(state) and Look() in state.legal_actions():
             self.act(Look())
@@ -286,6 +290,8 @@ class CoffreScreen(CardTable):
             return ["d", number] if state.phase == AFTER else [number]
         if isinstance(action, Vote):
             return [str(others.index(action.target) + 1)]
+        if isinstance(action, Look) and self.faces_table():
+            return ["r", "o"]  # « Montrer la carte de Lina ? » Oui
         return {Pass(): ["p"], Look(): ["r"], EndTurn(): ["enter"]}[action]
 
 

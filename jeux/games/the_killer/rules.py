@@ -662,7 +662,28 @@ class KillerState(State):
             summary = f"Plus personne debout : {winners[0]}, tombé le dernier, l'emporte."
         else:
             summary = f"Plus personne debout : {join_names(winners)}, tombés les derniers."
-        return Outcome(tuple(self.hp), ranks, summary, ending=self._ending())
+        return Outcome(
+            tuple(self.hp), ranks, summary, ending=self._ending(), ranking=self._ranking()
+        )
+
+    def _ranking(self) -> str:
+        """`_place` in words, for the kinds of players this match ended with: the life
+        points shown beside the places do not order the fallen."""
+        seats = range(self.seats)
+        fallen = [s for s in seats if self.dead[s] or self.zombie[s]]
+        dying = [s for s in seats if s not in fallen and self.hp[s] < 0]
+        if not fallen and not dying:
+            return ""  # by life points, as the scores beside the places show
+        standing = ["les vivants"] if len(fallen) + len(dying) < self.seats else []
+        standing += ["les mourants"] if dying else []
+        order = [" puis ".join(standing) + ", par PV"] if standing else []
+        if any(self.zombie):
+            order.append(
+                "les morts et les zombies, du dernier tombé au premier (un zombie : sa 1re mort)"
+            )
+        elif fallen:
+            order.append("les morts, du dernier tombé au premier")
+        return "Classement : " + ", puis ".join(order) + "."
 
     def _ending(self) -> str:
         """KIL-4's last survivor, every contender dead, or the round limit."""

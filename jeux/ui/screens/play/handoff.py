@@ -6,11 +6,25 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from jeux.engine.core import State
+from jeux.engine.text import de
+
+
+def handoff_reason(state: State, seat: int, first: bool) -> str:
+    """Why the screen passes to `seat`, in public words: the game's own reason (an attack to
+    answer, what just happened), else whose turn it is; `first`: nothing played yet."""
+    if reason := state.prompt():
+        return reason
+    turn = state.whose_turn()
+    if turn is not None and turn != seat:
+        return f"à toi de décider, pendant le tour {de(state.players[turn])}."
+    return "la partie commence, à toi de jouer en premier." if first else "c'est ton tour."
+
 
 class HandoffScreen(Screen[bool]):
-    """Names the next player and, when it is not simply their turn, why they must decide
-    ("Marc : Lina t'accuse — à toi de répondre"). Dismisses with True when they are ready,
-    False when Escape asks for the menu (so nobody must reveal a hand just to stop)."""
+    """Names the next player and why they must decide ("Marc : Lina t'accuse — à toi de
+    répondre", "Marc : c'est ton tour.": `handoff_reason`). Dismisses with True when they are
+    ready, False when Escape asks for the menu (so nobody must reveal a hand just to stop)."""
 
     BINDINGS = [
         ("enter", "ready", "Je suis prêt·e"),

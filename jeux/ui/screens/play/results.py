@@ -66,6 +66,8 @@ class ResultsScreen(Screen):
                         f"  {outcome.scores[seat]}" if outcome.verdict else "",
                     )
                     yield Static(line, classes=f"place rank-{min(rank, 4)}")
+                if outcome.ranking:
+                    yield Static(Content(outcome.ranking), id="ranking")
                 yield Static(Content(self.records_text()), id="records")
                 yield Static(Content(f"Graine : {self.match.seed}"), id="seed")
                 with Horizontal(classes="buttons"):
