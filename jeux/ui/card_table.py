@@ -12,11 +12,11 @@ until the next handoff. Card games on this table accept `view(None)`, a spectato
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Static
@@ -28,6 +28,11 @@ from .widgets.card import CardData
 from .widgets.hand import Hand
 
 HAND_KEYS = "123456789"
+CARD_KEYS = tuple(
+    Binding(k, f"choose({i})", "Cartes", key_display="1-9", show=i == 0)
+    for i, k in enumerate(HAND_KEYS)
+)
+"""The number keys choose cards of the hand (a game may bind them to other choices)."""
 KEY_NAMES = {"Entrée": "enter"}
 """Textual's name of a key that a button shows by another name."""
 
@@ -84,10 +89,7 @@ class CardTable(GameScreen):
     CardTable #centre-cards > Card { width: 7; margin: 0; }
     """
     BINDINGS = [
-        *(
-            Binding(k, f"choose({i})", "Cartes", key_display="1-9", show=i == 0)
-            for i, k in enumerate(HAND_KEYS)
-        ),
+        *CARD_KEYS,
         Binding("left", "cursor(-1)", show=False),
         Binding("right", "cursor(1)", show=False),
         Binding("space", "choose_cursor", show=False),
@@ -104,6 +106,8 @@ class CardTable(GameScreen):
         self._position: tuple[int | None, int] = (None, -1)
         """(seat on screen, actions played) of the board drawn: a choice lasts one decision."""
         self._answers: tuple[Answer, ...] = ()
+        self.waiting = False
+        """The question line says who is awaited (« Robot réfléchit… »)."""
 
     # --- hooks for the games -----------------------------------------------------------
 
@@ -190,8 +194,8 @@ class CardTable(GameScreen):
         self.query_one("#centre-text", Static).update(Content(centre.text))
         self.run_worker(self.centre_row.show(centre.cards, centre.captions), group="draw")
         self.query_one("#peek", Static).update(literal(self.peek(state)))
-        waiting = state.to_move() is not None and not self.decides_here(state)
-        question = self.waiting_text(state) if waiting else self.question(state)
+        self.waiting = state.to_move() is not None and not self.decides_here(state)
+        question = self.waiting_text(state) if self.waiting else self.question(state)
         self.query_one("#question", Static).update(literal(question))
         self.show_answers(self.answers(state))
         self.query_one("#answers").display = True
@@ -210,6 +214,11 @@ class CardTable(GameScreen):
         live = self.choice_limit(self.visible_state()) > 0 and not self.busy
         chosen = {self.hand_keys.index(k) for k in self.chosen}
         self.hand_row.mark(chosen, self.cursor, live=live)
+
+    def end_waiting(self) -> None:
+        if self.waiting:
+            self.waiting = False
+            self.query_one("#question", Static).update("")
 
     def show_opponents(self, state: State) -> None:
         back = self.app.glyphs.back
@@ -257,12 +266,18 @@ class CardTable(GameScreen):
     # --- the chooser ------------------------------------------------------------------
 
     def toggle(self, index: int) -> None:
-        """Choose or put back the card at `index`; with a limit of one, it plays at once."""
+        """Choose or put back the card at `index`; with a limit of one, it plays at once.
+        During an animation the key counts only as GameScreen.interrupt allows, for the
+        decision that follows it."""
         if self.busy:
-            self.skip()
-            return
+            if not self.interrupt():
+                return
+            self._position = (self.shown_seat, len(self.match.actions))
         limit = self.choice_limit(self.visible_state())
-        if not limit or index >= len(self.hand_keys):
+        if not limit:
+            return
+        if index >= len(self.hand_keys):
+            self.app.say(f"Pas de carte {index + 1} : {self.hand_range()}.", "warning")
             return
         self.cursor = index
         key = self.hand_keys[index]
@@ -313,6 +328,21 @@ class CardTable(GameScreen):
             for i, key in enumerate(self.hand_keys)
             if (key in wanted) != (key in self.chosen)
         ]
+
+    def hand_range(self) -> str:
+        """The keys of the cards in hand, « 1-5 » (or « 1 »)."""
+        count = min(len(self.hand_keys), len(HAND_KEYS))
+        return "1" if count <= 1 else f"1-{count}"
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The footer names the keys of the cards in hand, not all nine."""
+        bindings = super().active_bindings
+        first = bindings.get(HAND_KEYS[0])
+        if first is not None and first.binding == CARD_KEYS[0]:
+            shown = replace(first.binding, key_display=self.hand_range())
+            bindings[HAND_KEYS[0]] = first._replace(binding=shown)
+        return bindings
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("choose", "choose_cursor", "cursor", "confirm"):
