@@ -275,6 +275,8 @@ class CardTable(GameScreen):
             self._position = (self.shown_seat, len(self.match.actions))
         limit = self.choice_limit(self.visible_state())
         if not limit:
+            if self.others_decide() and not self.busy:
+                self.app.say(self.waiting_text(self.match.state))
             return
         if index >= len(self.hand_keys):
             self.app.say(f"Pas de carte {index + 1} : {self.hand_range()}.", "warning")
@@ -336,15 +338,25 @@ class CardTable(GameScreen):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The footer names the keys of the cards in hand, not all nine."""
+        """The footer names the keys of the cards in hand, not all nine, and none while
+        others decide."""
         bindings = super().active_bindings
         first = bindings.get(HAND_KEYS[0])
         if first is not None and first.binding == CARD_KEYS[0]:
-            shown = replace(first.binding, key_display=self.hand_range())
+            shown = replace(
+                first.binding, key_display=self.hand_range(), show=not self.others_decide()
+            )
             bindings[HAND_KEYS[0]] = first._replace(binding=shown)
         return bindings
 
+    def others_decide(self) -> bool:
+        """A robot or another screen decides now: a card key then says who."""
+        state = self.match.state
+        return state.to_move() is not None and not self.decides_here(state)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("choose", "choose_cursor", "cursor", "confirm"):
+            if action == "choose" and self.others_decide():
+                return True  # not in the footer, but pressed it says who decides (`toggle`)
             return self.shown_seat is not None and self.choice_limit(self.visible_state()) > 0
         return super().check_action(action, parameters)
