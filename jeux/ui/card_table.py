@@ -12,11 +12,11 @@ until the next handoff. Card games on this table accept `view(None)`, a spectato
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Static
@@ -29,6 +29,11 @@ from .widgets.card import CardData
 from .widgets.hand import Hand
 
 HAND_KEYS = "123456789"
+CARD_KEYS = tuple(
+    Binding(k, f"choose({i})", "Cartes", key_display="1-9", show=i == 0)
+    for i, k in enumerate(HAND_KEYS)
+)
+"""The number keys choose cards of the hand (a game may bind them to other choices)."""
 KEY_NAMES = {"Entrée": "enter"}
 """Textual's name of a key that a button shows by another name."""
 
@@ -85,10 +90,7 @@ class CardTable(GameScreen):
     CardTable #centre-cards > Card { width: 7; margin: 0; }
     """
     BINDINGS = [
-        *(
-            Binding(k, f"choose({i})", "Cartes", key_display="1-9", show=i == 0)
-            for i, k in enumerate(HAND_KEYS)
-        ),
+        *CARD_KEYS,
         Binding("left", "cursor(-1)", show=False),
         Binding("right", "cursor(1)", show=False),
         Binding("space", "choose_cursor", show=False),
@@ -105,6 +107,8 @@ class CardTable(GameScreen):
         self._position: tuple[int | None, int] = (None, -1)
         """(seat on screen, actions played) of the board drawn: a choice lasts one decision."""
         self._answers: tuple[Answer, ...] = ()
+        self.waiting = False
+        """The question line says who is awaited (« Robot réfléchit… »)."""
 
     # --- hooks for the games -----------------------------------------------------------
 
@@ -204,8 +208,8 @@ class CardTable(GameScreen):
         self.query_one("#centre-text", Static).update(Content(centre.text))
         self.run_worker(self.centre_row.show(centre.cards, centre.captions), group="draw")
         self.query_one("#peek", Static).update(literal(self.peek(state)))
-        waiting = state.to_move() is not None and not self.decides_here(state)
-        question = self.waiting_text(state) if waiting else self.question(state)
+        self.waiting = state.to_move() is not None and not self.decides_here(state)
+        question = self.waiting_text(state) if self.waiting else self.question(state)
         self.query_one("#question", Static).update(literal(question))
         self.show_answers(self.answers(state))
         self.query_one("#answers").display = True
@@ -224,6 +228,11 @@ class CardTable(GameScreen):
         live = self.choice_limit(self.visible_state()) > 0 and not self.busy
         chosen = {self.hand_keys.index(k) for k in self.chosen}
         self.hand_row.mark(chosen, self.cursor, live=live)
+
+    def end_waiting(self) -> None:
+        if self.waiting:
+            self.waiting = False
+            self.query_one("#question", Static).update("")
 
     def show_opponents(self, state: State) -> None:
         back = self.app.glyphs.back
@@ -271,12 +280,20 @@ class CardTable(GameScreen):
     # --- the chooser ------------------------------------------------------------------
 
     def toggle(self, index: int) -> None:
-        """Choose or put back the card at `index`; with a limit of one, it plays at once."""
+        """Choose or put back the card at `index`; with a limit of one, it plays at once.
+        During an animation the key counts only as GameScreen.interrupt allows, for the
+        decision that follows it."""
         if self.busy:
-            self.skip()
-            return
+            if not self.interrupt():
+                return
+            self._position = (self.shown_seat, len(self.match.actions))
         limit = self.choice_limit(self.visible_state())
-        if not limit or index >= len(self.hand_keys):
+        if not limit:
+            if self.others_decide() and not self.busy:
+                self.app.say(self.waiting_text(self.match.state))
+            return
+        if index >= len(self.hand_keys):
+            self.app.say(f"Pas de carte {index + 1} : {self.hand_range()}.", "warning")
             return
         self.cursor = index
         key = self.hand_keys[index]
@@ -328,7 +345,32 @@ class CardTable(GameScreen):
             if (key in wanted) != (key in self.chosen)
         ]
 
+    def hand_range(self) -> str:
+        """The keys of the cards in hand, « 1-5 » (or « 1 »)."""
+        count = min(len(self.hand_keys), len(HAND_KEYS))
+        return "1" if count <= 1 else f"1-{count}"
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The footer names the keys of the cards in hand, not all nine, and none while
+        others decide."""
+        bindings = super().active_bindings
+        first = bindings.get(HAND_KEYS[0])
+        if first is not None and first.binding == CARD_KEYS[0]:
+            shown = replace(
+                first.binding, key_display=self.hand_range(), show=not self.others_decide()
+            )
+            bindings[HAND_KEYS[0]] = first._replace(binding=shown)
+        return bindings
+
+    def others_decide(self) -> bool:
+        """A robot or another screen decides now: a card key then says who."""
+        state = self.match.state
+        return state.to_move() is not None and not self.decides_here(state)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("choose", "choose_cursor", "cursor", "confirm"):
+            if action == "choose" and self.others_decide():
+                return True  # not in the footer, but pressed it says who decides (`toggle`)
             return self.shown_seat is not None and self.choice_limit(self.visible_state()) > 0
         return super().check_action(action, parameters)

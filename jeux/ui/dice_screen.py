@@ -29,15 +29,13 @@ Keys pressed during an animation follow GameScreen.act's one policy; no screen k
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar, NamedTuple, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Static
@@ -300,12 +298,6 @@ class DiceScreen(GameScreen):
             await tray.roll(dict(thrown), self.seconds(0.5))
         await self.show_event(event)
 
-    async def pause(self, base: float) -> None:
-        """Hold a result on screen for a moment; a key cuts it short."""
-        end = time.monotonic() + self.seconds(base)
-        while not self.skipping and time.monotonic() < end:
-            await asyncio.sleep(0.03)
-
     def latest(
         self, kind: type[E], since: type[Event] | None = None, before: Event | None = None
     ) -> E | None:
@@ -333,6 +325,17 @@ class DiceScreen(GameScreen):
             return self.decides_here(state) and self.command_offered(str(parameters[0]), state)
         return super().check_action(action, parameters)
 
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The dice keys are not offered while nobody here decides (pressed, they say who
+        does)."""
+        bindings = super().active_bindings
+        if not self.decides_here(self.match.state):
+            for key, active in bindings.items():
+                if active.binding.group == DICE_KEYS:
+                    bindings[key] = active._replace(binding=replace(active.binding, show=False))
+        return bindings
+
     def command_offered(self, name: str, state: State) -> bool:
         return self.command_action(name, state, self.selection) is not None
 
@@ -350,14 +353,16 @@ class DiceScreen(GameScreen):
 
     def selecting(self) -> State | None:
         """The state in which a key may change the selection, or None. During an animation
-        the key ends it, and counts only if what was animated revealed nothing
-        (GameScreen.act's policy)."""
-        if self.busy:
-            self.skip()
-            if self.match.last_revealed:
-                return None
+        the key ends it, and counts only as GameScreen.interrupt allows; while nobody here
+        decides, it says who does."""
+        if self.busy and not self.interrupt():
+            return None
         state = self.match.state
-        return state if self.decides_here(state) else None
+        if self.decides_here(state):
+            return state
+        if not self.busy and state.to_move() is not None:
+            self.app.say(self.waiting_text(state))
+        return None
 
     def action_pick(self, index: int) -> None:
         """Pick or drop a die."""

@@ -26,6 +26,7 @@ from jeux.engine.text import de
 from jeux.store.records import Stored
 from jeux.store.tables import Sitting
 
+from .widgets.card import Card
 from .widgets.die import Die
 from .widgets.footer import KeysFooter
 from .widgets.game_log import GameLog
@@ -65,6 +66,9 @@ class GameScreen(Screen):
         self.skipping = False
         self.queued: tuple[int | None, Action] | None = None
         """An action pressed during an animation: (seat it was meant for, action)."""
+        self.told_to_wait = False
+        """A key pressed during this animation was refused, and the player told why: once
+        is enough."""
         self.animated_seat: int | None = None
         """The seat whose move is being animated."""
         self.shown_seat: int | None = None
@@ -247,12 +251,9 @@ class GameScreen(Screen):
         return event.describe_for(None if self.sees_all else self.shown_seat)
 
     def act(self, action: Action) -> None:
-        """Play a human's action. A key pressed during an animation ends it; its move is
-        played afterwards, for the same seat only, and only if the animated move revealed
-        nothing: a press made before the player could see the dice takes no risk for them."""
+        """Play a human's action; pressed during an animation, see `interrupt`."""
         if self.busy:
-            self.skip()
-            if not self.match.last_revealed:
+            if self.interrupt():
                 self.queued = (self.animated_seat, action)
             return
         seat = self.match.state.to_move()
@@ -292,8 +293,29 @@ class GameScreen(Screen):
             events = later if rebuilt else [*events, *later]
         self.show_events(events, seat)
 
+    def interrupt(self) -> bool:
+        """A move's key pressed during an animation: it ends the animation, and its move is
+        played afterwards only if the animated move revealed nothing and the same seat plays
+        on (a press made before the player could see the dice takes no risk for them, and
+        never passes to the next player). Otherwise the player is told why: never a silent
+        key. Whether the move is to be played."""
+        self.skip()
+        state = self.match.state
+        seat = state.to_move()
+        if self.match.last_revealed:
+            why = "regarde d'abord ce qui vient d'être révélé, puis rejoue."
+        elif seat is not None and seat != self.animated_seat:
+            why = f"le tour passe à {state.players[seat]}."
+        else:
+            return seat is not None
+        if not self.told_to_wait:
+            self.told_to_wait = True
+            self.app.say(f"Pas si vite : {why}", "warning")
+        return False
+
     def show_events(self, events: list[Event], seat: int | None) -> None:
         self.busy, self.skipping, self.animated_seat = True, False, seat
+        self.told_to_wait = False
         self.run_worker(self._show(events), group="events", exclusive=True)
 
     def follow(self) -> None:
@@ -362,8 +384,13 @@ class GameScreen(Screen):
             return None
         return False, events
 
+    def end_waiting(self) -> None:
+        """A move is about to be shown: what the board said while it was awaited
+        (« Robot réfléchit… ») must not stay beside its result."""
+
     async def _show(self, events: Iterable[Event]) -> None:
         log = self.query_one(GameLog)
+        self.end_waiting()
         for event in self.seen(events):
             await self.animate_event(event)
             log.narrate([self.told(event)])
@@ -377,6 +404,12 @@ class GameScreen(Screen):
     def seconds(self, base: float) -> float:
         """An animation's length under the settings; zero once the player skipped."""
         return 0.0 if self.skipping else base * self.app.animation_scale
+
+    async def pause(self, base: float) -> None:
+        """Hold a result on screen for a moment; a key cuts it short."""
+        end = time.monotonic() + self.seconds(base)
+        while not self.skipping and time.monotonic() < end:
+            await asyncio.sleep(0.03)
 
     async def count_up(
         self, start: int, end: int, show: Callable[[int], None], base: float = 0.5
@@ -395,6 +428,8 @@ class GameScreen(Screen):
         self.skipping = True
         for die in self.query(Die):
             die.settle()
+        for card in self.query(Card):
+            card.settle()
 
     def on_key(self, event) -> None:
         if self.busy and event.key not in ("f1", "question_mark", "escape"):
@@ -493,7 +528,8 @@ class GameScreen(Screen):
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """Textual's, but a key that a button names is shown in the footer in the button's
         words: one key may mean « Lancer » now and « Parer » later, and a button may say
-        more than a binding's usual word (« Relancer », « Finir le tour »)."""
+        more than a binding's usual word (« Relancer », « Finir le tour »). Undo is shown
+        only when there is something to undo (its key still says why not)."""
         bindings = super().active_bindings
         words_by_key = dict(self.button_words)
         if self.sitting and not self.sitting.hosting:
@@ -502,12 +538,17 @@ class GameScreen(Screen):
             active = bindings.get(key)
             if active is not None and active.binding.show:
                 bindings[key] = active._replace(binding=replace(active.binding, description=words))
+        undo = bindings.get("u")
+        if undo is not None and undo.binding.action == "undo" and not self.may_undo():
+            bindings["u"] = undo._replace(binding=replace(undo.binding, show=False))
         return bindings
+
+    def may_undo(self) -> bool:
+        return self.match.undoable() > 0 and self.match.state.to_move() in self.humans()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
-            seat = self.match.state.to_move()
-            return not self.busy and self.match.undoable() > 0 and seat in self.humans()
+            return not self.busy  # during an animation the key only ends it
         if action == "table":
             return bool(self.sitting and self.sitting.hosting)
         return True
@@ -519,7 +560,10 @@ class GameScreen(Screen):
 
     def action_undo(self) -> None:
         """Take back the last decision of this turn that revealed nothing (see Match.undo)."""
-        if self.busy or not self.match.undoable():
+        if self.busy:
+            return
+        if not self.may_undo():
+            self.app.say(self.undo_refusal(), "warning")
             return
         self.match.undo()
         if not self.sitting:
@@ -529,6 +573,17 @@ class GameScreen(Screen):
         self.redraw_log()
         self.render_state()
         self.app.say("Coup annulé.")
+
+    def undo_refusal(self) -> str:
+        """Why `u` takes nothing back now, in the words of Match.undoable's rule."""
+        state = self.match.state
+        seat = state.to_move()
+        if seat is not None and seat not in self.humans():
+            return f"Rien à annuler : c'est à {state.players[seat]} de jouer."
+        played = self.match.played
+        if played and played[-1].seat == seat and played[-1].revealed:
+            return "Rien à annuler : ce qui a été révélé ne se reprend pas."
+        return "Rien à annuler."
 
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen

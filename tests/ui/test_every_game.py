@@ -114,6 +114,10 @@ async def test_every_game_from_setup_to_results(app_factory, info, humans, robot
         await settle(pilot, game)
         assert isinstance(app.screen, HandoffScreen) == game.needs_handoff()
         if game.needs_handoff():
+            await pilot.press("f1")  # the rules show nobody's hand: open before anyone is ready
+            assert isinstance(app.screen, RulesScreen) and app.screen.game_id == info.id
+            await pilot.press("escape")
+            assert isinstance(app.screen, HandoffScreen)
             await pass_handoff(pilot, game)
         assert_shown_literally(game, names)
 

@@ -1,9 +1,19 @@
 """Layer 3: what is special to Les pilleurs de tombe on screen: snakes refused, a triple aimed
-through the seat picker (the whole match by keys is the shared driver's, test_every_game)."""
+through the seat picker, a 1-1-1's bonus roll left on the tray (the whole match by keys is the
+shared driver's, test_every_game)."""
 
 from jeux.engine.match import Match, Seat
 from jeux.games.pilleurs_de_tombe.game import GAME
-from jeux.games.pilleurs_de_tombe.rules import COMBO, ROLLING, TARGETED, Roll, Take
+from jeux.games.pilleurs_de_tombe.rules import (
+    ANNOUNCE,
+    COMBO,
+    ROLLING,
+    TARGETED,
+    TORCH,
+    BonusRolled,
+    Roll,
+    Take,
+)
 from jeux.games.pilleurs_de_tombe.screen import PilleursScreen
 from jeux.screenshots import open_match
 from jeux.ui.widgets.dice_tray import DiceTray
@@ -31,6 +41,39 @@ async def test_a_snake_cannot_be_picked_for_a_rethrow(app_factory):
         assert screen.selection == ()
         assert "serpent" in last_notice(app)
         assert "serpent" in text(screen, "#captions")
+        app.clear_notifications()
+        await pilot.click(screen.query_one(DiceTray).dice[snake])  # by the mouse alike
+        await pilot.pause()
+        assert screen.selection == ()
+        assert last_notice(app) == "Un serpent ne peut pas être relancé."
+
+
+def match_at(seats, wanted) -> Match:
+    """A seeded match played by the robot until `wanted(state)`."""
+    for seed in range(2000):
+        match, bot = Match(GAME, seed, seats, {}), GAME.bot(seed)
+        for _ in range(60):
+            if wanted(match.state):
+                return match
+            if match.over:
+                break
+            match.play(bot.choose(match.state))
+    raise AssertionError("no seed comes to such a state")
+
+
+async def test_the_bonus_roll_of_a_1_1_1_stays_on_the_tray(app_factory):
+    match = match_at(SEATS[:2], lambda s: s.phase == COMBO and s.combo == TORCH)
+    match.play(Take())
+    assert match.state.phase == ANNOUNCE
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_match(app, match)
+        screen = app.screen
+        await pilot.press("p")  # « Progression »: the five dice are thrown again
+        await pilot.pause()
+        bonus = next(e for e in reversed(match.events) if isinstance(e, BonusRolled))
+        assert [die.value for die in screen.query_one(DiceTray).dice] == list(bonus.faces)
+        assert text(screen, "#captions").count("compte") == bonus.faces.count(bonus.face)
 
 
 def match_at_a_targeted_triple() -> Match:

@@ -9,6 +9,7 @@ from jeux.games.push_to_five.rules import LOSE_ALL, PROTECTION, Flip, Reshuffle,
 from jeux.games.push_to_five.screen import PushToFiveScreen
 from jeux.screenshots import open_match
 from jeux.ui.screens.play.results import ResultsScreen
+from tests.settle import wait_until
 
 from .pilot import last_notice, text
 
@@ -108,3 +109,52 @@ async def test_solo_results_keep_the_best_score(app_factory):
         assert app.records.record(lina.id, "push_to_five").best == score
         records = str(app.screen.query_one("#records", Static).render())
         assert f"meilleur score {score}" in records and "points gardés" in records
+
+
+def slowed(screen: PushToFiveScreen) -> None:
+    """Every animation of the screen lasts until a key cuts it short: what a key pressed
+    during one does is then tested without racing the clock."""
+    screen.seconds = lambda base: 0.0 if screen.skipping else 600.0
+
+
+async def test_the_footer_names_the_cards_of_the_row(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await opened(app, pilot, Match(GAME, 3, (Seat("Lina"), Seat("Marc")), {}))
+        assert screen.active_bindings["1"].binding.key_display == "1-5"
+        await pilot.press("7")
+        await pilot.pause()
+        assert last_notice(app) == "Pas de carte 7 : 1-5."
+        assert screen.match.actions == []
+
+
+async def test_a_key_pressed_while_a_card_turns_is_not_played_and_says_so(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        match = seeded((Seat("Lina"), Seat("Marc")), safe_start)
+        screen = await opened(app, pilot, match)
+        slowed(screen)
+        await pilot.press("1")
+        assert screen.busy  # the first card still turning
+        await pilot.press("2")  # before Lina could see it: not played on her behalf
+        await pilot.pause()
+        assert not screen.busy and match.actions == [Flip(0)]
+        assert last_notice(app).startswith("Pas si vite : regarde d'abord")
+        await pilot.press("2")  # once seen, the same key plays
+        assert match.actions == [Flip(0), Flip(1)]
+
+
+async def test_the_robot_stops_thinking_before_its_move_is_shown(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        match = seeded((Seat("Lina"), Seat("Robot", bot=True)), safe_start)
+        screen = await opened(app, pilot, match)
+        await pilot.press("1")
+        await pilot.pause()
+        slowed(screen)
+        await pilot.press("a", "space")  # Lina banks, a key cuts her turn's end short
+        robot_shown = lambda: screen.busy and screen.animated_seat == 1  # noqa: E731
+        await wait_until(pilot, robot_shown, "the robot's first move shown")
+        assert "réfléchit" not in text(screen, "#question")
+        del screen.seconds
+        await pilot.press("space")

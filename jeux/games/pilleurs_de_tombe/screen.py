@@ -182,8 +182,10 @@ class PilleursScreen(AimingDiceScreen):
         return Content(" · ".join(parts))
 
     def looks(self, state: PilleursState) -> list[Look]:
-        if state.phase == START:
-            last = self.latest(Validated)
+        if state.phase == START:  # the last turn's last dice: validated, or a 1-1-1's bonus
+            last = self.latest((Validated, BonusRolled))
+            if isinstance(last, BonusRolled):
+                return self.bonus_looks(last, "void")
             return [Look(f, "void", FACE_WORDS[f]) for f in last.faces] if last else []
         if state.phase == ANNOUNCE:
             return [Look(f, "void", "annulé") for f in state.faces]
@@ -327,14 +329,7 @@ class PilleursScreen(AimingDiceScreen):
             self.paint(self.thrown_looks(event.faces))
             await self.pause(0.3)
         elif isinstance(event, BonusRolled):
-            self.paint(
-                [
-                    Look(f, "selected", "compte", "bold $warning")
-                    if f == event.face
-                    else Look(f, "void", "")
-                    for f in event.faces
-                ]
-            )
+            self.paint(self.bonus_looks(event, "selected"))
             self.line("value", self.value_line(event.describe()))
             await self.pause(1.0)
         elif isinstance(event, TurnEnded):
@@ -343,6 +338,14 @@ class PilleursScreen(AimingDiceScreen):
         elif isinstance(event, CombinationTaken | CombinationDeclined | JokerSpent | PowerUsed):
             self.line("advice", Content.styled(event.describe(), "bold"))
             await self.pause(0.9)
+
+    @staticmethod
+    def bonus_looks(bonus: BonusRolled, counted: str) -> list[Look]:
+        """A 1-1-1's bonus roll: only the announced face counts (PIL-9)."""
+        return [
+            Look(f, counted, "compte", "bold $warning") if f == bonus.face else Look(f, "void", "")
+            for f in bonus.faces
+        ]
 
     @staticmethod
     def thrown_looks(faces: Sequence[int]) -> list[Look]:

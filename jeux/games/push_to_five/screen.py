@@ -7,7 +7,6 @@ only the cards turned (the view), and a new row slides in at every shuffle.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Hashable, Sequence
 
 from textual.binding import Binding
@@ -198,17 +197,17 @@ class PushToFiveScreen(CardTable):
             card.add_class("-turned")
             lost = event.card == "perdre" and not event.cancelled
             self.say_centre(news(event, self.arrow), "bold $error" if lost else "bold")
-            await asyncio.sleep(self.seconds(0.3))
+            await self.pause(0.3)
         elif isinstance(event, TurnEnded):
             self.say_centre(event.describe(), "$error" if event.how == BUST else "$success")
-            await asyncio.sleep(self.seconds(0.9))
+            await self.pause(0.9)
         elif isinstance(event, Reshuffled | TurnStarted):
             if isinstance(event, Reshuffled):
                 self.say_centre(news(event, self.arrow), "bold")
             await self.slide_in(cards)
         elif isinstance(event, FinalRound | GameOver):
             self.say_centre(event.describe(), "bold $accent")
-            await asyncio.sleep(self.seconds(1.2))
+            await self.pause(1.2)
 
     async def slide_in(self, cards) -> None:
         """A new row: the cards turn face down and slide in one after the other."""

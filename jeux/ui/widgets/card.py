@@ -113,6 +113,7 @@ class Card(Widget):
         self.set_class(card is None, "-back")
         self.index = index
         self._squeeze = 0  # >0 while flipping: how many columns are hidden on each side
+        self._settled = False  # a key ended the flip under way
 
     def render(self) -> CardFace:
         back = self.app.glyphs.back if hasattr(self.app, "glyphs") else "▚"
@@ -132,12 +133,17 @@ class Card(Widget):
         """Narrow the card to its edge, change its face, widen it again."""
         steps = max(0, round(seconds * FPS / 2))
         half = max(1, self.content_size.width // 2)
+        self._settled = False
         for i in range(1, steps + 1):
+            if self._settled:
+                break
             self._squeeze = half * i // steps
             self.refresh()
             await asyncio.sleep(seconds / 2 / steps)
         self.card = card
         for i in range(steps - 1, -1, -1):
+            if self._settled:
+                break
             self._squeeze = half * i // steps
             self.refresh()
             await asyncio.sleep(seconds / 2 / steps)
@@ -158,6 +164,10 @@ class Card(Widget):
             on_complete=lambda: done.done() or done.set_result(None),
         )
         await done
+
+    def settle(self) -> None:
+        """End a flip at once (a key skips the animation); a deal is a tenth of a second."""
+        self._settled = True
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self))

@@ -16,8 +16,8 @@ class KeysFooter(Footer):
 
     def bindings_changed(self, screen: Screen) -> None:
         keys = tuple(
-            (key, active.binding.description, active.binding.show, active.enabled)
-            for key, active in screen.active_bindings.items()
+            (key, a.binding.description, a.binding.key_display, a.binding.show, a.enabled)
+            for key, a in screen.active_bindings.items()
         )
         if keys != self._keys or not self._bindings_ready:
             self._keys = keys
