@@ -175,7 +175,7 @@ GAMES: dict[str, GameInfo] = {
         _info(
             "gladiators_duel",
             "Gladiator's Duel",
-            "Un duel de dés à deux, ou seul contre le robot.",
+            "Un duel de dés à deux, ou seul·e contre le robot.",
             2,
             2,
             DES,

@@ -40,9 +40,9 @@ def test_players_range_says_alone_for_solo_games():
     from jeux.engine.text import players_range
 
     assert [players_range(*r) for r in ((1, 1), (2, 2), (1, 4), (2, 8))] == [
-        "seul",
+        "en solo",
         "à 2",
-        "seul ou jusqu'à 4",
+        "en solo ou jusqu'à 4",
         "de 2 à 8",
     ]
 

@@ -119,7 +119,7 @@ class RoundStarted(Event):
     starter: str
 
     def describe(self) -> str:
-        return f"Manche {self.number} : {MAX_HP} PV chacun, {self.starter} commence."
+        return f"Manche {self.number} : {MAX_HP} PV chacun·e, {self.starter} commence."
 
 
 @dataclass(frozen=True)
@@ -350,7 +350,7 @@ class GameWon(Event):
     player: str
 
     def describe(self) -> str:
-        return f"{self.player} gagne {ROUNDS_TO_WIN} manches : sorcier ultime !"
+        return f"{self.player} gagne {ROUNDS_TO_WIN} manches : sorcier·ère ultime !"
 
 
 # --- the state -------------------------------------------------------------------------

@@ -232,7 +232,7 @@ class RoundStarted(Event):
     hp: int
 
     def describe(self) -> str:
-        return f"Manche {self.number} : {self.hp} PV chacun, 2 cartes, {self.starter} commence."
+        return f"Manche {self.number} : {self.hp} PV chacun·e, 2 cartes, {self.starter} commence."
 
 
 @dataclass(frozen=True)

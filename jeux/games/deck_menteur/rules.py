@@ -122,7 +122,7 @@ class RoundStarted(Event):
     players: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"Manche {self.number} : {HAND_SIZE} cartes à chacun, {self.starter} commence."
+        return f"Manche {self.number} : {HAND_SIZE} cartes à chacun·e, {self.starter} commence."
 
 
 @dataclass(frozen=True)

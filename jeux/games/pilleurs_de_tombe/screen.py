@@ -130,7 +130,7 @@ class PilleursScreen(AimingDiceScreen):
         detail = f"{state.advances[seat]}/{state.target} crans · "
         detail += artifacts_word(state.artifacts[seat])
         if state.blocked[seat]:
-            detail += " · bloqué"
+            detail += " · bloqué·e"
         if state.joker == seat:
             detail += " · joker"
         return detail
@@ -164,7 +164,7 @@ class PilleursScreen(AimingDiceScreen):
         lines.append(Content.styled(reserve, "bold"))
         holder = state.players[state.joker] if state.joker is not None else "en réserve"
         lines.append(Content.assemble("Joker : ", Content(glyphs.clip(holder, 18))))
-        lines.append(Content.styled(f"{gem} artefact B bloqué J joker", "$text-muted"))
+        lines.append(Content.styled(f"{gem} artefact B bloqué·e J joker", "$text-muted"))
         widget = paths.first(Static)
         widget.border_subtitle = f"{state.target} crans"
         widget.update(Content("\n").join(lines))
@@ -176,7 +176,7 @@ class PilleursScreen(AimingDiceScreen):
         throws = state.throws
         parts = [f"lancer {state.throw}/{throws}" if state.throw else plural(throws, "lancer")]
         if state.was_blocked:
-            parts.append("bloqué par un éboulement")
+            parts.append("bloqué·e par un éboulement")
         if state.powers[seat]:
             parts.append(f"pouvoir : {POWER_SHORT[state.powers[seat]]}")
         return Content(" · ".join(parts))

@@ -35,7 +35,7 @@ def target_detail(state: KillerState, seat: int) -> str:
         parts.append(STATUS_WORDS[status])
     if state.level[seat]:
         immune = state.phase == "target" and state.immune(seat, state.attack)
-        parts.append(f"T{state.level[seat]}" + (" immunisé" if immune else ""))
+        parts.append(f"T{state.level[seat]}" + (" immunisé·e" if immune else ""))
     return " · ".join(parts)
 
 

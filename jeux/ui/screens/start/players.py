@@ -128,7 +128,7 @@ class PlayersScreen(Screen):
         except ProfileError as error:
             self.app.say(str(error), "warning")
             return
-        self.app.say(f"{profile.name} est enregistré.")
+        self.app.say(f"{profile.name} est enregistré·e.")
         self.fill(profile.id)
         self.query_one("#form-title", Label).update(Content(f"Modifier {profile.name}"))
 
