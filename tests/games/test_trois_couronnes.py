@@ -728,9 +728,7 @@ def test_trc11_still_tied_is_shared():
     events = finish(state, [30, 30, 13], [1, 1, 0])
     outcome = state.outcome()
     assert outcome.ranks == (1, 1, 3) and outcome.winners == (0, 1)
-    assert events[-1].describe() == (
-        "Lina et Marc se partagent le trône avec 30 points."
-    )
+    assert events[-1].describe() == ("Lina et Marc se partagent le trône avec 30 points.")
     assert "se partagent la couronne" in outcome.summary
 
 

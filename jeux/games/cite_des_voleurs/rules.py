@@ -326,7 +326,7 @@ class CiteState(State):
             return "Plus de lancer pour tenter le carré."
         if not self.tokens[self.current]:
             return "Il faut au moins un jeton pour tenter le carré."
-        return "Tous tes rivaux sont camouflés : personne à dépouiller."
+        return "Tout le monde est camouflé : personne à dépouiller."
 
     def _apply_refusal(self, action: Apply) -> str:
         if self.phase == START:
@@ -345,7 +345,7 @@ class CiteState(State):
         if action.combo == STRAIGHT and not self.shown.straight:
             return "Aucune suite sur la table."
         if target == NO_TARGET and not self._targets:
-            return "Tous tes rivaux sont camouflés : personne à voler."
+            return "Tout le monde est camouflé : personne à voler."
         return "Cette combinaison ne s'applique pas ainsi."
 
     # --- moves ------------------------------------------------------------------------
@@ -436,7 +436,7 @@ class CiteState(State):
                 for s in range(self.seats)
                 if s != me and not self.camouflaged[s]  # CV-3: skipped, no penalty
             )
-            text = f"Carré de {face} ! {self.name} vole 2 jetons à chacun : {tokens_word(taken)}."
+            text = f"Carré de {face} ! {self.name} vole 2 jetons à chacun·e : {tokens_word(taken)}."
         elif combo == STRAIGHT:
             if self.pot:
                 self.pot -= 1

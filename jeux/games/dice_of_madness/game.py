@@ -74,7 +74,7 @@ class DiceOfMadness(Game):
             "equal_turns",
             "Tours égaux",
             (
-                Choice(False, "Non : le premier à 50 gagne aussitôt"),
+                Choice(False, "Non : le·la premier·e à 50 gagne aussitôt"),
                 Choice(True, "Oui : on finit le tour de table"),
             ),
             False,

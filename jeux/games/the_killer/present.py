@@ -8,7 +8,7 @@ SIDE_MARKS = {"low": "<11", "high": ">24"}
 
 
 def life_text(state: KillerState, seat: int) -> str:
-    """What follows a seat's life gauge: "-5 PV mourant", "1 PV zombie >24", "8 PV T2"."""
+    """What follows a seat's life gauge: "-5 PV mourant·e", "1 PV zombie >24", "8 PV T2"."""
     status = state.status(seat)
     words = [f"{state.hp[seat]:>3} PV"]
     if status == ZOMBIE:
@@ -51,6 +51,6 @@ def goal_text(state: KillerState) -> str:
         )
     if state.hp[seat] < 0:
         if state.dying_attack:
-            return "Mourant : 11 ou 24 pile pour +6, ou une attaque."
-        return "Mourant : 11 ou 24 pile pour regagner 6 PV."
+            return "Mourant·e : 11 ou 24 pile pour +6, ou une attaque."
+        return "Mourant·e : 11 ou 24 pile pour regagner 6 PV."
     return "Moins de 11 ou plus de 24 : une attaque."

@@ -71,7 +71,7 @@ class PlayersScreen(Screen):
             players = self.app.profiles.players
             profiles.add_options(
                 [Option(profile_line(p), id=p.id) for p in players]
-                or [Option("Aucun joueur : crée le premier à droite.", disabled=True)]
+                or [Option("Aucun joueur : crée-en un à droite.", disabled=True)]
             )
             profiles.highlighted = profiles.get_option_index(highlight) if highlight else None
 
