@@ -94,7 +94,7 @@ class DeckMenteurScreen(CardTable):
 
     def centre(self, state: DeckMenteurState) -> Centre:
         play = state.last_play
-        verdict = state.verdict(self.shown_seat)
+        verdict = state.verdict(None if self.sees_all else self.shown_seat)  # a replay: openly
         if play is not None or not verdict:
             return Centre(table_text(state), (None,) * len(play.cards) if play else ())
         cards = challenge_cards(self.match.events)

@@ -164,7 +164,7 @@ class PilleursScreen(AimingDiceScreen):
         lines.append(Content.styled(reserve, "bold"))
         holder = state.players[state.joker] if state.joker is not None else "en réserve"
         lines.append(Content.assemble("Joker : ", Content(glyphs.clip(holder, 18))))
-        lines.append(Content.styled(f"{gem} artefact B bloqué·e J joker", "$text-muted"))
+        lines.append(Content.styled(f"{gem} artefact B bloqué J joker", "$text-muted"))
         widget = paths.first(Static)
         widget.border_subtitle = f"{state.target} crans"
         widget.update(Content("\n").join(lines))
