@@ -156,7 +156,7 @@ GAMES: dict[str, GameInfo] = {
         _info(
             "meaning_dice",
             "Meaning Dice",
-            "Des dés qui racontent, un meneur qui tranche.",
+            "Des dés qui racontent, un·e meneur·euse qui tranche.",
             2,
             6,
             DES,
@@ -175,7 +175,7 @@ GAMES: dict[str, GameInfo] = {
         _info(
             "gladiators_duel",
             "Gladiator's Duel",
-            "Un duel de dés à deux, ou seul contre le robot.",
+            "Un duel de dés à deux, ou seul·e contre le robot.",
             2,
             2,
             DES,
@@ -214,7 +214,7 @@ GAMES: dict[str, GameInfo] = {
         _info(
             "arcane_arena",
             "Arcane Arena",
-            "L'arène des mages : seize cartes, un survivant.",
+            "L'arène des mages : seize cartes, un·e survivant·e.",
             2,
             4,
             CARTES,

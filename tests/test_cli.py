@@ -119,7 +119,7 @@ def test_simulate_says_in_french_what_it_cannot_do():
     out = jeux("simulate", "pyramide_escape", "--bots")
     assert out.returncode == 2 and "Pyramide Escape n'a pas de robot" in out.stderr
     out = jeux("simulate", "le_signal", "--players", "3")
-    assert out.returncode == 2 and out.stderr == "Le Signal se joue seul, pas à 3 joueurs.\n"
+    assert out.returncode == 2 and out.stderr == "Le Signal se joue en solo, pas à 3 joueurs.\n"
     coming = [info.id for info in GAMES.values() if not info.available]
     if coming:  # once every game is available, there is nothing left to refuse
         out = jeux("simulate", coming[0])

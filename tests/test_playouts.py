@@ -209,3 +209,34 @@ def test_a_table_that_always_passes_still_ends_its_rounds(game_id: str, players:
             rounds, since_round = rounds + ended, 0 if ended else since_round + 1
             assert since_round <= 2 * players, "a round of passes went on"
         assert "passe." in " ".join(e.describe() for e in match.events)
+
+
+SPOKEN_TO_SEEDS = 3
+NAMED = ("Alix", "Bérénice", "Cyprien", "Dounia", "Ernestine", "Faustin", "Gwladys", "Hippolyte")
+"""Names that no French sentence holds, so that finding one in a line means it names a seat."""
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_what_a_seat_is_told_alone_speaks_to_it_never_of_it(game_id: str) -> None:
+    """A private event's line (« Ta main : … »), a handoff's reason (`State.prompt`) and an
+    event's line told to one seat (`describe_to`) say « tu » to their reader: none names the
+    seat it is told to, at every player count, in seeded random playouts."""
+    game = load_game(game_id)
+    info = GAMES[game_id]
+    for players in range(info.min_players, info.max_players + 1):
+        for seed in range(SPOKEN_TO_SEEDS):
+            seats = tuple(Seat(name) for name in NAMED[:players])
+            match = Match(game, seed, seats, game.playout_options)
+            bot = RandomBot(seed)
+            while not match.over and len(match.actions) < CHECKED_ACTIONS:
+                state = match.state
+                mover = state.to_move()
+                reason = state.prompt()
+                assert NAMED[mover] not in reason, f"the handoff tells {NAMED[mover]}: {reason}"
+                for event in match.play(bot.choose(state.view(mover))):
+                    for seat in range(players):
+                        told = event.describe_to(seat)
+                        alone = event.audience == (seat,) or told != event.describe_for(seat)
+                        assert not (alone and NAMED[seat] in told), (
+                            f"{NAMED[seat]} is told of itself: {told}"
+                        )

@@ -59,7 +59,7 @@ def test_endings_are_counted_in_every_process_and_merged():
     alone = simulate(game, 2, 400, seed=3, processes=1)
     shared = simulate(game, 2, 400, seed=3, processes=2)
     assert alone.endings == shared.endings and sum(shared.endings.values()) == 400
-    assert set(shared.endings) == {"Propre score battu", "Dernier en jeu"}  # LS-1
+    assert set(shared.endings) == {"Propre score battu", "Dernier·e en jeu"}  # LS-1
     endings = shared.to_json()["endings"]
     assert endings == dict(shared.endings) and list(endings) == [
         e for e, _ in shared.endings.most_common()

@@ -1,3 +1,4 @@
+import ast
 import re
 from pathlib import Path
 
@@ -40,9 +41,9 @@ def test_players_range_says_alone_for_solo_games():
     from jeux.engine.text import players_range
 
     assert [players_range(*r) for r in ((1, 1), (2, 2), (1, 4), (2, 8))] == [
-        "seul",
+        "en solo",
         "à 2",
-        "seul ou jusqu'à 4",
+        "en solo ou jusqu'à 4",
         "de 2 à 8",
     ]
 
@@ -77,3 +78,77 @@ def test_every_de_before_a_name_goes_through_the_elision_helper():
         if NAME_AFTER_DE.search(line)
     ]
     assert not written, f"« de » before a name, not elided: {written}"
+
+
+MASCULINE = (
+    r"(\{\}|\b[Tt]u|\b[Oo]n) (est|es|reste|restes|sort|sors|devient) (déjà )?(mort|mourant|seul|"
+    r"bloqué|immunisé|camouflé|repéré|perdu|enregistré|allié|tombé|épuisé|sauvé|désigné|"
+    r"puni|couronné|sacré|proclamé)s?\b",
+    r"\b[Mm]ourants?\b",
+    r"\breste mort\b",
+    r"\brestes (mort|bloqué)\b",
+    r"\bsort seul\b",
+    r"\b(Sortir|ou) seul\b",
+    r"\b(un|les) morts?\b",
+    r"\b[Ll]e MJ\b",
+    r"\bsorcier ultime\b",
+    r"\bRoi Suprême\b",
+    r"\bmeilleur voleur\b",
+    r"\b(dernier|un) survivant\b",
+    r"\bun meneur\b",
+    r"\btombés? (le|les) derniers?\b",
+    r"\bDeviens fou\b",
+    r"^fou$",
+    r"\b[Dd]ernier (en jeu|à garder)\b",
+    r"\b(Mort|Épuisé|Perdu) dans\b",
+    r"\b(PV|points?|tours|cartes?|jetons?|\{\}) chacun\b",
+    r"\bà chacun(?! de)",
+    r"\bpris sur le fait\b",
+    r"\b[Cc]hacun (commence|mise|récupère|repart|reçoit|pioche|choisit|lance|tient|avance|ait|"
+    r"a|ne|en|son|avec|des autres|leur|est|cachait)\b",
+    r"\b[Ll]e premier (à|qui)\b",
+    r"\b[Ll]e dernier (debout|en vie|joueur|sorcier)\b",
+    r"\bcelui qui\b",
+    r"\b[Ii]l (gagne|doit encore)\b",
+    r"\bils gagnent\b",
+    r"\bcontre lui !",
+    r"\bAucun explorateur\b",
+)
+"""Masculine forms a player or a seat was given, written inclusively since (« mort·e »,
+« le·la MJ », « chacun·e ») or reworded (« monte sur le trône »): none may come back."""
+MASCULINE_FORM = re.compile("|".join(f"(?:{form})(?![·\\w])" for form in MASCULINE))
+
+
+def player_texts() -> list[tuple[str, str]]:
+    """Every string of the package (f-strings with {} for their values) and every line of
+    the rules texts, with where it is written."""
+    package = Path(__file__).parents[1] / "jeux"
+    texts = []
+    for path in sorted(package.rglob("*.py")):
+        where = path.relative_to(package)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                parts = (v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+                texts.append((f"{where}:{node.lineno}", "".join(parts)))
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                texts.append((f"{where}:{node.lineno}", node.value))
+    for path in sorted(package.glob("games/*/regles.md")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        texts += [(f"{path.relative_to(package)}:{n}", line) for n, line in enumerate(lines, 1)]
+    return texts
+
+
+def test_no_player_is_given_a_masculine_form_again():
+    found = [
+        f"{where} « {match.group(0)} »"
+        for where, text in player_texts()
+        if (match := MASCULINE_FORM.search(text))
+    ]
+    assert not found, f"masculine forms, write them with the middle dot: {found}"
+
+
+def test_the_masculine_forms_check_finds_what_it_looks_for():
+    for text in ("{} fait 3 et reste mort.", "Le MJ conteste", "10 PV chacun, Lina commence."):
+        assert MASCULINE_FORM.search(text), text
+    for text in ("reste mort·e.", "Le·la MJ", "10 PV chacun·e", "Le triple est bloqué"):
+        assert not MASCULINE_FORM.search(text), text

@@ -148,6 +148,12 @@ class Event:
             return self.describe()
         return self.describe_openly()
 
+    def describe_to(self, seat: int | None) -> str:
+        """The line told to `seat` alone (a handoff's reason, its own notification): events
+        about that seat override it to speak to it (« Tu gagnes la manche »), never naming
+        their reader in the third person; the others read as `describe_for`."""
+        return self.describe_for(seat)
+
 
 @dataclass(frozen=True)
 class Outcome:

@@ -18,6 +18,9 @@ class Passed(Event):
     def describe(self) -> str:
         return f"{self.player} passe."
 
+    def describe_to(self, seat: int | None) -> str:
+        return "Tu passes." if seat == self.seat else super().describe_to(seat)
+
 
 @dataclass(frozen=True)
 class TurnStarted(Event):
@@ -52,6 +55,11 @@ class Eliminated(Event):
 
     def describe(self) -> str:
         return f"{self.player} est éliminé·e de la manche."
+
+    def describe_to(self, seat: int | None) -> str:
+        if seat == self.seat:
+            return "Tu es éliminé·e de la manche."
+        return super().describe_to(seat)
 
 
 @dataclass(frozen=True)

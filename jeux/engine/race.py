@@ -65,7 +65,7 @@ def equal_turns_option(target: int) -> Option:
         "Tours égaux",
         (
             Choice(True, "Oui : on finit le tour de table, le plus haut score gagne"),
-            Choice(False, f"Non : le premier à {target} points gagne aussitôt"),
+            Choice(False, f"Non : le·la premier·e à {target} points gagne aussitôt"),
         ),
         True,
         "Sans effet en solo.",

@@ -124,7 +124,7 @@ def markdown(replay: Replay, when: str = "") -> str:
     ]
     out += [f"- **{label} :** {esc(value)}" for label, value in facts if value]
     if game.info.handoff:
-        out += ["", "La partie est finie : ce récit dit tout, même ce que chacun cachait."]
+        out += ["", "La partie est finie : ce récit dit tout, même ce que chacun·e cachait."]
     out += ["", "## Déroulé", ""]
     starts = {0, *replay.turn_starts}
     several = len(final.seats) > 1

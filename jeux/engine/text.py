@@ -90,13 +90,14 @@ def robot_names(levels: Sequence[str], taken: Sequence[str] = ()) -> list[str]:
 
 
 def players_range(low: int, high: int) -> str:
-    """How many play a game, after "se joue": "seul", "à 2", "seul ou jusqu'à 4", "de 2 à 8"."""
+    """How many play a game, after "se joue": "en solo", "à 2", "en solo ou jusqu'à 4",
+    "de 2 à 8"."""
     if high == 1:
-        return "seul"
+        return "en solo"
     if low == high:
         return f"à {low}"
     if low == 1:
-        return f"seul ou jusqu'à {high}"
+        return f"en solo ou jusqu'à {high}"
     return f"de {low} à {high}"
 
 
@@ -104,9 +105,9 @@ def players_range(low: int, high: int) -> str:
 # the same idea under the same words.
 TARGET_REACHED = "Objectif atteint"
 TURN_LIMIT = "Limite de tours atteinte"
-LAST_STANDING = "Dernier en jeu"
+LAST_STANDING = "Dernier·e en jeu"
 DECK_EMPTY = "Pioche épuisée"
-ALL_PASSED = "Tous ont passé"
+ALL_PASSED = "Tout le monde a passé"
 
 
 UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})

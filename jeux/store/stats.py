@@ -293,7 +293,7 @@ def histogram(scores: Sequence[int], most: int = 8) -> list[Bin]:
 
 # --- French wording, shared by the statistics screen and `jeux stats` ---------------------
 
-OPPONENT_TITLES = {SOLO: "Seul", HUMANS: "Humains", ROBOTS: "Robots"}
+OPPONENT_TITLES = {SOLO: "En solo", HUMANS: "Humains", ROBOTS: "Robots"}
 """Column titles: alone, against humans only, with at least one robot."""
 MONTHS = (
     "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"

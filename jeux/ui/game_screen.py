@@ -344,7 +344,7 @@ class GameScreen(Screen):
         self.table_closed = closed
         if closed:
             self.app.say(
-                "L'hôte a quitté la table : la partie attend qu'il la reprenne "
+                "L'hôte a quitté la table : la partie attend son retour "
                 "(elle repartira d'ici toute seule).",
                 "warning",
                 timeout=3600,

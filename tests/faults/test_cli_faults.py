@@ -179,8 +179,8 @@ def test_the_other_commands_keep_working_in_pipes(tmp_path):
         (["--games", "-5"], "argument --games : il en faut au moins 1, pas -5"),
         (["--games", "0"], "argument --games : il en faut au moins 1, pas 0"),
         (["--processes", "0"], "argument --processes : il en faut au moins 1, pas 0"),
-        (["--players", "0"], "Le 5000 se joue seul ou jusqu'à 8, pas à 0 joueur."),
-        (["--players", "9"], "Le 5000 se joue seul ou jusqu'à 8, pas à 9 joueurs."),
+        (["--players", "0"], "Le 5000 se joue en solo ou jusqu'à 8, pas à 0 joueur."),
+        (["--players", "9"], "Le 5000 se joue en solo ou jusqu'à 8, pas à 9 joueurs."),
     ],
 )
 def test_simulate_refuses_counts_out_of_range(tmp_path, args, said):

@@ -395,7 +395,7 @@ def test_three_round_wins_end_the_game():
     assert state.phase == OVER and state.to_move() is None
     outcome = state.outcome()
     assert outcome.winners == (0,) and outcome.scores == (3, 0)
-    assert outcome.ending == "Dernier en jeu"
+    assert outcome.ending == "Dernier·e en jeu"
 
 
 def test_aa_7_a_stalled_deciding_round_ends_the_game_on_an_empty_deck():

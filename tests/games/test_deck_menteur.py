@@ -478,9 +478,21 @@ def test_the_question_names_the_keys_of_the_hand_and_one_card_in_the_singular():
 
 def test_the_next_handoff_tells_everyone_how_the_challenge_ended():
     state, events = challenge("pique", (C(8, "carreau"),), accused_pack=(3, 4))
-    assert state.verdict == "Zoé accusait Marc, qui mentait : Marc retourne un 3."
-    assert state.view(0).verdict == state.verdict
-    assert state.prompt() == f"{state.verdict} Nouvelle manche — à toi d'annoncer la couleur."
+    assert state.verdict(None) == "Zoé accusait Marc, qui mentait : Marc retourne un 3."
+    assert state.view(0).verdict(0) == state.verdict(0) == state.verdict(None)
+    assert state.verdict(2) == "Tu accusais Marc, qui mentait : Marc retourne un 3."
+    assert state.turn == 1  # the liar opens the round, and reads the verdict as « tu »
+    assert state.prompt() == (
+        "Zoé t'accusait, tu mentais : tu retournes un 3. Nouvelle manche — à toi d'annoncer "
+        "la couleur."
+    )
+
+
+def test_a_truthful_accused_reads_that_the_accuser_flips():
+    state, _ = challenge("pique", (C(8, "pique"), JOKER_CARD))
+    assert state.verdict(1) == "Zoé t'accusait, tu disais vrai : Zoé retourne un 5."
+    assert state.verdict(2) == "Tu accusais Marc, qui disait vrai : tu retournes un 5."
+    assert state.prompt().startswith("Tu accusais Marc, qui disait vrai : tu retournes un 5.")
 
 
 def test_present_the_cards_of_the_last_challenge_come_from_the_public_events():

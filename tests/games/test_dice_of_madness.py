@@ -237,7 +237,7 @@ def test_mad5_the_last_sane_player_wins_at_once():
     state.madness[1] = 14
     play(state, Roll(), 6, 1, 2, 3, 4)
     assert state.to_move() is None
-    assert state.outcome().ranks == (3, 2, 1) and state.outcome().ending == "Dernier en jeu"
+    assert state.outcome().ranks == (3, 2, 1) and state.outcome().ending == "Dernier·e en jeu"
 
 
 def test_mad5_out_players_are_skipped():

@@ -235,7 +235,7 @@ def test_hp_1_and_a_critical_loses():
     assert state.phase == OVER and state.status == [LOST]
     outcome = state.outcome()
     assert not outcome.won and outcome.scores == (6,)
-    assert outcome.ending == "Perdu dans le labyrinthe"
+    assert outcome.ending == "Pas de sortie"
 
 
 def test_trap_paid_with_last_hp_at_step_9_loses():
@@ -374,7 +374,7 @@ def test_both_lost_nobody_wins():
     play(state, Roll(), 1)
     outcome = state.outcome()
     assert state.phase == OVER and not outcome.won and outcome.ranks == (2, 1)
-    assert outcome.ending == "Perdu dans le labyrinthe"
+    assert outcome.ending == "Pas de sortie"
 
 
 # --- the robot --------------------------------------------------------------------------------

@@ -427,7 +427,7 @@ def test_present_gains_and_the_way_to_the_centre():
     from jeux.games.pilleurs_de_tombe.present import gains_text, path_lines
     from jeux.games.pilleurs_de_tombe.rules import Gains
 
-    assert gains_text(Gains(2, 1, True, True)) == "+2 crans, +1 artefact, bloqué"
+    assert gains_text(Gains(2, 1, True, True)) == "+2 crans, +1 artefact, bloqué·e"
     assert gains_text(Gains(0, 0, False, True)) == "rien"
     state = new()
     state.advances[1], state.artifacts[1], state.blocked[1], state.joker = 9, 2, True, 1

@@ -344,7 +344,7 @@ def test_sc4_loss_at_minus_3_with_40_of_monsters_left_scores_minus_43():
     assert events[-1] == GameOver("Lina", False, -3, -43)
     outcome = state.outcome()
     assert outcome.scores == (-43,) and outcome.ranks == (1,) and not outcome.won
-    assert outcome.ending == "Mort dans le donjon"
+    assert outcome.ending == "Mort·e dans le donjon"
     assert state.to_move() is None and state.legal_actions() == []
     assert outcome.summary == (
         "Lina succombe à la salle 1 : score -43 (-3 PV moins 40 de monstres restants)."

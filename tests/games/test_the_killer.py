@@ -235,7 +235,7 @@ def test_kil4_the_last_survivor_wins_once_the_dying_had_their_turn():
     assert isinstance(events[-1], GameOver) and state.to_move() is None
     outcome = state.outcome()
     assert outcome.ranks == (1, 2) and "Lina" in outcome.summary
-    assert outcome.ending == "Dernier en jeu"
+    assert outcome.ending == "Dernier·e en jeu"
 
 
 def test_kil4_a_dying_player_whose_turn_comes_first_plays_it_and_may_regenerate():
@@ -391,10 +391,10 @@ def test_the_match_ends_after_the_round_limit_and_the_most_life_points_win():
 def test_present_life_line_and_target_detail_say_state_side_and_immunity():
     state = new(zombie=True, terminator=True)
     state.hp[1], state.level[1] = -5, 2
-    assert life_text(state, 1) == " -5 PV mourant T2"
+    assert life_text(state, 1) == " -5 PV mourant·e T2"
     play(state, Throw(), 1, 1, 2, 2, 3)  # attack 2
     play(state, Stop())
-    assert target_detail(state, 1) == "-5 PV · mourant · T2 immunisé"
+    assert target_detail(state, 1) == "-5 PV · mourant·e · T2 immunisé·e"
     assert target_detail(state, 0) == "toi" and target_detail(state, 2) == "12 PV"
     state.dead[2], state.zombie[2], state.hp[2], state.side[2] = False, True, 1, "high"
     assert life_text(state, 2) == "  1 PV zombie >24"
@@ -417,11 +417,11 @@ def test_kil8_when_a_zombie_fells_the_last_contender_the_last_to_fall_wins():
     play(state, Stop())
     events = play(state, Attack(0), *SIX)
     assert isinstance(events[-1], GameOver) and state.outcome().ranks == (1, 3, 2)
-    assert "Lina, tombé le dernier" in state.outcome().summary
+    assert "Lina, tombé·e en dernier" in state.outcome().summary
     assert state.outcome().ending == "Plus personne debout"
     # Lina at -7 above Marc, a zombie at 1 PV: the results say why.
     assert state.outcome().scores[:2] == (-7, 1) and state.outcome().ranking == (
-        "Classement : les morts et les zombies, du dernier tombé au premier "
+        "Classement : les mort·es et les zombies, de la dernière chute à la première "
         "(un zombie : sa 1re mort)."
     )
 
@@ -434,6 +434,6 @@ def test_the_ranking_rule_is_said_whenever_the_fallen_or_the_dying_are_ranked():
     pass_turn(state)  # Marc, dying, misses
     assert state.over and state.outcome().ranks == (1, 2, 3)
     assert state.outcome().ranking == (
-        "Classement : les vivants puis les mourants, par PV, puis les morts, du dernier "
-        "tombé au premier."
+        "Classement : les vivant·es puis les mourant·es, par PV, puis les mort·es, de la "
+        "dernière chute à la première."
     )

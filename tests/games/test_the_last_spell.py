@@ -154,7 +154,7 @@ def test_ls1_last_player_standing_wins():
     events = play(state, Roll(), 1, 1, 1)
     assert RoundWon("B", 1, True) in events
     assert state.outcome().winners == (1,)
-    assert state.outcome().ending == "Dernier en jeu"
+    assert state.outcome().ending == "Dernier·e en jeu"
 
 
 def test_ls1_a_player_who_exploded_ranks_behind_one_still_in_the_game():

@@ -699,8 +699,8 @@ def test_trc11_highest_score_wins():
     assert outcome.scores == (30, 20, 10) and outcome.ranks == (1, 2, 3)
     assert outcome.winners == (0,)
     assert events[-1] == GameOver(("Lina",), 30)
-    assert events[-1].describe() == "Lina devient Roi Suprême des Trois Couronnes avec 30 points !"
-    assert outcome.summary == "Lina devient Roi Suprême avec 30 points."
+    assert events[-1].describe() == "Lina monte sur le trône des Trois Couronnes avec 30 points !"
+    assert outcome.summary == "Lina monte sur le trône avec 30 points."
 
 
 def test_trc11_tie_broken_by_complete_kingdoms():
@@ -709,7 +709,7 @@ def test_trc11_tie_broken_by_complete_kingdoms():
     outcome = state.outcome()
     assert outcome.ranks == (2, 1, 3)
     assert outcome.summary == (
-        "Marc devient Roi Suprême avec 30 points et 2 royaumes complets (départage)."
+        "Marc monte sur le trône avec 30 points et 2 royaumes complets (départage)."
     )
 
 
@@ -728,9 +728,7 @@ def test_trc11_still_tied_is_shared():
     events = finish(state, [30, 30, 13], [1, 1, 0])
     outcome = state.outcome()
     assert outcome.ranks == (1, 1, 3) and outcome.winners == (0, 1)
-    assert events[-1].describe() == (
-        "Lina et Marc se partagent le titre de Roi Suprême avec 30 points."
-    )
+    assert events[-1].describe() == ("Lina et Marc se partagent le trône avec 30 points.")
     assert "se partagent la couronne" in outcome.summary
 
 

@@ -14,7 +14,7 @@ from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.screens.table.host import TableScreen
 
 from ..ui.driver import screen_lines
-from ..ui.test_deck_menteur_pilot import screen_text
+from ..ui.test_deck_menteur_pilot import told_to_others
 
 GAME = "deck_menteur"
 
@@ -78,8 +78,7 @@ def assert_only_linas_hand(game: DeckMenteurScreen) -> None:
         return
     assert game.shown_seat == 0
     assert [c.card for c in game.hand_row.cards] == [game.face(c.card) for c in state.hands[0]]
-    text = screen_text(game)
-    assert "Main de Marc" not in text and "Marc a posé en vrai" not in text
+    assert not told_to_others(game, 0)
 
 
 async def test_the_host_sees_codes_and_who_is_connected(app_factory):

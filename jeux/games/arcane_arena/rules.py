@@ -119,7 +119,7 @@ class RoundStarted(Event):
     starter: str
 
     def describe(self) -> str:
-        return f"Manche {self.number} : {MAX_HP} PV chacun, {self.starter} commence."
+        return f"Manche {self.number} : {MAX_HP} PV chacun·e, {self.starter} commence."
 
 
 @dataclass(frozen=True)
@@ -337,6 +337,12 @@ class RoundOver(Event):
             return f"{why}personne ne gagne la manche, elle est rejouée."
         return f"{why}{self.player} gagne la manche ({plural(self.wins, 'manche')})."
 
+    def describe_to(self, seat: int | None) -> str:
+        if seat is None or seat != self.winner:
+            return super().describe_to(seat)
+        won = f"gagnes la manche ({plural(self.wins, 'manche')})."
+        return f"{self.why} : tu {won}" if self.why else f"Tu {won}"
+
 
 @dataclass(frozen=True)
 class GameWon(Event):
@@ -344,7 +350,7 @@ class GameWon(Event):
     player: str
 
     def describe(self) -> str:
-        return f"{self.player} gagne {ROUNDS_TO_WIN} manches : sorcier ultime !"
+        return f"{self.player} gagne {ROUNDS_TO_WIN} manches : sorcier·ère ultime !"
 
 
 # --- the state -------------------------------------------------------------------------
@@ -394,7 +400,7 @@ class ArenaState(ZonedState):
     attack: Attack | None = None
     defender: int | None = None
     rewarding: int | None = None
-    verdict: str = ""
+    verdict: RoundOver | None = None
     """How the round just ended, for the handoff that opens the next one."""
     ending: str = ""
     """How the deciding round ended (`Outcome.ending`)."""
@@ -556,7 +562,8 @@ class ArenaState(ZonedState):
         if self.phase == REACT:
             return f"{self.players[self.turn]} te lance {self.attack.spell} — te défendre ?"
         if self.verdict:
-            return f"{self.verdict} — nouvelle manche, à toi de commencer."
+            told = self.verdict.describe_to(self.to_move()).rstrip(".")
+            return f"{told} — nouvelle manche, à toi de commencer."
         if self.phase == REWARD:
             return "ta combinaison a porté — choisis ton bonus."
         if self.phase == DISCARD:
@@ -636,7 +643,7 @@ class ArenaState(ZonedState):
     # --- moves ---------------------------------------------------------------------
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
-        self.verdict = ""  # told by the handoff that opens a round, then no more
+        self.verdict = None  # told by the handoff that opens a round, then no more
         if isinstance(action, Pass):
             return self._pass(rng)
         if isinstance(action, Draw | Cast | Swap) or action == Reward(DRAW):
@@ -932,8 +939,8 @@ class ArenaState(ZonedState):
         name = self.players[winner] if winner is not None else ""
         if winner is not None:
             self.wins[winner] += 1
-        events: list[Event] = [RoundOver(winner, name, self.wins[winner] if name else 0, why)]
-        self.verdict = events[0].describe().rstrip(".")
+        self.verdict = RoundOver(winner, name, self.wins[winner] if name else 0, why)
+        events: list[Event] = [self.verdict]
         if winner is not None and self.wins[winner] >= ROUNDS_TO_WIN:
             self.phase, self.attack, self.ending = OVER, None, ending
             return [*events, GameWon(winner, name)]

@@ -29,7 +29,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.events import Eliminated
 from jeux.engine.reactions import window_opens
-from jeux.engine.text import LAST_STANDING, de, join_names, plural
+from jeux.engine.text import LAST_STANDING, join_names, plural
 
 ATTACK, DEFENCE, SUPPORT = "attaque", "défense", "soutien"
 
@@ -232,7 +232,7 @@ class RoundStarted(Event):
     hp: int
 
     def describe(self) -> str:
-        return f"Manche {self.number} : {self.hp} PV chacun, 2 cartes, {self.starter} commence."
+        return f"Manche {self.number} : {self.hp} PV chacun·e, 2 cartes, {self.starter} commence."
 
 
 @dataclass(frozen=True)
@@ -299,15 +299,26 @@ class Defended(Event):
         extra = f" ({self.detail})" if self.detail else ""
         return f"{self.player} se défend avec {name_of(self.card)}{extra}."
 
+    def describe_to(self, seat: int | None) -> str:
+        if seat != self.seat:
+            return super().describe_to(seat)
+        extra = f" ({self.detail})" if self.detail else ""
+        return f"Tu te défends avec {name_of(self.card)}{extra}."
+
 
 @dataclass(frozen=True)
 class Said(Event):
     """A plain public sentence: damage, healing, statuses, steals seen from outside."""
 
     text: str
+    to: tuple[tuple[int, str], ...] = ()
+    """The sentence as each seat it names reads it, in « tu » (`describe_to`)."""
 
     def describe(self) -> str:
         return self.text
+
+    def describe_to(self, seat: int | None) -> str:
+        return next((text for s, text in self.to if s == seat), super().describe_to(seat))
 
 
 @dataclass(frozen=True)
@@ -336,6 +347,12 @@ class Discarded(Event):
         why = f" ({self.why})" if self.why else ""
         return f"{self.player} défausse {name_of(self.card)}{why}."
 
+    def describe_to(self, seat: int | None) -> str:
+        if seat != self.seat:
+            return super().describe_to(seat)
+        why = f" ({self.why})" if self.why else ""
+        return f"Tu défausses {name_of(self.card)}{why}."
+
 
 @dataclass(frozen=True)
 class HpChanged(Event):
@@ -346,9 +363,17 @@ class HpChanged(Event):
     why: str = ""
 
     def describe(self) -> str:
-        what = f"perd {self.change * -1} PV" if self.change < 0 else f"gagne {self.change} PV"
-        why = f" ({self.why})" if self.why else ""
-        return f"{self.player} {what}{why} : {max(self.hp, 0)} PV."
+        return f"{self.player} {self.what('perd', 'gagne')} : {max(self.hp, 0)} PV."
+
+    def describe_to(self, seat: int | None) -> str:
+        if seat != self.seat:
+            return super().describe_to(seat)
+        return f"Tu {self.what('perds', 'gagnes')} : il te reste {max(self.hp, 0)} PV."
+
+    def what(self, loses: str, gains: str) -> str:
+        """ "perd 2 PV (Éclair)", with the verb conjugated for whoever is told."""
+        what = f"{loses} {-self.change} PV" if self.change < 0 else f"{gains} {self.change} PV"
+        return what + (f" ({self.why})" if self.why else "")
 
 
 @dataclass(frozen=True)
@@ -359,8 +384,13 @@ class RoundWon(Event):
 
     def describe(self) -> str:
         if self.seat == NOBODY_SEAT:
-            return "Les derniers sorciers tombent ensemble : personne ne gagne, on rejoue."
+            return "Les dernières places tombent ensemble : personne ne gagne, on rejoue."
         return f"{self.player} gagne la manche ({self.wins} sur {ROUNDS_TO_WIN})."
+
+    def describe_to(self, seat: int | None) -> str:
+        if seat != self.seat:
+            return super().describe_to(seat)
+        return f"Tu gagnes la manche ({self.wins} sur {ROUNDS_TO_WIN})."
 
 
 @dataclass(frozen=True)
@@ -369,7 +399,7 @@ class GameWon(Event):
     player: str
 
     def describe(self) -> str:
-        return f"{self.player} gagne {ROUNDS_TO_WIN} manches : sorcier ultime !"
+        return f"{self.player} gagne {ROUNDS_TO_WIN} manches : sorcier·ère ultime !"
 
 
 # --- the state -------------------------------------------------------------------------
@@ -609,7 +639,7 @@ class ArcaneState(ZonedState):
             return f"{why[0].upper()}{why[1:]} — choisis une carte à défausser."
         if self.phase == DEFEND:
             return f"{self.sent_by()} — te défendre ?"
-        return " ".join(e.describe() for e in self.news)
+        return " ".join(e.describe_to(seat) for e in self.news)
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
@@ -618,7 +648,7 @@ class ArcaneState(ZonedState):
         return Outcome(
             tuple(self.wins),
             ranks_from_scores(self.wins),
-            f"{self.players[winner]} gagne {ROUNDS_TO_WIN} manches : sorcier ultime !",
+            f"{self.players[winner]} gagne {ROUNDS_TO_WIN} manches : sorcier·ère ultime !",
             ending=LAST_STANDING,  # every round ends with one wizard standing (AD1-18)
         )
 
@@ -715,7 +745,8 @@ class ArcaneState(ZonedState):
         gained = min(amount, MAX_HP - self.hp[seat])
         self.hp[seat] += gained
         if not gained:
-            return [Said(f"{self.players[seat]} a déjà {MAX_HP} PV, le maximum.")]
+            told = ((seat, f"Tu as déjà {MAX_HP} PV, le maximum."),)
+            return [Said(f"{self.players[seat]} a déjà {MAX_HP} PV, le maximum.", told)]
         return [HpChanged(seat, self.players[seat], gained, self.hp[seat], why)]
 
     # --- moves ---------------------------------------------------------------------
@@ -812,7 +843,7 @@ class ArcaneState(ZonedState):
                 return [], [Said("La défausse était vide : Absorption ne reprend rien.")]
             return [], self._take_back(seat, top)
         # Contrôle de l'esprit (AD1-14): the target chooses its discard
-        self.owed.append((target, f"Contrôle de l'esprit {de(self.players[seat])}"))
+        self.owed.append((target, "Contrôle de l'esprit"))
         return [], []
 
     def _take_back(self, seat: int, card: Dealt) -> list[Event]:
@@ -896,23 +927,32 @@ class ArcaneState(ZonedState):
         """The target's statuses answer the seat that sent the attack (AD1-11, AD1-13,
         AD1-22)."""
         seat, target, status = self.sender(hit), hit.target, self.status[hit.target]
-        who = self.players[target]
+        who, attacker = self.players[target], self.players[seat]
         events: list[Event] = []
         if status.electric and self.alive(seat):
-            events += [Said(f"Le voile électrique de {who} frappe {self.players[seat]}.")]
+            told = (
+                (seat, f"Le voile électrique de {who} te frappe."),
+                (target, f"Ton voile électrique frappe {attacker}."),
+            )
+            events += [Said(f"Le voile électrique de {who} frappe {attacker}.", told)]
             events += self.hurt(seat, 2, "voile électrique")
             neighbour = self.right_neighbour(seat)
             if neighbour not in (seat, target):
                 events += self.hurt(neighbour, 1, "voile électrique")
         if status.trap:
             status = self.status[target] = replace(status, trap=False)
-            events.append(Said(f"{self.players[seat]} tombe dans le piège arcanique de {who}."))
+            told = (
+                (seat, f"Tu tombes dans le piège arcanique de {who}."),
+                (target, f"{attacker} tombe dans ton piège arcanique."),
+            )
+            events.append(Said(f"{attacker} tombe dans le piège arcanique de {who}.", told))
             events += self.hurt(seat, 2, "piège arcanique")
-            self.owed.append((seat, f"piège arcanique de {who}"))
+            self.owed.append((seat, "piège arcanique"))
         if status.veil:
             self.status[target] = replace(status, veil=False)
             self.hits.pop(0)
-            events.append(Said(f"Le voile d'ombre de {who} arrête {self.spell}."))
+            told = ((target, f"Ton voile d'ombre arrête {self.spell}."),)
+            events.append(Said(f"Le voile d'ombre de {who} arrête {self.spell}.", told))
         return events
 
     def _answer(self, action: Defend | Endure, rng: Random) -> list[Event]:
@@ -959,22 +999,27 @@ class ArcaneState(ZonedState):
             self.status[target] = replace(status, armour=False)
             blocked = min(3, amount)
             amount -= blocked
-            events.append(Said(f"L'armure gelée de {who} bloque {plural(blocked, 'dégât')}."))
+            told = ((target, f"Ton armure gelée bloque {plural(blocked, 'dégât')}."),)
+            events.append(Said(f"L'armure gelée de {who} bloque {plural(blocked, 'dégât')}.", told))
         events += self.hurt(seat, back, "Miroir")
         if hit.poison:
             if amount:
                 self.poison_pending[target] += 1
+                told = ((target, "Tu es empoisonné·e : −1 PV à la fin de ton prochain tour."),)
                 events.append(
-                    Said(f"{who} est empoisonné·e : −1 PV à la fin de son prochain tour.")
+                    Said(f"{who} est empoisonné·e : −1 PV à la fin de son prochain tour.", told)
                 )
             else:
-                events.append(Said(f"Le poison n'atteint pas {who}."))
+                told = ((target, "Le poison ne t'atteint pas."),)
+                events.append(Said(f"Le poison n'atteint pas {who}.", told))
         elif hit.steal:
             events += self._steal(target, rng)
         else:
             events += self.hurt(target, amount, self.spell)
             if not amount:
-                events.append(Said(f"{who} ne perd aucun PV."))
+                events.append(
+                    Said(f"{who} ne perd aucun PV.", ((target, "Tu ne perds aucun PV."),))
+                )
         return events
 
     def _steal(self, target: int, rng: Random) -> list[Event]:
@@ -982,11 +1027,20 @@ class ArcaneState(ZonedState):
         seat = self.attacker
         thief, victim = self.players[seat], self.players[target]
         if not len(self.hands[target]) or not self.alive(seat):
-            return [Said(f"{victim} n'a aucune carte à voler.")]
+            return [
+                Said(
+                    f"{victim} n'a aucune carte à voler.",
+                    ((target, "Tu n'as aucune carte à voler."),),
+                )
+            ]
         card = rng.choice(self.hands[target].cards)
         self.hands[target] = self.hands[target].without([card])
+        if target == seat:  # a steal turned back on its caster by a Déviation
+            said = Said(f"{thief} se vole une carte.", ((seat, "Tu te voles une carte."),))
+            return [said, *self.give(seat, [card.card], ("te voles", "se vole"))]  # type: ignore[list-item]
+        told = ((seat, f"Tu voles une carte à {victim}."), (target, f"{thief} te vole une carte."))
         return [
-            Said(f"{thief} vole une carte à {victim}."),
+            Said(f"{thief} vole une carte à {victim}.", told),
             Robbed(thief, card, audience=(target,)),
             *self.give(seat, [card.card], (f"voles à {victim}", f"vole à {victim}")),  # type: ignore[list-item]
         ]

@@ -10,6 +10,6 @@ ALLIANCES = Option(
     "Alliances avec la Guilde des Poissonniers",
     (Choice(False, "Aucune : Mensonge de Gobie ignore toute défense"), Choice(True, "Secrètes")),
     False,
-    help="Secrètes : chacun est allié ou non, une chance sur deux, en secret ; un allié peut "
-    "parer Mensonge de Gobie.",
+    help="Secrètes : chacun·e est allié·e ou non, une chance sur deux, en secret ; "
+    "un·e allié·e peut parer Mensonge de Gobie.",
 )

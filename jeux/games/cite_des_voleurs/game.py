@@ -31,7 +31,7 @@ class Cite(Game):
             "rob_camouflaged",
             "Viser un camouflé",
             (
-                Choice(False, "Non : il est à l'abri des vols"),
+                Choice(False, "Non : on ne peut rien lui voler"),
                 Choice(True, "Oui : le vol échoue, le tour est perdu"),
             ),
             False,

@@ -26,7 +26,7 @@ TRIPLE_EFFECTS = {
 LEGEND = (
     "Triples : 1 vol de 3 · 2 échange · 3 vol de 2\n"
     "4 camouflage · 5 ou 6 toute la cagnotte\n"
-    "Suite : 1 de la cagnotte · Carré : 2 à chacun"
+    "Suite : 1 de la cagnotte · Carré : 2 à chacun·e"
 )
 
 LOOT_PIPS = 12
@@ -46,7 +46,7 @@ def table_text(state: CiteState) -> str:
         return f"Carré de {state.announced} annoncé : il faut un {state.announced}"
     parts = []
     if shown.quad:
-        parts.append(f"Carré de {shown.triple} (2 jetons à chacun) ou son triple")
+        parts.append(f"Carré de {shown.triple} (2 jetons à chacun·e) ou son triple")
     elif shown.triple is not None:
         parts.append(triple_text(shown.triple, state.pot))
     if shown.straight:

@@ -174,7 +174,7 @@ class EscapeRolled(Event):
     def describe(self) -> str:
         if self.caught:
             return (
-                f"Fuite : {self.face}. {self.player} est pris sur le fait : "
+                f"Fuite : {self.face}. {self.player} est pris·e sur le fait : "
                 f"un jeton rendu à {self.victim}, un à la cagnotte."
             )
         return f"Fuite : {self.face}. {self.player} s'échappe avec tout le butin."
@@ -326,7 +326,7 @@ class CiteState(State):
             return "Plus de lancer pour tenter le carré."
         if not self.tokens[self.current]:
             return "Il faut au moins un jeton pour tenter le carré."
-        return "Tous tes rivaux sont camouflés : personne à dépouiller."
+        return "Tout le monde est camouflé : personne à dépouiller."
 
     def _apply_refusal(self, action: Apply) -> str:
         if self.phase == START:
@@ -337,7 +337,7 @@ class CiteState(State):
         if target == self.current:
             return "Vise un autre joueur que toi."
         if 0 <= target < self.seats and self.camouflaged[target]:
-            return f"{self.players[target]} est camouflé : impossible de le voler ce tour-ci."
+            return f"{self.players[target]} est camouflé·e : on ne peut rien lui voler ce tour-ci."
         if action.combo == TRIPLE and self.shown.triple is None:
             return "Aucun triple sur la table."
         if action.combo == QUAD and not self.shown.quad:
@@ -345,7 +345,7 @@ class CiteState(State):
         if action.combo == STRAIGHT and not self.shown.straight:
             return "Aucune suite sur la table."
         if target == NO_TARGET and not self._targets:
-            return "Tous tes rivaux sont camouflés : personne à voler."
+            return "Tout le monde est camouflé : personne à voler."
         return "Cette combinaison ne s'applique pas ainsi."
 
     # --- moves ------------------------------------------------------------------------
@@ -415,7 +415,10 @@ class CiteState(State):
         me, target, combo = self.current, action.target, action.combo
         face = self.shown.triple
         if target != NO_TARGET and self.camouflaged[target]:  # CV-3 option: the theft fails
-            text = f"{self.players[target]} est camouflé : {self.name} est repéré et perd son tour."
+            text = (
+                f"{self.players[target]} est camouflé·e : "
+                f"{self.name} est repéré·e et perd son tour."
+            )
             return [TurnOver(self.name, text), *self._next_turn()]
         victim = self.players[target] if target != NO_TARGET else ""
         events: list[Event] = []
@@ -433,7 +436,7 @@ class CiteState(State):
                 for s in range(self.seats)
                 if s != me and not self.camouflaged[s]  # CV-3: skipped, no penalty
             )
-            text = f"Carré de {face} ! {self.name} vole 2 jetons à chacun : {tokens_word(taken)}."
+            text = f"Carré de {face} ! {self.name} vole 2 jetons à chacun·e : {tokens_word(taken)}."
         elif combo == STRAIGHT:
             if self.pot:
                 self.pot -= 1
@@ -509,8 +512,8 @@ class CiteState(State):
         names = [self.players[s] for s in self.winners]
         best = tokens_word(self.tokens[self.winners[0]])
         if len(names) == 1:
-            summary = f"{names[0]} est le meilleur voleur de la Cité avec {best} !"
+            summary = f"{names[0]} règne sur la Cité des voleurs avec {best} !"
         else:
-            summary = f"{join_names(names)} se partagent la Cité avec {best} chacun."
+            summary = f"{join_names(names)} se partagent la Cité avec {best} chacun·e."
         ranks = ranks_from_scores(keys)
         return Outcome(tuple(self.tokens), ranks, summary, ending=TARGET_REACHED)

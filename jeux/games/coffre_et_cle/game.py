@@ -54,14 +54,15 @@ class CoffreEtCle(Game):
         ),
         Option(
             "phase_finale",
-            "Phase finale : gagnants",
+            "Phase finale : gagnant·es",
             (
-                Choice(GUESSERS, "Ceux qui la démasquent"),
+                Choice(GUESSERS, "Celles et ceux qui la démasquent"),
                 Choice(LITERAL, "À la lettre"),
             ),
             GUESSERS,
-            "Qui gagne quand on vote contre la Clé Factice : ceux qui la trouvent (sinon elle "
-            "seule), ou « à la lettre » ceux qui la trouvent avec elle (sinon personne).",
+            "Qui gagne quand on vote contre la Clé Factice : celles et ceux qui la trouvent (sinon "
+            "elle seule), ou « à la lettre » celles et ceux qui la trouvent avec elle (sinon "
+            "personne).",
         ),
     )
     action_types = (Observe, Exchange, Force, Pass, Look, EndTurn, Designate, Vote)

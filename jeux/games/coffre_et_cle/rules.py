@@ -336,7 +336,7 @@ class CoffreState(State):
             if action.target == mover:
                 return "On force un autre joueur, pas soi-même."
             if 0 <= action.target < self.seats and self.locked(action.target):
-                return "Ce joueur est verrouillé : on ne peut pas le forcer."
+                return "Cette place est verrouillée : on ne peut pas la forcer."
         if isinstance(action, Designate):
             return "Seul le Trésor désigne, juste après son action, et pas lui-même."
         if isinstance(action, Vote):
@@ -472,7 +472,7 @@ class CoffreState(State):
             return events + self.finish(
                 (seat, target),
                 f"{self.players[seat]} (Trésor) a trouvé la Clé chez "
-                f"{self.players[target]} : ils gagnent ensemble.",
+                f"{self.players[target]} : victoire à deux.",
                 KEY_FOUND,
             )
         if card.role == FACTICE:

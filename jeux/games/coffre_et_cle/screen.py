@@ -260,7 +260,7 @@ class CoffreScreen(CardTable):
             self.act(Designate(others[index]))
         elif self.pending == "force" and self.target is None and index < len(others):
             if state.locked(others[index]):
-                self.app.say("Ce joueur est verrouillé : on ne peut pas le forcer.", "warning")
+                self.app.say("Cette place est verrouillée : on ne peut pas la forcer.", "warning")
                 return
             self.target = others[index]
             self.render_state()

@@ -122,7 +122,7 @@ class RoundStarted(Event):
     players: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"Manche {self.number} : {HAND_SIZE} cartes à chacun, {self.starter} commence."
+        return f"Manche {self.number} : {HAND_SIZE} cartes à chacun·e, {self.starter} commence."
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,9 @@ class HandDealt(Event):
     cards: tuple[Dealt, ...]
 
     def describe(self) -> str:
+        return f"Ta main : {card_list(self.cards)}."
+
+    def describe_openly(self) -> str:
         return f"Main {de(self.player)} : {card_list(self.cards)}."
 
 
@@ -177,6 +180,9 @@ class OwnPlay(Event):
     cards: tuple[Dealt, ...]
 
     def describe(self) -> str:
+        return f"Tu as posé en vrai : {card_list(self.cards)}."
+
+    def describe_openly(self) -> str:
         return f"{self.player} a posé en vrai : {card_list(self.cards)}."
 
 
@@ -241,6 +247,20 @@ class GameWon(Event):
         return f"{self.player} reste seul·e en jeu et gagne la partie !"
 
 
+@dataclass(frozen=True)
+class Challenge:
+    """How a challenge ended: who accused whom, who was right, what the loser turned."""
+
+    accuser: int
+    accused: int
+    truthful: bool
+    turned: PlayingCard
+
+    @property
+    def loser(self) -> int:
+        return self.accuser if self.truthful else self.accused
+
+
 # --- the state -------------------------------------------------------------------------
 
 
@@ -273,8 +293,8 @@ class DeckMenteurState(ZonedState):
     announced: str = ""
     round: int = 0
     next_uid: int = 0
-    verdict: str = ""
-    """How the last challenge ended, for everyone: the handoff of the next round tells it."""
+    challenge: Challenge | None = None
+    """How the last challenge ended: the handoff of the next round tells it (`verdict`)."""
 
     # --- queries -------------------------------------------------------------------
 
@@ -341,9 +361,26 @@ class DeckMenteurState(ZonedState):
             return "Tu ne peux poser que des cartes de ta main, chacune une fois."
         return super().refusal(action)
 
+    def verdict(self, seat: int | None) -> str:
+        """How the last challenge ended, as `seat` reads it (« tu » where it took part);
+        None for the table."""
+        c = self.challenge
+        if c is None:
+            return ""
+        names = self.players
+        turned = "l'As : éliminé·e" if c.turned.rank == ACE else f"un {c.turned.label}"
+        flips = "tu retournes" if c.loser == seat else f"{names[c.loser]} retourne"
+        if seat == c.accused:
+            truth = "tu disais vrai" if c.truthful else "tu mentais"
+            return f"{names[c.accuser]} t'accusait, {truth} : {flips} {turned}."
+        truth = "qui disait vrai" if c.truthful else "qui mentait"
+        who = "Tu accusais" if seat == c.accuser else f"{names[c.accuser]} accusait"
+        return f"{who} {names[c.accused]}, {truth} : {flips} {turned}."
+
     def prompt(self) -> str:
         """What the seat to move must answer, with nothing hidden in it."""
-        told = f"{self.verdict} Nouvelle manche" if self.verdict else "nouvelle manche"
+        verdict = self.verdict(self.turn)
+        told = f"{verdict} Nouvelle manche" if verdict else "nouvelle manche"
         if self.phase == ANNOUNCE:
             return f"{told} — à toi d'annoncer la couleur."
         play = self.last_play
@@ -394,7 +431,7 @@ class DeckMenteurState(ZonedState):
             announced=self.announced,
             round=self.round,
             next_uid=self.next_uid,
-            verdict=self.verdict,
+            challenge=self.challenge,
         )
 
     # --- moves ---------------------------------------------------------------------
@@ -441,12 +478,7 @@ class DeckMenteurState(ZonedState):
         self.packs[loser] = self.packs[loser].holding(rest)
         self.flipped[loser] = self.flipped[loser].holding([*self.flipped[loser], top])
         events.append(PackFlipped(loser, self.players[loser], top, len(rest)))
-        truth = "qui disait vrai" if truthful else "qui mentait"
-        turned = "l'As : éliminé·e" if top.card.rank == ACE else f"un {top.card.label}"
-        self.verdict = (
-            f"{self.players[accuser]} accusait {self.players[accused]}, {truth} : "
-            f"{self.players[loser]} retourne {turned}."
-        )
+        self.challenge = Challenge(accuser, accused, truthful, top.card)
         starter = loser
         if top.card.rank == ACE:
             self.out.append(loser)

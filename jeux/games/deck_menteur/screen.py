@@ -94,10 +94,11 @@ class DeckMenteurScreen(CardTable):
 
     def centre(self, state: DeckMenteurState) -> Centre:
         play = state.last_play
-        if play is not None or not state.verdict:
+        verdict = state.verdict(None if self.sees_all else self.shown_seat)  # a replay: openly
+        if play is not None or not verdict:
             return Centre(table_text(state), (None,) * len(play.cards) if play else ())
         cards = challenge_cards(self.match.events)
-        return Centre(state.verdict, tuple(self.face(c.card) for c in cards))
+        return Centre(verdict, tuple(self.face(c.card) for c in cards))
 
     def peek(self, state: DeckMenteurState) -> str:
         return peek_text(state, self.shown_seat)

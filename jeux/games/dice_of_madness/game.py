@@ -62,10 +62,10 @@ class DiceOfMadness(Game):
         ),
         Option(
             "survivor",
-            "Dernier à garder la raison",
+            "Dernier·e à garder la raison",
             (
-                Choice(WINS, "Il gagne aussitôt"),
-                Choice(MUST_REACH, "Il doit encore atteindre 50 Savoir"),
+                Choice(WINS, "Victoire aussitôt"),
+                Choice(MUST_REACH, "Encore 50 Savoir à atteindre"),
             ),
             WINS,
             "À 15 de Folie, un joueur sombre et quitte la partie.",
@@ -74,7 +74,7 @@ class DiceOfMadness(Game):
             "equal_turns",
             "Tours égaux",
             (
-                Choice(False, "Non : le premier à 50 gagne aussitôt"),
+                Choice(False, "Non : le·la premier·e à 50 gagne aussitôt"),
                 Choice(True, "Oui : on finit le tour de table"),
             ),
             False,

@@ -199,7 +199,7 @@ class MadnessScreen(DiceScreen):
         sheet = self.race_sheet(
             state.race,
             cell=lambda mark: (
-                "fou" if mark.note == "folie" else f"+{mark.points}" if mark.points else "0"
+                "folie" if mark.note == "folie" else f"+{mark.points}" if mark.points else "0"
             ),
             target=f"But : {KNOWLEDGE_GOAL} Savoir",
         )

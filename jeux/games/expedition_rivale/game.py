@@ -32,8 +32,8 @@ class ExpeditionRivale(Game):
             "draft",
             "Mise en place",
             (
-                Choice(False, "Une carte chacun"),
-                Choice(True, "Draft initial (3 cartes chacun)"),
+                Choice(False, "Une carte chacun·e"),
+                Choice(True, "Draft initial (3 cartes chacun·e)"),
             ),
             False,
             "Draft : on pioche 3 cartes, on en garde 1 et on passe les autres, deux fois.",
@@ -61,10 +61,10 @@ class ExpeditionRivale(Game):
             "Fin de partie",
             (
                 Choice(False, "Dès que la pioche est vide"),
-                Choice(True, "Puis un dernier tour de pose chacun"),
+                Choice(True, "Puis un dernier tour de pose chacun·e"),
             ),
             False,
-            "Par défaut, celui qui pioche la dernière carte ne peut plus la poser.",
+            "Par défaut, qui pioche la dernière carte ne peut plus la poser.",
         ),
     )
     action_types = (Draw, Play, Pass, Pick)

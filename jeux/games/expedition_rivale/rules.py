@@ -383,7 +383,7 @@ class DeckEmpty(Event):
 
     def describe(self) -> str:
         if self.last_call:
-            return "La pioche est vide : un dernier tour de pose chacun."
+            return "La pioche est vide : un dernier tour de pose chacun·e."
         return "La pioche est vide : l'expédition s'achève."
 
 

@@ -164,7 +164,7 @@ class Rematch(Event):
     hp: int
 
     def describe(self) -> str:
-        return f"Double KO ! Revanche immédiate : chacun repart à {self.hp} PV."
+        return f"Double KO ! Revanche immédiate : chacun·e repart à {self.hp} PV."
 
 
 class DuelState(State):

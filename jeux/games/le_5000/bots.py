@@ -483,7 +483,7 @@ def solution() -> str:
         f"tours, {len(plan.memo)} dans un tour, chacun calculé en {1000 * seconds:.0f} ms ici), "
         f"soit environ {minutes:.0f} minutes, loin des deux secondes permises. Fort joue chaque "
         "tour exactement (la moyenne sur tous les lancers à venir), chaque banque valant sa "
-        "chance de gagner la course contre chacun des autres."
+        "chance de gagner la course contre chacun·e des autres."
     )
 
 

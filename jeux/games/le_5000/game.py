@@ -40,7 +40,7 @@ class Le5000(Game):
             "Tours égaux",
             (
                 Choice(True, "On finit le tour de table, le meilleur score gagne"),
-                Choice(False, "Le premier à l'objectif gagne aussitôt"),
+                Choice(False, "Le·la premier·e à l'objectif gagne aussitôt"),
             ),
             True,
             "Cinq 1 d'un seul lancer gagnent toujours sur-le-champ.",
@@ -59,9 +59,9 @@ class Le5000(Game):
             "Limite de tours",
             (
                 Choice(0, "Aucune"),
-                Choice(10, "10 tours chacun"),
-                Choice(20, "20 tours chacun"),
-                Choice(30, "30 tours chacun"),
+                Choice(10, "10 tours chacun·e"),
+                Choice(20, "20 tours chacun·e"),
+                Choice(30, "30 tours chacun·e"),
             ),
             0,
             "À plusieurs, le meilleur score gagne à la limite ; en solo, la partie est perdue "

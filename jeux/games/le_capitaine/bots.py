@@ -394,7 +394,7 @@ def solution() -> str:
     return (
         "À deux, l'équilibre : la course résolue exactement, les deux joueurs au mieux, tours "
         "égaux et dernier tour compris (`race_table`) ; à plusieurs, la même course contre "
-        "chacun des autres."
+        "chacun·e des autres."
     )
 
 

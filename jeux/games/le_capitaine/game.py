@@ -28,7 +28,7 @@ class Capitaine(Game):
             "Tours égaux",
             (
                 Choice(True, "Oui : on finit le tour de table, le plus de nœuds gagne"),
-                Choice(False, "Non : le premier qui atteint le but gagne aussitôt"),
+                Choice(False, "Non : le·la premier·e qui atteint le but gagne aussitôt"),
             ),
             True,
             "En cas d'égalité en tête, les ex aequo jouent des tours de départage.",

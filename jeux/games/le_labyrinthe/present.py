@@ -143,10 +143,10 @@ def question(state: LabyrintheState) -> list[str]:
         ]
     if phase == EXIT:
         if state.status[seat] == WAITING:
-            return ["Sortir seul (x), ou attendre encore (a) :", "1 : −2 PV, 2–4 : −1 PV."]
+            return ["Sortir seul·e (x), ou attendre encore (a) :", "1 : −2 PV, 2–4 : −1 PV."]
         partner = state.players[1 - seat]
         return [
-            f"Sortir seul (x), ou attendre {partner} (a) :",
+            f"Sortir seul·e (x), ou attendre {partner} (a) :",
             "chaque tour d'attente peut blesser.",
         ]
     return []

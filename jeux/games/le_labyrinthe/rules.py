@@ -51,7 +51,7 @@ ROLL, KEEP, HELP, TRAP, ROOM, FIND, CRITICAL, EXIT, OVER = (
 )
 # What an explorer is doing.
 EXPLORING, WAITING, OUT, LOST = "exploring", "waiting", "out", "lost"
-ENDING_OUT, ENDING_LOST = "Sortie trouvée", "Perdu dans le labyrinthe"
+ENDING_OUT, ENDING_LOST = "Sortie trouvée", "Pas de sortie"
 ENDING_TOGETHER, ENDING_ALONE = "Sortie ensemble", "Sortie en solitaire"
 
 # Answers to the table's questions.
@@ -242,7 +242,9 @@ class Stayed(Event):
 
     def describe(self) -> str:
         if self.blocked:
-            return f"{self.player} reste bloqué à l'étape {self.step} et passera son prochain tour."
+            return (
+                f"{self.player} reste bloqué·e à l'étape {self.step} et passera son prochain tour."
+            )
         return f"{self.player} reste à l'étape {self.step}."
 
 
@@ -286,7 +288,7 @@ class Skipped(Event):
     player: str
 
     def describe(self) -> str:
-        return f"{self.player} est bloqué et passe son tour."
+        return f"{self.player} est bloqué·e et passe son tour."
 
 
 @dataclass(frozen=True)
@@ -320,7 +322,7 @@ class Died(Event):
     seat: int
 
     def describe(self) -> str:
-        return f"{self.player} n'a plus de PV : perdu à jamais dans le labyrinthe."
+        return f"{self.player} n'a plus de PV : perdu·e à jamais dans le labyrinthe."
 
 
 class JournalLine(NamedTuple):
@@ -669,13 +671,13 @@ class LabyrintheState(State):
         scores = tuple(self.step)
         if not winners:
             ranks = tuple(1 + sum(o > m for o in scores) for m in scores)
-            summary = "Aucun explorateur ne sort du labyrinthe."
+            summary = "Personne ne sort du labyrinthe."
             return Outcome(scores, ranks, summary, won=False, ending=ENDING_LOST)
         ranks = tuple(1 if s in winners else 2 for s in range(self.seats))
         if len(winners) == 2:
             summary = f"{self.players[0]} et {self.players[1]} sortent ensemble du labyrinthe."
             return Outcome(scores, ranks, summary, ending=ENDING_TOGETHER)
-        summary = f"{self.players[winners[0]]} sort seul du labyrinthe."
+        summary = f"{self.players[winners[0]]} sort seul·e du labyrinthe."
         return Outcome(scores, ranks, summary, ending=ENDING_ALONE)
 
 

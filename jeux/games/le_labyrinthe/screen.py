@@ -214,7 +214,7 @@ class LabyrintheScreen(DiceScreen):
         if command.name == "advance":
             return "Avancer, −2 au jet"
         if command.name == "leave" and state.phase == EXIT:
-            return "Sortir seul"
+            return "Sortir seul·e"
         return command.label
 
     # --- what is shown ----------------------------------------------------------------

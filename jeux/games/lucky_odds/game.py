@@ -23,7 +23,7 @@ class LuckyOdds(Game):
             "equal_turns",
             "Tours égaux",
             (
-                Choice(False, "Non : le premier à 50 pile gagne aussitôt"),
+                Choice(False, "Non : le·la premier·e à 50 pile gagne aussitôt"),
                 Choice(True, "Oui : on finit le tour de table, tous ceux à 50 gagnent"),
             ),
             False,

@@ -45,10 +45,10 @@ class MeaningDice(Game):
             "Qui tranche une solution contestée",
             (
                 Choice(VOTE, "Les joueurs votent (égalité : les joueurs gagnent)"),
-                Choice(MJ_DECIDES, "Le MJ décide seul"),
+                Choice(MJ_DECIDES, "Le·la MJ décide seul·e"),
             ),
             VOTE,
-            "Quand un joueur annonce le scénario résolu et que le MJ conteste.",
+            "Quand un joueur annonce le scénario résolu et que le·la MJ conteste.",
         ),
     )
 

@@ -351,7 +351,7 @@ class MeaningState(State):
         if self.phase == JUDGE:
             return f"{self.players[self.turn]} dit le scénario résolu — acceptes-tu ?"
         if self.phase == BALLOT:
-            return f"Le MJ conteste la solution {self.players[self.turn]} — à toi de voter"
+            return f"Le·la MJ conteste la solution {de(self.players[self.turn])} — à toi de voter"
         return ""
 
     def legal_actions(self) -> list[Action]:
@@ -372,7 +372,7 @@ class MeaningState(State):
 
     def refusal(self, action: Action) -> str:
         if isinstance(action, Claim) and self.to_move() == MJ:
-            return "Le MJ ne peut pas déclarer le scénario résolu."
+            return "Le·la MJ ne peut pas déclarer le scénario résolu."
         if isinstance(action, (Draw, Reroll)) and self.phase == PLAY:
             return "Ce dé a déjà été pioché."
         if isinstance(action, Associate) and self.phase == PLAY:
@@ -431,12 +431,12 @@ class MeaningState(State):
     def _judge(self, name: str, accept: bool) -> list[Event]:
         events: list[Event] = [Verdict(name, accept, by_mj=True)]
         if accept:
-            self.story.append(Line(MJ, "verdict", "Le MJ accepte la solution."))
+            self.story.append(Line(MJ, "verdict", "Le·la MJ accepte la solution."))
             return events + self._end(SOLVED)
         if self.judge == MJ_DECIDES:
-            self.story.append(Line(MJ, "verdict", "Le MJ refuse la solution."))
-            return events + self._rejected("Le MJ refuse : l'histoire continue.")
-        self.story.append(Line(MJ, "verdict", "Le MJ conteste : les joueurs votent."))
+            self.story.append(Line(MJ, "verdict", "Le·la MJ refuse la solution."))
+            return events + self._rejected("Le·la MJ refuse : l'histoire continue.")
+        self.story.append(Line(MJ, "verdict", "Le·la MJ conteste : les joueurs votent."))
         return events + self._count()
 
     def _vote(self, name: str, yes: bool) -> list[Event]:

@@ -168,7 +168,7 @@ class MeaningDiceScreen(GameScreen):
         if moment != self.moment:
             self.moment, self.picked, self.ideas = moment, [], 0
             self.text.value = ""
-        scenario = state.scenario or "à écrire par le MJ"
+        scenario = state.scenario or "à écrire par le·la MJ"
         self.query_one("#scenario", Static).update(
             Content.assemble(("Scénario : ", "bold"), scenario)
         )
@@ -204,7 +204,7 @@ class MeaningDiceScreen(GameScreen):
                 f"{state.players[state.turn]} dit le scénario résolu. L'acceptes-tu ? (o/n)",
             )
         if state.phase == BALLOT:
-            return "", f"Le MJ conteste. {name}, la solution tient-elle ? Vote (o/n)."
+            return "", f"Le·la MJ conteste. {name}, la solution tient-elle ? Vote (o/n)."
         if state.phase == LAST:
             return "", "Dernier dé pioché ! Annonce le scénario résolu (s) ou renonce (x)."
         picked = [state.dice[d].drawn for d in self.picked]
@@ -448,7 +448,7 @@ class JournalsScreen(BaseJournals):
         ending = (
             "en cours"
             if state.ending is None
-            else ("joueurs gagnants" if state.players_won else "MJ gagnant")
+            else ("joueurs gagnants" if state.players_won else "MJ gagnant·e")
         )
         return Content.assemble(
             (when_text(saved.updated), "bold"),

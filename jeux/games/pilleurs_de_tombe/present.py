@@ -60,7 +60,7 @@ def gains_text(gains: Gains) -> str:
     if gains.artifacts:
         parts.append(f"+{artifacts_word(gains.artifacts)}")
     if gains.blocked:
-        parts.append("bloqué")
+        parts.append("bloqué·e")
     return ", ".join(parts) or "rien"
 
 

@@ -190,7 +190,7 @@ class TurnEnded(Event):
         if self.blocked and not self.was_blocked:
             parts.append("subit un éboulement")
         elif self.blocked:
-            parts.append("reste bloqué")
+            parts.append("reste bloqué·e")
         elif self.was_blocked:
             parts.append("se dégage de l'éboulement")
         return f"{self.player} {join_names(parts) or 'ne gagne rien'}."
@@ -412,7 +412,7 @@ class PilleursState(State):
         if self.combo == ARTIFACT:
             return f"{name} n'a aucun artefact à voler."
         if self.combo == CAVE_IN:
-            return f"{name} est déjà bloqué par un éboulement."
+            return f"{name} est déjà bloqué·e par un éboulement."
         return "Cette combinaison ne vise personne."
 
     def shares(self) -> tuple[Gains, Gains]:

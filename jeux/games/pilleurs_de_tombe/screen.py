@@ -130,7 +130,7 @@ class PilleursScreen(AimingDiceScreen):
         detail = f"{state.advances[seat]}/{state.target} crans · "
         detail += artifacts_word(state.artifacts[seat])
         if state.blocked[seat]:
-            detail += " · bloqué"
+            detail += " · bloqué·e"
         if state.joker == seat:
             detail += " · joker"
         return detail
@@ -176,7 +176,7 @@ class PilleursScreen(AimingDiceScreen):
         throws = state.throws
         parts = [f"lancer {state.throw}/{throws}" if state.throw else plural(throws, "lancer")]
         if state.was_blocked:
-            parts.append("bloqué par un éboulement")
+            parts.append("bloqué·e par un éboulement")
         if state.powers[seat]:
             parts.append(f"pouvoir : {POWER_SHORT[state.powers[seat]]}")
         return Content(" · ".join(parts))

@@ -409,7 +409,7 @@ def solution() -> str:
     """What Fort plays, for the lab."""
     return (
         "En Cumul à deux, l'équilibre : la partie résolue exactement, les deux joueurs au "
-        "mieux (`win_table`) ; à plusieurs, la course contre chacun des autres, pris pour un "
+        "mieux (`win_table`) ; à plusieurs, la course contre chacun·e des autres, pris pour un "
         "joueur qui suit la règle de Moyen. En Sprint, le jugement de Moyen."
     )
 

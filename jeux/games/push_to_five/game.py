@@ -31,7 +31,7 @@ class PushToFive(Game):
             "mode",
             "But",
             (
-                Choice(CUMULATIVE, "Cumul : le premier à 15 points en banque"),
+                Choice(CUMULATIVE, "Cumul : premier·e à 15 points en banque"),
                 Choice(SPRINT, "Sprint : 15 points en un seul tour"),
             ),
             CUMULATIVE,

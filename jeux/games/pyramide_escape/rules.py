@@ -22,7 +22,7 @@ MAX_FATIGUE = 7
 
 SCARAB_PEEK = 2
 MAP_PEEK = 3
-ENDING_ESCAPED, ENDING_EXHAUSTED = "Pyramide traversée", "Épuisé dans la pyramide"
+ENDING_ESCAPED, ENDING_EXHAUSTED = "Pyramide traversée", "Épuisé·e dans la pyramide"
 
 # Room keys.
 COULOIR, FOSSE, SCARABEES, PONT, SOIF = "couloir", "fosse", "scarabees", "pont", "soif"

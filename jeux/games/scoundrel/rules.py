@@ -22,7 +22,7 @@ ROOM_SIZE = 4
 TO_RESOLVE = 3
 """Cards to resolve in a full room; the fourth stays for the next one."""
 MAX_HP = 20
-ENDING_CLEARED, ENDING_DIED = "Donjon traversé", "Mort dans le donjon"
+ENDING_CLEARED, ENDING_DIED = "Donjon traversé", "Mort·e dans le donjon"
 
 MONSTER, WEAPON, POTION = "monster", "weapon", "potion"
 KIND_LABELS = {MONSTER: "monstre", WEAPON: "arme", POTION: "potion"}

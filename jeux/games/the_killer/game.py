@@ -22,16 +22,17 @@ class Killer(Game):
         Option(
             "zombie",
             "Mode zombie",
-            (Choice(False, "Non"), Choice(True, "Oui : les morts tentent un 5 ou un 6")),
+            (Choice(False, "Non"), Choice(True, "Oui : les mort·es tentent un 5 ou un 6")),
             False,
-            "Chaque tour, un mort lance un dé : sur 5 ou 6 il revient en zombie, 1 point de vie.",
+            "Chaque tour, qui est mort·e lance un dé : sur 5 ou 6, retour en zombie, "
+            "1 point de vie.",
         ),
         Option(
             "terminator",
             "Mode Terminator",
-            (Choice(False, "Non"), Choice(True, "Oui : qui se régénère devient immunisé")),
+            (Choice(False, "Non"), Choice(True, "Oui : qui se régénère devient immunisé·e")),
             False,
-            "Niveau 1 après une régénération : immunisé contre les attaques de 1, et ainsi de "
+            "Niveau 1 après une régénération : immunisé·e contre les attaques de 1, et ainsi de "
             "suite (jusqu'au niveau 5).",
         ),
         Option(
@@ -42,7 +43,7 @@ class Killer(Game):
         ),
         Option(
             "dying_attack",
-            "Les mourants",
+            "Les mourant·es",
             (
                 Choice(False, "Ne peuvent que se régénérer"),
                 Choice(True, "Peuvent aussi attaquer"),

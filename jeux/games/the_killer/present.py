@@ -8,7 +8,7 @@ SIDE_MARKS = {"low": "<11", "high": ">24"}
 
 
 def life_text(state: KillerState, seat: int) -> str:
-    """What follows a seat's life gauge: "-5 PV mourant", "1 PV zombie >24", "8 PV T2"."""
+    """What follows a seat's life gauge: "-5 PV mourant·e", "1 PV zombie >24", "8 PV T2"."""
     status = state.status(seat)
     words = [f"{state.hp[seat]:>3} PV"]
     if status == ZOMBIE:
@@ -35,7 +35,7 @@ def target_detail(state: KillerState, seat: int) -> str:
         parts.append(STATUS_WORDS[status])
     if state.level[seat]:
         immune = state.phase == "target" and state.immune(seat, state.attack)
-        parts.append(f"T{state.level[seat]}" + (" immunisé" if immune else ""))
+        parts.append(f"T{state.level[seat]}" + (" immunisé·e" if immune else ""))
     return " · ".join(parts)
 
 
@@ -51,6 +51,6 @@ def goal_text(state: KillerState) -> str:
         )
     if state.hp[seat] < 0:
         if state.dying_attack:
-            return "Mourant : 11 ou 24 pile pour +6, ou une attaque."
-        return "Mourant : 11 ou 24 pile pour regagner 6 PV."
+            return "Mourant·e : 11 ou 24 pile pour +6, ou une attaque."
+        return "Mourant·e : 11 ou 24 pile pour regagner 6 PV."
     return "Moins de 11 ou plus de 24 : une attaque."

@@ -47,7 +47,7 @@ MAX_TERMINATOR = 5
 """A Terminator's level stops at 5: an attack of 6 always lands, so every match can end."""
 
 ALIVE, DYING, DEAD, ZOMBIE = "alive", "dying", "dead", "zombie"
-STATUS_WORDS = {ALIVE: "en vie", DYING: "mourant", DEAD: "mort", ZOMBIE: "zombie"}
+STATUS_WORDS = {ALIVE: "en vie", DYING: "mourant·e", DEAD: "mort·e", ZOMBIE: "zombie"}
 SIDE_WORDS = {"low": "moins de 11", "high": "plus de 24"}
 
 RISE, SIDE, THROW, TARGET, OVER = "rise", "side", "throw", "target", "over"
@@ -126,9 +126,9 @@ class TurnStarted(Event):
 
     def describe(self) -> str:
         if self.status == DYING:
-            return f"Au tour {de(self.player)}, mourant : il lui faut 11 ou 24 tout juste."
+            return f"Au tour {de(self.player)}, mourant·e : il lui faut 11 ou 24 tout juste."
         if self.status == DEAD:
-            return f"Au tour {de(self.player)}, mort : un 5 ou un 6 pour revenir en zombie."
+            return f"Au tour {de(self.player)}, mort·e : un 5 ou un 6 pour revenir en zombie."
         return f"Au tour {de(self.player)}."
 
 
@@ -141,7 +141,7 @@ class RiseRolled(Event):
     def describe(self) -> str:
         if self.risen:
             return f"{self.player} fait {self.face} et revient en zombie, avec 1 point de vie."
-        return f"{self.player} fait {self.face} et reste mort."
+        return f"{self.player} fait {self.face} et reste mort·e."
 
 
 @dataclass(frozen=True)
@@ -226,7 +226,9 @@ class Targeted(Event):
 
     def describe(self) -> str:
         if self.forgot:
-            return f"{self.player} n'a pas annoncé sa cible : l'attaque se retourne contre lui !"
+            return (
+                f"{self.player} n'a pas annoncé sa cible : l'attaque lui revient en pleine face !"
+            )
         return f"{self.player} attaque {self.target} avec une attaque de {self.value}."
 
 
@@ -265,7 +267,7 @@ class Damaged(Event):
         if self.status == DEAD:
             return text + " et meurt."
         if self.status == DYING:
-            return text + f" : {self.hp}, mourant."
+            return text + f" : {self.hp}, mourant·e."
         return text + f" : {hp_text(self.hp)}."
 
 
@@ -425,7 +427,7 @@ class KillerState(State):
     def refusal(self, action: Action) -> str:
         phase = self.phase
         if phase == RISE:
-            return "Tu es mort : lance un dé pour tenter de revenir en zombie."
+            return "Tu es mort·e : lance un dé pour tenter de revenir en zombie."
         if phase == SIDE:
             return "Zombie : annonce d'abord si tu vises moins de 11 ou plus de 24."
         if phase == TARGET:
@@ -454,8 +456,8 @@ class KillerState(State):
             return f"Zombie : il te faut {SIDE_WORDS[self.side[seat]]}."
         if self.hp[seat] < 0:
             if self.dying_attack:
-                return "Mourant : il te faut moins de 11, plus de 24, ou 11 ou 24 pour guérir."
-            return "Mourant : il te faut 11 ou 24 tout juste pour te régénérer."
+                return "Mourant·e : il te faut moins de 11, plus de 24, ou 11 ou 24 pour guérir."
+            return "Mourant·e : il te faut 11 ou 24 tout juste pour te régénérer."
         return "Il faut moins de 11 ou plus de 24 pour obtenir une attaque."
 
     def target_refusal(self, target: int) -> str:
@@ -464,11 +466,11 @@ class KillerState(State):
         if target == self.current:
             return "Tu ne peux pas t'attaquer toi-même."
         if self.dead[target]:
-            return f"{self.players[target]} est mort."
+            return f"{self.players[target]} est mort·e."
         if self.immune(target, self.attack):
             return (
                 f"{self.players[target]} est Terminator de niveau {self.level[target]} : "
-                f"immunisé contre une attaque de {self.attack}."
+                f"immunisé·e contre une attaque de {self.attack}."
             )
         return "Cette cible n'est pas possible."
 
@@ -657,11 +659,11 @@ class KillerState(State):
             summary = f"Après {ROUND_LIMIT} tours, {join_names(winners)} : {best}, le plus."
         elif standing:
             seat = standing[0]
-            summary = f"{self.players[seat]} est le dernier survivant ({hp_text(self.hp[seat])})."
+            summary = f"{self.players[seat]} reste seul·e debout ({hp_text(self.hp[seat])})."
         elif len(winners) == 1:
-            summary = f"Plus personne debout : {winners[0]}, tombé le dernier, l'emporte."
+            summary = f"Plus personne debout : {winners[0]}, tombé·e en dernier, l'emporte."
         else:
-            summary = f"Plus personne debout : {join_names(winners)}, tombés les derniers."
+            summary = f"Plus personne debout : {join_names(winners)}, tombé·es en dernier."
         return Outcome(
             tuple(self.hp), ranks, summary, ending=self._ending(), ranking=self._ranking()
         )
@@ -674,15 +676,16 @@ class KillerState(State):
         dying = [s for s in seats if s not in fallen and self.hp[s] < 0]
         if not fallen and not dying:
             return ""  # by life points, as the scores beside the places show
-        standing = ["les vivants"] if len(fallen) + len(dying) < self.seats else []
-        standing += ["les mourants"] if dying else []
+        standing = ["les vivant·es"] if len(fallen) + len(dying) < self.seats else []
+        standing += ["les mourant·es"] if dying else []
         order = [" puis ".join(standing) + ", par PV"] if standing else []
         if any(self.zombie):
             order.append(
-                "les morts et les zombies, du dernier tombé au premier (un zombie : sa 1re mort)"
+                "les mort·es et les zombies, de la dernière chute à la première"
+                " (un zombie : sa 1re mort)"
             )
         elif fallen:
-            order.append("les morts, du dernier tombé au premier")
+            order.append("les mort·es, de la dernière chute à la première")
         return "Classement : " + ", puis ".join(order) + "."
 
     def _ending(self) -> str:

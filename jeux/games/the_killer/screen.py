@@ -198,7 +198,7 @@ class KillerScreen(DiceScreen):
             return waiting
         phase = state.phase
         if phase == RISE:
-            return [Content("Mort : lance un dé (l). Sur 5 ou 6, tu reviens en zombie.")]
+            return [Content("Mort·e : lance un dé (l). Sur 5 ou 6, tu reviens en zombie.")]
         if phase == SIDE:
             return [Content("Zombie, annonce ton côté : moins de 11 (b) ou plus de 24 (h).")]
         if phase == TARGET:

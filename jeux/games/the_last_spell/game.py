@@ -36,7 +36,7 @@ class LastSpell(Game):
         Option(
             "turn_cap",
             "Limite de tours (Survie)",
-            (Choice(0, "Aucune"), Choice(5, "5 tours chacun"), Choice(10, "10 tours chacun")),
+            (Choice(0, "Aucune"), Choice(5, "5 tours chacun·e"), Choice(10, "10 tours chacun·e")),
             0,
             "Après la limite, le détenteur du score à battre gagne la manche.",
         ),

@@ -754,7 +754,7 @@ def solution() -> str:
         "À deux, l'équilibre de la course (`duel_tables` : les deux scores et les tours "
         "restants, chaque joueur au mieux, alliances mises à part). La meilleure réponse "
         "possible à Moyen, calculée de même, gagne environ 52,6 % des duels, places alternées. "
-        "À trois et quatre, la meilleure réponse à des rivaux Moyens (le score final de chacun "
+        "À trois et quatre, la meilleure réponse à des rivaux Moyens (le score final de chacun·e "
         "en distribution, le dernier tour joué exactement)."
     )
 

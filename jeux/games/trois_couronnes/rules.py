@@ -453,7 +453,7 @@ class AllianceResolved(Event):
         if self.success:
             return (
                 f"{self.partner} accepte. {self.player} lance {thrown} : l'alliance prospère, "
-                f"{self.player} et {self.partner} gagnent {ALLIANCE_GAIN} points chacun."
+                f"{self.player} et {self.partner} gagnent {ALLIANCE_GAIN} points chacun·e."
             )
         return (
             f"{self.partner} accepte. {self.player} lance {thrown} : pas de 6, "
@@ -472,11 +472,11 @@ class GameOver(Event):
             return f"Fin des {ROUNDS} manches : {self.winners[0]} termine avec {self.score} points."
         if len(self.winners) == 1:
             return (
-                f"{self.winners[0]} devient Roi Suprême des Trois Couronnes "
+                f"{self.winners[0]} monte sur le trône des Trois Couronnes "
                 f"avec {self.score} points !"
             )
         names = ", ".join(self.winners[:-1]) + " et " + self.winners[-1]
-        return f"{names} se partagent le titre de Roi Suprême avec {self.score} points."
+        return f"{names} se partagent le trône avec {self.score} points."
 
 
 @dataclass(frozen=True)
@@ -1015,7 +1015,7 @@ class TroisCouronnesState(State):
             summary = f"Le royaume {de(name)} {fate} : {score} points en {ROUNDS} manches."
             return Outcome((score,), (1,), summary, won=score > 0, ending=TURN_LIMIT)
         if len(winners) == 1:
-            summary = f"{self.players[winners[0]]} devient Roi Suprême avec {best} points"
+            summary = f"{self.players[winners[0]]} monte sur le trône avec {best} points"
             if sum(score == best for score in self.scores) > 1:
                 count = self.complete_kingdoms[winners[0]]
                 plural = "s" * (count > 1)

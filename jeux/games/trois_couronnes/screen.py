@@ -343,11 +343,13 @@ class TroisCouronnesScreen(GameScreen):
             line += Content(" · à l'abri : ") + self.names(state, protected)
         lines.append(line)
         lines.append(
-            Content.assemble(("p", "bold"), f"  Alliance : mise {ALLIANCE_BET} chacun, un lancer.")
+            Content.assemble(
+                ("p", "bold"), f"  Alliance : mise {ALLIANCE_BET} chacun·e, un lancer."
+            )
         )
         lines.append(
             Content(
-                f"   Un 6 ({percent(ALLIANCE_CHANCE)}) : +{ALLIANCE_GAIN} chacun ; "
+                f"   Un 6 ({percent(ALLIANCE_CHANCE)}) : +{ALLIANCE_GAIN} chacun·e ; "
                 f"sinon -{ALLIANCE_BET}."
             )
         )
@@ -370,9 +372,9 @@ class TroisCouronnesScreen(GameScreen):
         lines = [
             Content.assemble("Décision de ", (partner, "bold reverse"), " :"),
             Content.assemble((proposer, "bold"), " te propose une alliance."),
-            Content(f"Oui (o) : chacun mise {ALLIANCE_BET}, puis un seul lancer"),
+            Content(f"Oui (o) : chacun·e mise {ALLIANCE_BET}, puis un seul lancer"),
             Content(f"des trois dés. Au moins un 6 ({percent(ALLIANCE_CHANCE)}) :"),
-            Content(f"+{ALLIANCE_GAIN} chacun ; sinon -{ALLIANCE_BET} chacun."),
+            Content(f"+{ALLIANCE_GAIN} chacun·e ; sinon -{ALLIANCE_BET} chacun·e."),
             Content("Non (n) : ") + Content(proposer) + Content(" joue un tour normal."),
         ]
         if state.special_plus_turn:
@@ -382,7 +384,7 @@ class TroisCouronnesScreen(GameScreen):
     def picker_title(self) -> Content:
         if self.choosing == WAR:
             return Content(f"Guerre (mise {WAR_BET}) : qui attaquer ?")
-        return Content(f"Alliance (mise {ALLIANCE_BET} chacun) : avec qui ?")
+        return Content(f"Alliance (mise {ALLIANCE_BET} chacun·e) : avec qui ?")
 
     def target_choices(self, state: TroisCouronnesState) -> list[SeatChoice]:
         """Every seat, with the engine's reason when the War or Alliance cannot aim at it."""

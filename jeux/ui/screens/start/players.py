@@ -71,7 +71,7 @@ class PlayersScreen(Screen):
             players = self.app.profiles.players
             profiles.add_options(
                 [Option(profile_line(p), id=p.id) for p in players]
-                or [Option("Aucun joueur : crée le premier à droite.", disabled=True)]
+                or [Option("Aucun joueur : crée-en un à droite.", disabled=True)]
             )
             profiles.highlighted = profiles.get_option_index(highlight) if highlight else None
 
@@ -128,7 +128,7 @@ class PlayersScreen(Screen):
         except ProfileError as error:
             self.app.say(str(error), "warning")
             return
-        self.app.say(f"{profile.name} est enregistré.")
+        self.app.say(f"{profile.name} est enregistré·e.")
         self.fill(profile.id)
         self.query_one("#form-title", Label).update(Content(f"Modifier {profile.name}"))
 

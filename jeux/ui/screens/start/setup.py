@@ -94,7 +94,7 @@ class SetupScreen(Screen):
                     yield Select(
                         [
                             ("Un seul écran, qu'on se passe", ONE_SCREEN),
-                            ("Table partagée : chacun son écran", SHARED_TABLE),
+                            ("Table partagée : chacun·e son écran", SHARED_TABLE),
                         ],
                         value=SHARED_TABLE if last.get("screens") == SHARED_TABLE else ONE_SCREEN,
                         allow_blank=False,

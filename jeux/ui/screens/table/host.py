@@ -100,7 +100,7 @@ class TableScreen(Screen[None]):
         return Content.assemble(name, (f"{code:<11}", "bold"), state)
 
     def show_ways(self, open_doors: doors.Doors | None) -> None:
-        lines = [Content("Pour rejoindre, chacun avec son code, sur son écran :")]
+        lines = [Content("Pour rejoindre, chacun·e avec son code, sur son écran :")]
         if open_doors and open_doors.web_url:
             lines.append(Content.assemble("  navigateur  ", (open_doors.web_url, "bold")))
         if open_doors and open_doors.ssh_command:
