@@ -14,7 +14,7 @@ from functools import cache
 from random import Random
 from typing import Any
 
-from .core import State
+from .core import State, quick_init
 
 SUITS = ("pique", "coeur", "carreau", "trefle")
 JOKER = "joker"
@@ -59,6 +59,7 @@ def shuffled(cards: Iterable, rng: Random) -> list:
     return deck
 
 
+@quick_init
 @dataclass(frozen=True)
 class Dealt:
     """One card where it lies since the last deal; `uid` tells apart equal faces (two jokers)."""

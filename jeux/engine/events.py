@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jeux.engine.core import Event
+from jeux.engine.core import Event, quick_init
 from jeux.engine.text import de
 
 
+@quick_init
 @dataclass(frozen=True)
 class Passed(Event):
     """A seat lets its turn go by (Arcane Arena, Le Coffre et la Clé)."""
@@ -19,6 +20,7 @@ class Passed(Event):
         return f"{self.player} passe."
 
 
+@quick_init
 @dataclass(frozen=True)
 class TurnStarted(Event):
     player: str
@@ -28,6 +30,7 @@ class TurnStarted(Event):
         return f"Au tour {de(self.player)}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class DiceRolled(Event):
     """A throw of some of the dice: `faces` are all of them after it, by position."""
@@ -43,6 +46,7 @@ class DiceRolled(Event):
         return f"{self.player} lance {shown}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Eliminated(Event):
     """A seat out of the round: its health is gone."""
@@ -54,6 +58,7 @@ class Eliminated(Event):
         return f"{self.player} est éliminé·e de la manche."
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameOver(Event):
     summary: str

@@ -20,6 +20,7 @@ from jeux.engine.core import (
     Event,
     Outcome,
     State,
+    quick_init,
 )
 from jeux.engine.text import DECK_EMPTY, join_names, plural
 
@@ -189,6 +190,7 @@ DRAW_ACTION, PASS = Draw(), Pass()
 # --- events ----------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class Dealt(Event):
     """Cards put in one seat's hand or draft pack, seen by that seat only."""
@@ -210,6 +212,7 @@ class Dealt(Event):
         return f"{verb} à choisir : {names}." if self.draft else f"{verb} : {names}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class DraftKept(Event):
     seat: int
@@ -223,6 +226,7 @@ class DraftKept(Event):
         return f"{self.player} garde {self.card.name}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class DraftPassed(Event):
     seat: int
@@ -233,6 +237,7 @@ class DraftPassed(Event):
         return f"{self.player} garde une carte et passe {plural(self.count, 'carte')}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Drew(Event):
     seat: int
@@ -243,6 +248,7 @@ class Drew(Event):
         return f"{self.player} pioche ({plural(self.left, 'carte')} dans la pioche)."
 
 
+@quick_init
 @dataclass(frozen=True)
 class DrewCard(Event):
     """The face of a drawn card, for its drawer."""
@@ -259,6 +265,7 @@ class DrewCard(Event):
         return f"Carte piochée par {self.player} : {self.card.name}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Laid(Event):
     seat: int
@@ -269,6 +276,7 @@ class Laid(Event):
         return f"{self.player} pose {self.card.name} ({plural(self.card.value, 'point')})."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Discarded(Event):
     """Masque Maudit: a played card leaves the game."""
@@ -281,6 +289,7 @@ class Discarded(Event):
         return f"Masque Maudit : {self.player} défausse {self.card.name}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Stolen(Event):
     seat: int
@@ -292,6 +301,7 @@ class Stolen(Event):
         return f"Idole Serpent : {self.player} vole {self.card.name} à {self.victim}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Fizzled(Event):
     card: Artifact
@@ -301,6 +311,7 @@ class Fizzled(Event):
         return f"{self.card.name} : {self.why}, l'effet est perdu."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Looked(Event):
     """Tablette: how many cards were looked at, for everyone."""
@@ -313,6 +324,7 @@ class Looked(Event):
         return f"{self.player} regarde {plural(self.count, 'carte')} du dessus de la pioche."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Peeked(Event):
     """Tablette: the faces looked at, for the one who looks only."""
@@ -329,6 +341,7 @@ class Peeked(Event):
         return f"Tablette : {self.player} voit {join_names([c.name for c in self.cards])}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class TookOne(Event):
     seat: int
@@ -340,6 +353,7 @@ class TookOne(Event):
         return f"{self.player} en garde une en main{back}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class KeptSecretly(Event):
     seat: int
@@ -359,6 +373,7 @@ class KeptSecretly(Event):
         return f"{self.card.name} ; dessus de la pioche : {join_names([c.name for c in self.top])}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class ExtraTurn(Event):
     seat: int
@@ -368,6 +383,7 @@ class ExtraTurn(Event):
         return f"Sablier d'Éternité : {self.player} rejoue."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Passed(Event):
     seat: int
@@ -377,6 +393,7 @@ class Passed(Event):
         return f"{self.player} passe son dernier tour."
 
 
+@quick_init
 @dataclass(frozen=True)
 class DeckEmpty(Event):
     last_call: bool
@@ -387,6 +404,7 @@ class DeckEmpty(Event):
         return "La pioche est vide : l'expédition s'achève."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Ended(Event):
     summary: str
