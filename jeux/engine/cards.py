@@ -110,8 +110,13 @@ class Zone:
         return self.seen_by is None or seat in self.seen_by
 
     def seen_from(self, seat: int | None) -> Zone:
-        """This zone as `seat` sees it (None: a spectator): all of it, or only its count."""
-        return self if self.visible_to(seat) else counted_zone(self.seen_by, len(self))
+        """This zone as `seat` sees it (None: a spectator): all of it, or only its count.
+        Spelt out rather than through `visible_to` and `len`: views are built at every
+        decision, and each call costs as much as the test."""
+        seen_by = self.seen_by
+        if seen_by is None or seat in seen_by:
+            return self
+        return counted_zone(seen_by, len(self.cards) + self.hidden)
 
     def secrets_for(self, seat: int | None) -> frozenset[Dealt]:
         return frozenset() if self.visible_to(seat) else frozenset(self.cards)
