@@ -659,7 +659,7 @@ class ArenaState(ZonedState):
         self.verdict = ""  # told by the handoff that opens a round, then no more
         if isinstance(action, Pass):
             return self._pass(rng)
-        if isinstance(action, Draw | Cast | Swap) or action == Reward(DRAW):
+        if isinstance(action, (Draw, Cast, Swap)) or action == DRAW_REWARD:
             self.passes = 0  # AA-12: a card drawn or played on a turn
         if isinstance(action, Draw):
             return self._draw(self.turn, rng) + self._end_action(rng)
@@ -885,8 +885,8 @@ class ArenaState(ZonedState):
     def _end_action(self, rng: Random) -> list[Event]:
         """After the action and its answers: deaths, the round's end, or the discard phase."""
         events: list[Event] = []
-        for seat in range(self.seats):
-            if not self.alive(seat) and seat not in self.out:
+        for seat, hp in enumerate(self.hp):
+            if hp <= 0 and seat not in self.out:
                 self.out.append(seat)
                 events.append(Eliminated(seat, self.players[seat]))
         alive = self.alive_seats
