@@ -70,7 +70,8 @@ class Dealt:
 
 def deal_ids(cards: Iterable[PlayingCard], first_uid: int) -> tuple[Dealt, ...]:
     """The cards, in this order, under fresh uids from `first_uid` on."""
-    return tuple(Dealt(first_uid + i, card) for i, card in enumerate(cards))
+    faces = tuple(cards)
+    return tuple(map(Dealt, range(first_uid, first_uid + len(faces)), faces))
 
 
 NOBODY: tuple[int, ...] = ()

@@ -58,8 +58,8 @@ def playout(
     count, turns, turn_of = 0, 0, None
     raised: list[type] = []  # the events' kinds, named once at the end: cheaper than a Counter
     while (seat := state.to_move()) is not None:
-        if state.whose_turn() != turn_of:
-            turns, turn_of = turns + 1, state.whose_turn()
+        if (turn := state.whose_turn()) != turn_of:
+            turns, turn_of = turns + 1, turn
         if count >= MAX_ACTIONS:
             raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
         if bots:
