@@ -304,8 +304,11 @@ class State(ABC):
         """Check the action, then carry it out, drawing all chance from `rng`."""
         if self.to_move() is None:
             raise IllegalAction("La partie est terminée.")
-        action = action.cleaned()
-        if action.shape() not in self.legal_actions():
+        shape = action
+        if _free_text_fields(type(action)):  # most actions carry none: two calls spared
+            action = action.cleaned()
+            shape = action.shape()
+        if shape not in self.legal_actions():
             raise IllegalAction(self.refusal(action))
         return self._apply(action, rng)
 
