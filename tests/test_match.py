@@ -1,12 +1,22 @@
 """Match: the log is the truth; undo replays it and can never fish for other dice or cards."""
 
+import dataclasses
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from random import Random
 
 import pytest
 
-from jeux.engine.core import Action, Event, Game, GameInfo, IllegalAction, Outcome, State
+from jeux.engine.core import (
+    Action,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Outcome,
+    State,
+    quick_init,
+)
 from jeux.engine.match import Match, ReplayError, Seat
 
 from .privacy import leaks
@@ -134,6 +144,41 @@ def test_events_are_public_unless_they_name_an_audience():
     assert Rolled(3).seen_by(1)
     private = Rolled(3, audience=(0,))
     assert private.seen_by(0) and not private.seen_by(1)
+
+
+@dataclass(frozen=True)
+class Slow(Event):
+    seat: int
+    name: str = "x"
+
+
+@quick_init
+@dataclass(frozen=True)
+class Quick(Event):
+    seat: int
+    name: str = "x"
+
+
+def test_quick_init_keeps_the_parameters_defaults_and_immutability_of_a_frozen_dataclass():
+    for made in (lambda kind: kind(1), lambda kind: kind(2, "y", audience=(0,))):
+        slow, quick = made(Slow), made(Quick)
+        assert dataclasses.asdict(slow) == dataclasses.asdict(quick)
+        assert quick == made(Quick) and hash(quick) == hash(made(Quick))
+    with pytest.raises(TypeError):
+        Quick()
+    with pytest.raises(TypeError):
+        Quick(1, "y", (0,))  # the audience is given by name only
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Quick(1).seat = 2
+
+
+def test_quick_init_refuses_what_it_would_not_fill():
+    @dataclass(frozen=True)
+    class Seats:
+        seats: list = field(default_factory=list)
+
+    with pytest.raises(TypeError, match="plain fields"):
+        quick_init(Seats)
 
 
 def test_the_match_rng_draws_what_a_plain_random_would():

@@ -1,11 +1,12 @@
 """The designer's lab behind `jeux simulate`: parallel runs, variants, intervals."""
 
 from collections import Counter
+from random import Random
 
 import pytest
 
 from jeux.catalog import load_game
-from jeux.engine.simulate import Report, histogram, option_values, simulate, wilson
+from jeux.engine.simulate import Report, histogram, option_values, playout, simulate, wilson
 
 
 def test_the_results_do_not_depend_on_the_number_of_processes():
@@ -14,6 +15,16 @@ def test_the_results_do_not_depend_on_the_number_of_processes():
     shared = simulate(game, 3, 400, seed=11, processes=2)
     assert alone.to_json() | {"games_per_second": 0} == shared.to_json() | {"games_per_second": 0}
     assert sum(alone.wins_by_seat) >= 400 and len(alone.lengths) == 400
+
+
+def test_a_playout_counts_every_event_by_its_kind():
+    game = load_game("arcane_arena")
+    played = playout(game, 2, 7, levels=("moyen", "moyen"))
+    rng, bots = Random(7), [game.bot(f"7:{seat}", "moyen") for seat in range(2)]
+    state, told = game.new(("Joueur 1", "Joueur 2"), game.resolve_options({}), rng), Counter()
+    while (seat := state.to_move()) is not None:
+        told.update(type(e).__name__ for e in state.apply(bots[seat].choose(state.view(seat)), rng))
+    assert played.events == told and played.events["Drew"] > 0
 
 
 def test_options_are_read_from_text_and_refused_in_french():

@@ -14,7 +14,7 @@ from functools import cache
 from random import Random
 from typing import Any
 
-from .core import State
+from .core import State, quick_init
 
 SUITS = ("pique", "coeur", "carreau", "trefle")
 JOKER = "joker"
@@ -59,6 +59,7 @@ def shuffled(cards: Iterable, rng: Random) -> list:
     return deck
 
 
+@quick_init
 @dataclass(frozen=True)
 class Dealt:
     """One card where it lies since the last deal; `uid` tells apart equal faces (two jokers)."""
@@ -69,7 +70,8 @@ class Dealt:
 
 def deal_ids(cards: Iterable[PlayingCard], first_uid: int) -> tuple[Dealt, ...]:
     """The cards, in this order, under fresh uids from `first_uid` on."""
-    return tuple(Dealt(first_uid + i, card) for i, card in enumerate(cards))
+    faces = tuple(cards)
+    return tuple(map(Dealt, range(first_uid, first_uid + len(faces)), faces))
 
 
 NOBODY: tuple[int, ...] = ()
@@ -109,8 +111,13 @@ class Zone:
         return self.seen_by is None or seat in self.seen_by
 
     def seen_from(self, seat: int | None) -> Zone:
-        """This zone as `seat` sees it (None: a spectator): all of it, or only its count."""
-        return self if self.visible_to(seat) else counted_zone(self.seen_by, len(self))
+        """This zone as `seat` sees it (None: a spectator): all of it, or only its count.
+        Spelt out rather than through `visible_to` and `len`: views are built at every
+        decision, and each call costs as much as the test."""
+        seen_by = self.seen_by
+        if seen_by is None or seat in seen_by:
+            return self
+        return counted_zone(seen_by, len(self.cards) + self.hidden)
 
     def secrets_for(self, seat: int | None) -> frozenset[Dealt]:
         return frozenset() if self.visible_to(seat) else frozenset(self.cards)

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from random import Random
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from .text import quoted
 
@@ -51,6 +51,37 @@ def _free_text_fields(kind: type) -> tuple[tuple[str, int], ...]:
         for f in dataclasses.fields(kind)
         if "free_text" in f.metadata
     )
+
+
+Frozen = TypeVar("Frozen")
+
+
+def quick_init(cls: type[Frozen]) -> type[Frozen]:
+    """Give a frozen dataclass an `__init__` that fills its `__dict__` directly: the one
+    `dataclass` writes sets each field through `object.__setattr__`, three times slower, and
+    events and dealt cards are built at every move, a robot's imagined futures included. The
+    same parameters and defaults; no `default_factory` nor `__post_init__`."""
+    fields = sorted(dataclasses.fields(cls), key=lambda f: f.kw_only)  # as dataclass orders
+    if hasattr(cls, "__post_init__") or any(
+        f.default_factory is not dataclasses.MISSING for f in fields
+    ):
+        raise TypeError(f"{cls.__name__}: quick_init takes plain fields only")
+    params, defaults = [], {}
+    for f in fields:
+        if f.kw_only and "*" not in params:
+            params.append("*")
+        if f.default is dataclasses.MISSING:
+            params.append(f.name)
+        else:
+            params.append(f"{f.name}=_default_{f.name}")
+            defaults[f"_default_{f.name}"] = f.default
+    body = "".join(f"    fields[{f.name!r}] = {f.name}\n" for f in fields)
+    source = f"def __init__(self, {', '.join(params)}):\n    fields = self.__dict__\n{body}"
+    exec(source, defaults)  # as dataclass builds its own, from the fields' names only
+    init = defaults["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init
+    return cls
 
 
 @dataclass(frozen=True)
@@ -282,8 +313,11 @@ class State(ABC):
         """Check the action, then carry it out, drawing all chance from `rng`."""
         if self.to_move() is None:
             raise IllegalAction("La partie est terminée.")
-        action = action.cleaned()
-        if action.shape() not in self.legal_actions():
+        shape = action
+        if _free_text_fields(type(action)):  # most actions carry none: two calls spared
+            action = action.cleaned()
+            shape = action.shape()
+        if shape not in self.legal_actions():
             raise IllegalAction(self.refusal(action))
         return self._apply(action, rng)
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jeux.engine.core import Event
+from jeux.engine.core import Event, quick_init
 from jeux.engine.text import de
 
 
+@quick_init
 @dataclass(frozen=True)
 class Passed(Event):
     """A seat lets its turn go by (Arcane Arena, Le Coffre et la Clé)."""
@@ -22,6 +23,7 @@ class Passed(Event):
         return "Tu passes." if seat == self.seat else super().describe_to(seat)
 
 
+@quick_init
 @dataclass(frozen=True)
 class TurnStarted(Event):
     player: str
@@ -31,6 +33,7 @@ class TurnStarted(Event):
         return f"Au tour {de(self.player)}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class DiceRolled(Event):
     """A throw of some of the dice: `faces` are all of them after it, by position."""
@@ -46,6 +49,7 @@ class DiceRolled(Event):
         return f"{self.player} lance {shown}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Eliminated(Event):
     """A seat out of the round: its health is gone."""
@@ -62,6 +66,7 @@ class Eliminated(Event):
         return super().describe_to(seat)
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameOver(Event):
     summary: str

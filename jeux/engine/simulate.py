@@ -55,10 +55,11 @@ def playout(
     rng, pick = Random(seed), Random(seed).choice
     bots = [game.bot(f"{seed}:{seat}", level) for seat, level in enumerate(levels)]
     state = game.new(names, game.resolve_options({**game.playout_options, **(options or {})}), rng)
-    count, turns, turn_of, events = 0, 0, None, Counter()
+    count, turns, turn_of = 0, 0, None
+    raised: list[type] = []  # the events' kinds, named once at the end: cheaper than a Counter
     while (seat := state.to_move()) is not None:
-        if state.whose_turn() != turn_of:
-            turns, turn_of = turns + 1, state.whose_turn()
+        if (turn := state.whose_turn()) != turn_of:
+            turns, turn_of = turns + 1, turn
         if count >= MAX_ACTIONS:
             raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
         if bots:
@@ -66,14 +67,17 @@ def playout(
             action = bots[seat].choose(state.view(seat))
             if clock is not None:
                 clock.setdefault(levels[seat], []).append(time.perf_counter() - start)
-            events.update(type(e).__name__ for e in state.apply(action, rng))
+            raised += map(type, state.apply(action, rng))
         else:
             # Drawn from this very state's legal actions, so `apply`'s own check would only
             # repeat the work; the playout tests replay every game through the checked path.
-            events.update(type(e).__name__ for e in state._apply(pick(state.legal_actions()), rng))
+            raised += map(type, state._apply(pick(state.legal_actions()), rng))
         count += 1
     if state.outcome() is None:
         raise RuntimeError("the game ended without an outcome")
+    events: Counter[str] = Counter()
+    for kind, times in Counter(raised).items():
+        events[kind.__name__] += times
     return Playout(state, count, turns, events)
 
 

@@ -2,6 +2,8 @@
 hands laid out by hand. Under ForcedRng a shuffle keeps the catalogue order and the first
 player is seat 0."""
 
+import copy
+import pickle
 import textwrap
 import time
 from collections import Counter
@@ -131,6 +133,13 @@ def test_er12_derived_score_with_the_eye_counting_its_own_type():
 def test_er_lame_gives_two_points_at_the_end():
     assert bonus(cards("lame", "urne")) == 2
     assert score(cards("lame")) == 6
+
+
+def test_an_artifact_copied_or_unpickled_is_the_card_itself():
+    """Cards are told apart by identity: a copy must not become a card equal to none."""
+    state = table(played=(("urne", "fresque"), ("collier",)))
+    for twin in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert twin.played == state.played and twin.played[0][0] is BY_KEY["urne"]
 
 
 def test_er_tie_broken_by_types_then_a_draw():

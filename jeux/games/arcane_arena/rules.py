@@ -24,6 +24,7 @@ from jeux.engine.core import (
     Event,
     Option,
     Outcome,
+    quick_init,
     ranks_from_scores,
 )
 from jeux.engine.events import Eliminated, Passed
@@ -113,6 +114,7 @@ DRAW_REWARD, HEAL_REWARD = Reward(DRAW), Reward(HEAL)
 # --- events ----------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoundStarted(Event):
     number: int
@@ -122,6 +124,7 @@ class RoundStarted(Event):
         return f"Manche {self.number} : {MAX_HP} PV chacun·e, {self.starter} commence."
 
 
+@quick_init
 @dataclass(frozen=True)
 class HandDealt(Event):
     """A seat's first two cards, seen by that seat only."""
@@ -141,6 +144,7 @@ class HandDealt(Event):
         return join_names([c.card.name for c in self.cards])
 
 
+@quick_init
 @dataclass(frozen=True)
 class Drew(Event):
     """A card drawn, as the table sees it."""
@@ -152,6 +156,7 @@ class Drew(Event):
         return f"{self.player} pioche une carte."
 
 
+@quick_init
 @dataclass(frozen=True)
 class DrewCard(Event):
     """The face of a drawn card, for the one who drew it."""
@@ -168,6 +173,7 @@ class DrewCard(Event):
         return f"Carte piochée par {self.player} : {self.card.card.name}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class DeckRenewed(Event):
     """The deck ran out: cards taken out of the game, the rest shuffled into a new deck.
@@ -185,6 +191,7 @@ class DeckRenewed(Event):
         return f"Pioche épuisée : {out}, nouvelle pioche de {plural(self.size, 'carte')}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class SpellCast(Event):
     """A card or combination played on one's turn, faces up for everyone."""
@@ -201,6 +208,7 @@ class SpellCast(Event):
         return f"{self.player} joue {self.spell}{how}{on}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Reacted(Event):
     seat: int
@@ -215,6 +223,7 @@ class Reacted(Event):
         return f"{self.player} répond par {self.spell}{how}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Immune(Event):
     seat: int
@@ -224,6 +233,7 @@ class Immune(Event):
         return f"{self.player} est immunisé·e : rien ne l'atteint."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Unblockable(Event):
     seat: int
@@ -234,6 +244,7 @@ class Unblockable(Event):
         return f"{self.spell} ignore les défenses {de(self.player)}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Hurt(Event):
     seat: int
@@ -247,6 +258,7 @@ class Hurt(Event):
         return f"{self.player} perd {self.amount} PV ({self.hp} restants)."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Healed(Event):
     seat: int
@@ -258,6 +270,7 @@ class Healed(Event):
         return f"{self.player} regagne {self.amount} PV ({self.hp})."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Veiled(Event):
     seat: int
@@ -267,6 +280,7 @@ class Veiled(Event):
         return f"{self.player} est immunisé·e jusqu'à son prochain tour."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Warded(Event):
     seat: int
@@ -276,6 +290,7 @@ class Warded(Event):
         return f"{self.player} subira 1 dégât de moins par coup jusqu'à son prochain tour."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Stole(Event):
     thief: int
@@ -290,6 +305,7 @@ class Stole(Event):
         return f"{self.thief_name} vole une carte au hasard à {self.victim_name}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class StolenCard(Event):
     """The stolen card's face, for the thief and the victim only."""
@@ -302,6 +318,7 @@ class StolenCard(Event):
         return f"La carte volée : {self.card.name}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Salvaged(Event):
     seat: int
@@ -312,6 +329,7 @@ class Salvaged(Event):
         return f"{self.player} reprend {self.name} dans la défausse."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Discarded(Event):
     seat: int
@@ -322,6 +340,7 @@ class Discarded(Event):
         return f"{self.player} défausse {self.name}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoundOver(Event):
     """`winner` is None when the round is replayed (AD1-18, AA-7)."""
@@ -344,6 +363,7 @@ class RoundOver(Event):
         return f"{self.why} : tu {won}" if self.why else f"Tu {won}"
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameWon(Event):
     seat: int
@@ -646,7 +666,7 @@ class ArenaState(ZonedState):
         self.verdict = None  # told by the handoff that opens a round, then no more
         if isinstance(action, Pass):
             return self._pass(rng)
-        if isinstance(action, Draw | Cast | Swap) or action == Reward(DRAW):
+        if isinstance(action, (Draw, Cast, Swap)) or action == DRAW_REWARD:
             self.passes = 0  # AA-12: a card drawn or played on a turn
         if isinstance(action, Draw):
             return self._draw(self.turn, rng) + self._end_action(rng)
@@ -872,8 +892,8 @@ class ArenaState(ZonedState):
     def _end_action(self, rng: Random) -> list[Event]:
         """After the action and its answers: deaths, the round's end, or the discard phase."""
         events: list[Event] = []
-        for seat in range(self.seats):
-            if not self.alive(seat) and seat not in self.out:
+        for seat, hp in enumerate(self.hp):
+            if hp <= 0 and seat not in self.out:
                 self.out.append(seat)
                 events.append(Eliminated(seat, self.players[seat]))
         alive = self.alive_seats

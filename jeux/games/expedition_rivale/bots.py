@@ -25,8 +25,6 @@ from .rules import (
     Artifact,
     ExpeditionState,
     Pick,
-    kinds,
-    score,
 )
 
 WORLDS = {"moyen": 6, "fort": 80}
@@ -81,10 +79,9 @@ def greedy(state: ExpeditionState, rng: Random) -> Action:
 
 def result_for(state: ExpeditionState, seat: int) -> float:
     """A win counts most; the margin separates wins and losses of the same kind."""
-    mine, theirs = score(state.played[seat]), score(state.played[1 - seat])
-    won = (mine, kinds(state.played[seat])) > (theirs, kinds(state.played[1 - seat]))
-    lost = (mine, kinds(state.played[seat])) < (theirs, kinds(state.played[1 - seat]))
-    return won - lost + (mine - theirs) / 20
+    standings = state.standings()
+    ours, others = standings[seat], standings[1 - seat]
+    return (ours > others) - (ours < others) + (ours[0] - others[0]) / 20
 
 
 class BeginnerBot(Robot):

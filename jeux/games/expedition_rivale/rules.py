@@ -20,6 +20,7 @@ from jeux.engine.core import (
     Event,
     Outcome,
     State,
+    quick_init,
 )
 from jeux.engine.text import DECK_EMPTY, join_names, plural
 
@@ -33,14 +34,21 @@ SAVOIR, CONFLIT, CROISSANCE, EQUILIBRE, ANCIEN = (
 TYPES = (SAVOIR, CONFLIT, CROISSANCE, EQUILIBRE, ANCIEN)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Artifact:
+    """One of the eighteen unique cards, so equal only to itself: compared and hashed by
+    identity, far cheaper than field by field as hands and the deck are searched at every
+    move of a robot's imagined futures. A copy (or an unpickled one) is the card itself."""
+
     key: str
     name: str
     kind: str
     condition: str
     value: int
     effect: str = ""
+
+    def __reduce__(self) -> tuple[Callable[[str], Artifact], tuple[str]]:
+        return artifact, (self.key,)
 
 
 ARTIFACTS = (
@@ -134,6 +142,7 @@ ARTIFACTS = (
     ),
 )
 BY_KEY = {a.key: a for a in ARTIFACTS}
+LAME, OEIL = BY_KEY["lame"], BY_KEY["oeil"]
 LAME_BONUS = 2
 PEEK = 3
 
@@ -189,6 +198,7 @@ DRAW_ACTION, PASS = Draw(), Pass()
 # --- events ----------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class Dealt(Event):
     """Cards put in one seat's hand or draft pack, seen by that seat only."""
@@ -210,6 +220,7 @@ class Dealt(Event):
         return f"{verb} à choisir : {names}." if self.draft else f"{verb} : {names}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class DraftKept(Event):
     seat: int
@@ -223,6 +234,7 @@ class DraftKept(Event):
         return f"{self.player} garde {self.card.name}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class DraftPassed(Event):
     seat: int
@@ -233,6 +245,7 @@ class DraftPassed(Event):
         return f"{self.player} garde une carte et passe {plural(self.count, 'carte')}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Drew(Event):
     seat: int
@@ -243,6 +256,7 @@ class Drew(Event):
         return f"{self.player} pioche ({plural(self.left, 'carte')} dans la pioche)."
 
 
+@quick_init
 @dataclass(frozen=True)
 class DrewCard(Event):
     """The face of a drawn card, for its drawer."""
@@ -259,6 +273,7 @@ class DrewCard(Event):
         return f"Carte piochée par {self.player} : {self.card.name}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Laid(Event):
     seat: int
@@ -269,6 +284,7 @@ class Laid(Event):
         return f"{self.player} pose {self.card.name} ({plural(self.card.value, 'point')})."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Discarded(Event):
     """Masque Maudit: a played card leaves the game."""
@@ -281,6 +297,7 @@ class Discarded(Event):
         return f"Masque Maudit : {self.player} défausse {self.card.name}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Stolen(Event):
     seat: int
@@ -292,6 +309,7 @@ class Stolen(Event):
         return f"Idole Serpent : {self.player} vole {self.card.name} à {self.victim}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Fizzled(Event):
     card: Artifact
@@ -301,6 +319,7 @@ class Fizzled(Event):
         return f"{self.card.name} : {self.why}, l'effet est perdu."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Looked(Event):
     """Tablette: how many cards were looked at, for everyone."""
@@ -313,6 +332,7 @@ class Looked(Event):
         return f"{self.player} regarde {plural(self.count, 'carte')} du dessus de la pioche."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Peeked(Event):
     """Tablette: the faces looked at, for the one who looks only."""
@@ -329,6 +349,7 @@ class Peeked(Event):
         return f"Tablette : {self.player} voit {join_names([c.name for c in self.cards])}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class TookOne(Event):
     seat: int
@@ -340,6 +361,7 @@ class TookOne(Event):
         return f"{self.player} en garde une en main{back}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class KeptSecretly(Event):
     seat: int
@@ -359,6 +381,7 @@ class KeptSecretly(Event):
         return f"{self.card.name} ; dessus de la pioche : {join_names([c.name for c in self.top])}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class ExtraTurn(Event):
     seat: int
@@ -368,6 +391,7 @@ class ExtraTurn(Event):
         return f"Sablier d'Éternité : {self.player} rejoue."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Passed(Event):
     seat: int
@@ -377,6 +401,7 @@ class Passed(Event):
         return f"{self.player} passe son dernier tour."
 
 
+@quick_init
 @dataclass(frozen=True)
 class DeckEmpty(Event):
     last_call: bool
@@ -387,6 +412,7 @@ class DeckEmpty(Event):
         return "La pioche est vide : l'expédition s'achève."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Ended(Event):
     summary: str
@@ -439,10 +465,13 @@ CONDITIONS: dict[str, Callable[[ExpeditionState, int, int], bool]] = {
 """Each card's condition, read at every move of a robot's imagined futures: kept to one call."""
 
 
+def artifact(key: str) -> Artifact:
+    return BY_KEY[key]
+
+
 def bonus(cards: Sequence[Artifact]) -> int:
     """Lame +2 (ER-7: whoever owns it at the end), Œil +1 per type, its own included (ER-12)."""
-    keys = {c.key for c in cards}
-    return LAME_BONUS * ("lame" in keys) + len({c.kind for c in cards}) * ("oeil" in keys)
+    return LAME_BONUS * (LAME in cards) + (kinds(cards) if OEIL in cards else 0)
 
 
 def score(cards: Sequence[Artifact]) -> int:
@@ -568,10 +597,14 @@ class ExpeditionState(State):
         """Points, then the number of types (the rules' tie-break); still tied, a draw."""
         if self.phase != OVER:
             return None
-        scores = tuple(score(p) for p in self.played)
-        keys = [(score(p), kinds(p)) for p in self.played]
+        keys = self.standings()
+        scores = tuple(points for points, _ in keys)
         ranks = (1, 1) if keys[0] == keys[1] else (1, 2) if keys[0] > keys[1] else (2, 1)
         return Outcome(scores, ranks, self.summary(keys), ending=DECK_EMPTY)  # ER-10
+
+    def standings(self) -> list[tuple[int, int]]:
+        """Each seat's score and number of types, as the end compares them."""
+        return [(score(p), kinds(p)) for p in self.played]
 
     def summary(self, keys: list[tuple[int, int]]) -> str:
         if keys[0] == keys[1]:
@@ -626,14 +659,14 @@ class ExpeditionState(State):
     # --- moves ----------------------------------------------------------------------
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
-        if self.phase == DRAFT:
-            return self._draft(BY_KEY[action.card])
+        if isinstance(action, Play):  # the commonest moves first
+            return self._play(BY_KEY[action.card])
         if isinstance(action, Draw):
             return self._draw()
+        if self.phase == DRAFT:
+            return self._draft(BY_KEY[action.card])
         if isinstance(action, Pass):
             return [Passed(self.turn, self.players[self.turn]), *self._end_turn(PASS)]
-        if isinstance(action, Play):
-            return self._play(BY_KEY[action.card])
         card = BY_KEY[action.card]
         return {
             DISCARD: self._discard,
@@ -656,15 +689,17 @@ class ExpeditionState(State):
     def _follow_top(self, seat: int, card: Artifact) -> None:
         """A top card someone knew leaves the deck: into the drawer's hand, known to both."""
         for s in (0, 1):
-            if self.tops[s][:1] == [card]:
-                self.tops[s].pop(0)
+            top = self.tops[s]
+            if top and top[0] == card:
+                top.pop(0)
                 if s != seat:
                     self.held[s].append(card)
 
     def _play(self, card: Artifact) -> list[Event]:
         seat, opp = self.turn, 1 - self.turn
         self.hands[seat].remove(card)
-        self.held[opp] = [c for c in self.held[opp] if c != card]
+        if card in self.held[opp]:
+            self.held[opp].remove(card)
         self.played[seat].append(card)
         events: list[Event] = [Laid(seat, self.players[seat], card)]
         if card.key == "masque":
@@ -793,7 +828,7 @@ class ExpeditionState(State):
 
     def _finish(self) -> list[Event]:
         self.phase = OVER
-        return [Ended(self.outcome().summary)]
+        return [Ended(self.summary(self.standings()))]
 
     def clone(self) -> ExpeditionState:
         """A copy to look ahead on (the robot's imagined futures), its fields in their order:
