@@ -231,3 +231,43 @@ def test_clipping_counts_cells_not_characters():
     clipped = ASCII.clip("🎲🎲🎲🎲", 5)
     assert clipped.endswith(".") and len(clipped) == 3  # two dice of two cells, then the mark
 
+
+async def test_every_players_colour_reads_on_its_badge_in_every_theme(app_factory):
+    """WCAG AA (4.5:1) for each badge's text, on the colours drawn: each of the eight
+    players' colours, for the seat to move (on the accent's tan in the default theme) and
+    the others, in every theme the settings offer (an ANSI theme's colours are the
+    terminal's)."""
+    from textual.color import Color
+
+    from jeux.engine.match import Seat
+    from jeux.store.profiles import COLORS
+    from jeux.ui.launch import start_match
+    from jeux.ui.widgets.player_badge import MIN_CONTRAST, PlayerBadge, contrast
+
+    assert contrast(Color(255, 255, 255), Color(0, 0, 0)) == 21
+    app = app_factory(players=[f"J{n}" for n in range(len(COLORS))])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert {p.color for p in app.profiles.players} == set(COLORS)
+        seats = [Seat(p.name, p.id) for p in app.profiles.players]
+        start_match(app, "le_5000", seats, {}, seed=1)
+        await pilot.pause()
+        game = app.screen
+        badges = list(game.query(PlayerBadge))
+        poor = []
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            for active in (True, False):
+                for badge in badges:
+                    badge.set_status("3000", active=active)
+                await pilot.pause()
+                strips = drawn(game)
+                for badge in badges:
+                    area = badge.region
+                    for segment in strips[area.y].crop(area.x, area.right):
+                        fg, bg = segment.style.color, segment.style.bgcolor
+                        if segment.text.strip() and fg and fg.triplet and bg and bg.triplet:
+                            ratio = contrast(Color.from_rich_color(fg), Color.from_rich_color(bg))
+                            if ratio < MIN_CONTRAST:
+                                poor.append((theme, active, badge.color, segment.text, ratio))
+        assert not poor, poor
