@@ -20,14 +20,16 @@ import time
 from textual import events
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Button
+from textual.widgets import Button, Footer
 
 from jeux.engine.core import DEFAULT_LEVEL, Action
 from jeux.engine.match import Match
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.screens.play.results import ResultsScreen
+from jeux.ui.widgets.score_sheet import ScoreSheet
 from jeux.ui.widgets.seat_picker import SeatPicker
 
 SETTLE_SECONDS = 60
@@ -73,9 +75,14 @@ def cut_before_last_human_moves(match: Match, full: list[Action], moves: int) ->
     return max(len(match.actions), human[-moves] if len(human) >= moves else 0)
 
 
+def drawn(screen: Screen) -> list[Strip]:
+    """The screen as the terminal shows it, one strip of styled text per row."""
+    return screen._compositor.render_strips()
+
+
 def screen_lines(screen: Screen) -> list[str]:
     """The screen as the terminal shows it, one string per row."""
-    return ["".join(s.text for s in strip) for strip in screen._compositor.render_strips()]
+    return ["".join(s.text for s in strip) for strip in drawn(screen)]
 
 
 async def board_lines(pilot: Pilot, game: GameScreen) -> list[str]:
@@ -104,6 +111,67 @@ def assert_shown_literally(screen: Screen, names: list[str]) -> None:
     for name in names:
         assert name[:8] in text, f"{name!r} is not shown literally on {type(screen).__name__}"
     assert not links(screen), f"links on {type(screen).__name__}: {links(screen)}"
+
+
+def cells(strip: Strip, start: int, end: int) -> str:
+    """The text of a row between two columns of the terminal."""
+    return "".join(s.text for s in strip.crop(start, end))
+
+
+def cut_footer_keys(screen: Screen, strips: list[Strip]) -> list[str]:
+    """The footer's keys shown without their whole key and words: past the screen's edge,
+    or under another key (the palette's, docked on the right)."""
+    cut = []
+    for footer in screen.query(Footer):
+        for part in footer.query("FooterKey, FooterLabel"):
+            if not shown(part):
+                continue  # a key the footer has no room for, listed by « Touches »
+            drawn, said = part.region, str(part.render()).strip()
+            if not drawn or said not in cells(strips[drawn.y], drawn.x, drawn.right):
+                cut.append(f"footer « {said} »")
+    return cut
+
+
+def cut_sheet_words(sheet: ScoreSheet, strips: list[Strip]) -> list[str]:
+    """A score sheet's title and subtitle not shown whole, a column's head cut at the
+    sheet's edge (a whole column scrolled out of view is not cut), or its first column (the
+    rows' labels, the seats' names) out of view."""
+    area = sheet.region
+    cut = [
+        f"sheet title « {title} »"
+        for title, y in ((sheet.border_title, area.y), (sheet.border_subtitle, area.bottom - 1))
+        if title and str(title) not in cells(strips[y], area.x, area.right)
+    ]
+    widths = [c.get_render_width(sheet) for c in sheet.ordered_columns]
+    fixed = sum(widths[: sheet.fixed_columns])
+    start, scroll = 0, round(sheet.scroll_x)
+    for index, (column, width) in enumerate(zip(sheet.ordered_columns, widths, strict=True)):
+        left = start if index < sheet.fixed_columns else start - scroll
+        end = left + width - sheet.cell_padding  # the padding after the words may be hidden
+        inside = left >= (0 if index < sheet.fixed_columns else fixed) and end <= sheet.size.width
+        outside = end <= fixed or left >= sheet.size.width
+        if not inside and (index == 0 or not outside):
+            cut.append(f"sheet column « {column.label.plain or index} »")
+        start += width
+    return cut
+
+
+def cut_words(screen: Screen) -> list[str]:
+    """Whatever the screen shows cut for want of width: footer keys, score sheets' words."""
+    strips = drawn(screen)
+    sheets = [s for s in screen.query(ScoreSheet) if shown(s)]
+    return cut_footer_keys(screen, strips) + [
+        cut for sheet in sheets for cut in cut_sheet_words(sheet, strips)
+    ]
+
+
+async def assert_nothing_cut(pilot: Pilot) -> None:
+    """Every footer key and its words, every score sheet's title, heads and labels shown
+    whole (notices cleared first: they may cover a sheet)."""
+    pilot.app.clear_notifications()
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert not cut_words(screen), f"{type(screen).__name__} at {screen.size}: {cut_words(screen)}"
 
 
 def game_screen(pilot: Pilot) -> GameScreen:
@@ -233,6 +301,7 @@ async def play_human_moves(pilot: Pilot, game: GameScreen, moves: int = -1) -> N
     """Play by keys, passing the handoffs, until `moves` human moves are made (all of them
     by default, to the results); robots play on their own meanwhile."""
     await settle(pilot, game)
+    await assert_nothing_cut(pilot)
     while moves and not isinstance(pilot.app.screen, ResultsScreen):
         if isinstance(pilot.app.screen, HandoffScreen):
             await pass_handoff(pilot, game)
@@ -244,3 +313,4 @@ async def play_human_moves(pilot: Pilot, game: GameScreen, moves: int = -1) -> N
         else:
             await play_by_keys(pilot, game, next_move(game.match))
             moves -= 1
+        await assert_nothing_cut(pilot)

@@ -358,7 +358,7 @@ async def test_the_hint_key_suggests_a_move_and_marks_the_run_as_helped(app_fact
         prompt = text(screen, "#prompt")
         assert prompt.startswith("Conseil (") and " : " in prompt
         assert app.records.label_of(screen.match_id) == "aide:"
-        assert "avec conseils : compté à part" in text(screen, "#dungeon")
+        assert "avec conseils : à part" in text(screen, "#dungeon")
         await play_to_the_end(pilot, app)
         records = text(app.screen, "#records")
         assert "Partie jouée avec des conseils : comptée à part." in records

@@ -1,4 +1,5 @@
-"""Layer 4: the screens at 80×24 with a fixed seed, compared with stored SVG snapshots."""
+"""Layer 4: the screens at 80×24 with a fixed seed, compared with stored SVG snapshots; none
+shows a footer key or a score sheet's words cut."""
 
 import random
 
@@ -7,6 +8,8 @@ import pytest
 from jeux.screenshots import SEED, SIZE, make_scene_app, scenes
 from jeux.store import tables
 from tests.settle import still
+
+from .driver import cut_words
 
 SCENES = scenes()
 
@@ -28,5 +31,6 @@ def test_scene_snapshot(name, snap_compare, tmp_path):
     async def stage(pilot):
         await SCENES[name](pilot.app)
         await still(pilot.app)
+        assert not cut_words(pilot.app.screen)
 
     assert snap_compare(make_scene_app(tmp_path), terminal_size=SIZE, run_before=stage)

@@ -11,6 +11,8 @@ from jeux.ui.widgets.game_log import GameLog
 from jeux.ui.widgets.hand import Hand
 from jeux.ui.widgets.score_sheet import ScoreSheet, SheetData
 
+from .driver import cut_sheet_words, drawn
+
 ACE = CardData("A", "♠", False)
 QUEEN = CardData("D", "♥", True, "Dame", "soigne 12")
 
@@ -147,13 +149,17 @@ async def test_score_sheet_turns_to_a_row_per_seat_when_columns_would_not_fit():
             "Jo",
         ]
         assert str(sheet.get_cell_at((0, 1))) == "1000"  # the total beside the name,
-        assert str(sheet.ordered_columns[2].label) == "T12"  # then the newest round
-        assert sheet.max_scroll_x > 0
+        heads = [str(c.label) for c in sheet.ordered_columns[2:]]
+        assert heads == ["T12", "T11"]  # then the newest rounds that fit whole
+        assert sheet.max_scroll_x == 0 and not cut_sheet_words(sheet, drawn(app.screen))
         assert "Tab" in str(sheet.border_title)
         sheet.focus()
-        await pilot.press("right", "right", "left")
-        assert sheet.scroll_x > 0  # the arrows scroll the focused sheet,
-        assert sheet.scroll_x in sheet._edges()  # by whole rounds
+        await pilot.press("right", "right", "left")  # the arrows scroll the focused sheet,
+        heads = [str(c.label) for c in sheet.ordered_columns[2:]]
+        assert heads == ["T11", "T10"]  # by whole rounds
+        await pilot.press(*["right"] * 12)
+        assert str(sheet.ordered_columns[-1].label) == "T1"  # down to the first round
+        assert not cut_sheet_words(sheet, drawn(app.screen))
         await pilot.press("escape")
         assert app.focused is None  # and Escape gives the keys back to the game
 
@@ -170,6 +176,17 @@ async def test_score_sheet_leaves_rounds_still_to_play_out():
         sheet.show(SheetData(EIGHT[:4], played, ("0",) * 4))
         await pilot.pause()
         assert [str(c.label) for c in sheet.ordered_columns] == ["", "Total", "T1"]
+
+
+async def test_score_sheet_keeps_the_parts_of_its_target_that_fit_whole():
+    app = Panel()
+    async with app.run_test(size=(80, 24)) as pilot:
+        sheet = app.query_one(ScoreSheet)
+        target = "Trois 6 : la fin · record 199 jours"  # 35 cells, under a sheet of 34
+        sheet.show(SheetData(("Odile",), rounds(2, 1), ("2 jours",), target=target))
+        await pilot.pause()
+        assert sheet.border_subtitle == "Trois 6 : la fin"
+        assert not cut_sheet_words(sheet, drawn(app.screen))
 
 
 async def test_score_sheet_highlights_what_changed():
@@ -213,3 +230,44 @@ def test_clipping_counts_cells_not_characters():
     assert UNICODE.clip("Bartholomew", 6) == "Barth…"
     clipped = ASCII.clip("🎲🎲🎲🎲", 5)
     assert clipped.endswith(".") and len(clipped) == 3  # two dice of two cells, then the mark
+
+
+async def test_every_players_colour_reads_on_its_badge_in_every_theme(app_factory):
+    """WCAG AA (4.5:1) for each badge's text, on the colours drawn: each of the eight
+    players' colours, for the seat to move (on the accent's tan in the default theme) and
+    the others, in every theme the settings offer (an ANSI theme's colours are the
+    terminal's)."""
+    from textual.color import Color
+
+    from jeux.engine.match import Seat
+    from jeux.store.profiles import COLORS
+    from jeux.ui.launch import start_match
+    from jeux.ui.widgets.player_badge import MIN_CONTRAST, PlayerBadge, contrast
+
+    assert contrast(Color(255, 255, 255), Color(0, 0, 0)) == 21
+    app = app_factory(players=[f"J{n}" for n in range(len(COLORS))])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert {p.color for p in app.profiles.players} == set(COLORS)
+        seats = [Seat(p.name, p.id) for p in app.profiles.players]
+        start_match(app, "le_5000", seats, {}, seed=1)
+        await pilot.pause()
+        game = app.screen
+        badges = list(game.query(PlayerBadge))
+        poor = []
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            for active in (True, False):
+                for badge in badges:
+                    badge.set_status("3000", active=active)
+                await pilot.pause()
+                strips = drawn(game)
+                for badge in badges:
+                    area = badge.region
+                    for segment in strips[area.y].crop(area.x, area.right):
+                        fg, bg = segment.style.color, segment.style.bgcolor
+                        if segment.text.strip() and fg and fg.triplet and bg and bg.triplet:
+                            ratio = contrast(Color.from_rich_color(fg), Color.from_rich_color(bg))
+                            if ratio < MIN_CONTRAST:
+                                poor.append((theme, active, badge.color, segment.text, ratio))
+        assert not poor, poor

@@ -347,7 +347,7 @@ class ScoundrelScreen(GameScreen):
         day = daily_day(self.match.seed)
         if self.label.startswith(HINTED):
             where = f"Donjon du {french_date(day)}" if day else "Partie libre"
-            return f"{where} · avec conseils : compté à part"
+            return f"{where} · avec conseils : à part"
         if day and self.label.startswith(DAILY):
             return f"Donjon du jour du {french_date(day)} : il compte"
         if day and self.label.startswith(DAILY_REPLAY):
@@ -455,7 +455,7 @@ class ScoundrelScreen(GameScreen):
             if state.potion_bonus_won:
                 rows.append(("Potion", (f"+{state.potion_bonus_won}",)))
         elif state.phase == OVER:
-            target = "score : PV moins monstres restants"
+            target = "PV moins monstres restants"
             rows.append(("Monstres", (f"-{state.monsters_left}",)))
         total = str(state.score) if state.phase == OVER else f"{state.hp} PV"
         leaders = frozenset({0}) if state.won else frozenset()

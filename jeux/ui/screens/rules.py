@@ -4,9 +4,10 @@ from importlib.resources import files
 
 from textual.app import ComposeResult
 from textual.screen import ModalScreen
-from textual.widgets import Footer, MarkdownViewer
+from textual.widgets import MarkdownViewer
 
 from jeux.catalog import GAMES
+from jeux.ui.widgets.footer import KeysFooter
 
 
 def rules_text(game_id: str) -> str:
@@ -29,7 +30,7 @@ class RulesScreen(ModalScreen[None]):
         viewer = MarkdownViewer(rules_text(self.game_id), show_table_of_contents=False)
         viewer.border_title = f"Règles — {GAMES[self.game_id].title}"
         yield viewer
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(MarkdownViewer).focus()

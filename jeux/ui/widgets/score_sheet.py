@@ -2,8 +2,9 @@
 
 Few seats read best as columns (one per player, rounds going down). When those columns
 would not fit the sheet's width, the sheet turns a quarter: one row per seat with its name
-and total fixed on the left, then the rounds played, newest first, scrolling beside them, so
-every seat stays readable up to eight. Focused (Tab or a click), the arrows scroll it."""
+and total fixed on the left, then the rounds played, newest first, as many as fit whole
+beside them, so every seat stays readable up to eight. Focused (Tab or a click), the arrows
+scroll it, the left and right ones by whole rounds: no round's head is ever shown cut."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from ..glyphs import UNICODE, Glyphs
 
 NAME_CELLS = 10
 TITLE = "Feuille de score"
-SCROLL_TITLE = "Feuille (Tab : défiler)"
+SCROLL_TITLES = ("Feuille (Tab : défiler)", "Tab : défiler")
+"""The title while part of the sheet is out of view: the longest its border has room for."""
 PANEL_WIDTH = 34
 """The sheet's width until it is laid out: the game screen's side panel."""
 
@@ -85,6 +87,12 @@ class ScoreSheet(DataTable):
         self._glyphs: Glyphs = UNICODE
         self._by_seat = False
         """True when the sheet shows one row per seat."""
+        self._skipped = 0
+        """With a row per seat: how many of the newest rounds are scrolled out of view."""
+        self._more = False
+        """With a row per seat: whether older rounds are out of view, on the right."""
+        self._built_width = 0
+        """The width the columns were chosen for: another width may take more or fewer."""
 
     def show(self, sheet: SheetData, glyphs: Glyphs = UNICODE) -> None:
         """Rebuild from the data; cells that changed since the last call are highlighted."""
@@ -98,12 +106,14 @@ class ScoreSheet(DataTable):
             for seat, value in enumerate(values)
             if self._previous.get((label, seat)) != value
         }
-        self._shown, self._glyphs = sheet, glyphs
+        self._shown, self._glyphs, self._skipped = sheet, glyphs, 0
         self._build(changed if self._previous else set())
         self._previous = cells
 
     def on_resize(self) -> None:
-        if self._shown and self._too_narrow() != self._by_seat:
+        """How many rounds fit, and whether seats fit as columns, depend on the width."""
+        resized = self.size.width != self._built_width
+        if self._shown and resized and (self._by_seat or self._too_narrow()):
             self._build(set())
         self.call_after_refresh(self._show_newest)
 
@@ -112,13 +122,11 @@ class ScoreSheet(DataTable):
         self.call_after_refresh(self._show_newest)
 
     def _show_newest(self) -> None:
-        """The latest round in view: first beside the totals with a row per seat, else at
-        the bottom."""
-        if self._by_seat:
-            self.scroll_to(x=0, animate=False, immediate=True)
-        else:
+        """The latest round in view: at the bottom with a column per seat (with a row per
+        seat, the newest rounds are the ones built)."""
+        if not self._by_seat:
             self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
-        self._title_scrolling()
+        self._set_titles()
 
     def _edges(self) -> list[int]:
         """Where each scrolling column starts, and where the last ends: the scroll offsets
@@ -128,6 +136,11 @@ class ScoreSheet(DataTable):
 
     def action_scroll_rounds(self, step: int) -> None:
         """Left and right move by whole rounds, so no round is shown cut."""
+        if self._by_seat:
+            if (self._more if step > 0 else self._skipped > 0) and self._shown:
+                self._skipped += step
+                self._build(set())
+            return
         x, edges = round(self.scroll_x), self._edges()
         if step > 0:
             x = next((e for e in edges if e > x), x)
@@ -135,12 +148,19 @@ class ScoreSheet(DataTable):
             x = next((e for e in reversed(edges) if e < x), 0)
         self.scroll_to(x=min(x, self.max_scroll_x), animate=False)
 
-    def _title_scrolling(self, focused: bool | None = None) -> None:
-        """Say how to reach what is hidden, only when something is and the sheet is not
-        focused already."""
+    def _set_titles(self, focused: bool | None = None) -> None:
+        """The title says how to reach what is hidden, only when something is and the sheet
+        is not focused already; under the sheet, the target's parts (« · » between them)
+        that its border has room for, from the first (« Trois 6 : la fin · record 199 »)."""
+        room = (self.outer_size.width or PANEL_WIDTH) - 6  # each side: a corner, a line, a space
+        parts = self._shown.target.split(" · ") if self._shown else []
+        while len(parts) > 1 and cell_len(" · ".join(parts)) > room:
+            parts.pop()
+        self.border_subtitle = " · ".join(parts)
         focused = self.has_focus if focused is None else focused
-        hidden = self.max_scroll_x > 0 or self.max_scroll_y > 0
-        self.border_title = SCROLL_TITLE if hidden and not focused else TITLE
+        hidden = self._skipped or self._more or self.max_scroll_x > 0 or self.max_scroll_y > 0
+        fits = (title for title in SCROLL_TITLES if cell_len(title) <= room)
+        self.border_title = next(fits, SCROLL_TITLES[-1]) if hidden and not focused else TITLE
 
     def _too_narrow(self) -> bool:
         """Whether one column per seat would hide some seats."""
@@ -152,8 +172,8 @@ class ScoreSheet(DataTable):
         sheet = self._shown
         assert sheet is not None
         self._by_seat = self._too_narrow()
+        self._built_width = self.size.width
         self.clear(columns=True)
-        self.border_subtitle = sheet.target
         lines = sheet.lines()
         total = len(lines) - 1 if sheet.totals else None
         grid = [
@@ -172,21 +192,49 @@ class ScoreSheet(DataTable):
             # Name and total stay fixed on the left; the rounds played follow, newest first
             # (Trois Couronnes lists its seven rounds from the start: those to play say nothing).
             played = [line for line in range(len(sheet.rows)) if any(sheet.rows[line][1])]
-            order = ([total] if total is not None else []) + played[::-1]
-            self.fixed_columns = 1 + (total is not None)
+            fixed = [total] if total is not None else []
+            order = fixed + self._rounds_in_view(played[::-1], names, labels, grid, fixed)
+            self.fixed_columns = 1 + len(fixed)
             self.add_column("", key="name")
             for line in order:
                 self.add_column(labels[line], key=str(line))
             for seat, name in enumerate(names):
                 self.add_row(name, *(grid[line][seat] for line in order))
         else:
-            self.fixed_columns = 0
+            self.fixed_columns, self._skipped, self._more = 0, 0, False
             self.add_column("", key="label")
             for seat, name in enumerate(names):
                 self.add_column(name, key=str(seat))
             for label, cells in zip(labels, grid, strict=True):
                 self.add_row(label, *cells)
+        self._set_titles()
         self.call_after_refresh(self._show_newest)
+
+    def _rounds_in_view(
+        self,
+        newest: list[int],
+        names: list[Text],
+        labels: list[Text],
+        grid: list[list[Text]],
+        fixed: list[int],
+    ) -> list[int]:
+        """The rounds, newest first past those skipped, that fit whole beside the names and
+        the fixed columns (at least one, however narrow the sheet)."""
+
+        def width(texts: list[Text]) -> int:
+            return max(cell_len(t.plain) for t in texts) + 2 * self.cell_padding
+
+        room = (self.size.width or PANEL_WIDTH - 2) - 1  # the vertical scrollbar
+        room -= width([Text(), *names]) + sum(width([labels[f], *grid[f]]) for f in fixed)
+        self._skipped = min(self._skipped, max(len(newest) - 1, 0))
+        shown: list[int] = []
+        for line in newest[self._skipped :]:
+            room -= width([labels[line], *grid[line]])
+            if room < 0 and shown:
+                break
+            shown.append(line)
+        self._more = self._skipped + len(shown) < len(newest)
+        return shown
 
     def _cell(self, value: str, total: bool, leader: bool, changed: bool) -> Text:
         style = "bold" if total else ""
@@ -195,10 +243,10 @@ class ScoreSheet(DataTable):
         return Text(value, style=f"{style} reverse".strip() if changed else style)
 
     def on_focus(self) -> None:
-        self._title_scrolling(focused=True)
+        self._set_titles(focused=True)
 
     def on_blur(self) -> None:
-        self._title_scrolling(focused=False)
+        self._set_titles(focused=False)
 
     def action_release(self) -> None:
         """Back to the game: the keys are moves again."""

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, OptionList, Select, Static
+from textual.widgets import Button, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from jeux.catalog import GAMES
@@ -30,6 +30,7 @@ from jeux.store.jsonfile import StoreError, reason, write_text_atomic
 from jeux.store.records import SavedMatch
 
 from ...launch import screen_hook
+from ...widgets.footer import KeysFooter
 
 EXPORTS_FOLDER = "exports"
 ALL = ""
@@ -153,7 +154,7 @@ class HistoryScreen(Screen):
                 ("Journaux (n)", "journals"),
             ):
                 yield Button(label, id=ident, compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#matches").border_title = "Parties"

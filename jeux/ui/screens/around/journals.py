@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from jeux.engine.core import Game
@@ -24,6 +24,7 @@ from jeux.engine.match import Match, ReplayError, Seat
 from jeux.store.jsonfile import reason, write_text_atomic
 from jeux.store.records import SavedMatch
 from jeux.ui.launch import ExtraStart
+from jeux.ui.widgets.footer import KeysFooter
 
 JOURNALS_FOLDER = "journaux"
 
@@ -113,7 +114,7 @@ class JournalsScreen(Screen):
         with Horizontal(id="journal-actions"):
             yield Button("Exporter en Markdown (x)", id="export", variant="primary", compact=True)
             yield Button("Retour (Échap)", id="back", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     def replay(self, saved: SavedMatch) -> Any | None:
         try:

@@ -17,7 +17,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.widgets import Button, Footer, OptionList, Select, Static, TabbedContent, TabPane, Tabs
+from textual.widgets import Button, OptionList, Select, Static, TabbedContent, TabPane, Tabs
 from textual.widgets.option_list import Option
 from textual_hires_canvas import Canvas
 from textual_plot import NumericAxisFormatter, PlotWidget
@@ -44,6 +44,7 @@ from jeux.store.stats import (
     player_stats,
     table_lines,
 )
+from jeux.ui.widgets.footer import KeysFooter
 
 ALL_GAMES = "tous"
 """The games list's first entry: every game together."""
@@ -204,7 +205,7 @@ class StatsScreen(Screen):
                     with Horizontal(id="stats-months"):
                         yield Button("◀ Mois précédent", id="month-before")
                         yield Button("Mois suivant ▶", id="month-after")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.load()

@@ -5,10 +5,10 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from jeux.engine.match import Match
 from jeux.engine.text import plural
@@ -16,6 +16,7 @@ from jeux.store.jsonfile import StoreError
 from jeux.store.tables import Sitting
 
 from ...launch import ExtraStart, screen_hook, start_match
+from ...widgets.footer import KeysFooter
 from ...widgets.score_sheet import ScoreSheet, SheetData
 
 MEDALS = {1: "1er", 2: "2e", 3: "3e"}
@@ -42,34 +43,13 @@ class ResultsScreen(Screen):
         """Other ways to play on offered by the game's screen (its `results_starts` hook)."""
 
     def compose(self) -> ComposeResult:
-        outcome = self.match.outcome()
         info = self.match.game.info
         yield Static(
             Content.assemble((info.title, "bold"), " — partie terminée"), id="results-title"
         )
         with Horizontal(id="results"):
             with Vertical(id="podium"):
-                yield Static(Content(outcome.summary), id="summary")
-                order = sorted(range(len(self.match.seats)), key=lambda s: outcome.ranks[s])
-                nobody_won = not outcome.won and len(set(outcome.ranks)) == 1
-                for seat in order:
-                    rank = outcome.ranks[seat]
-                    if len(self.match.seats) > 1:
-                        place = "–" if nobody_won else MEDALS.get(rank, f"{rank}e")
-                    elif outcome.verdict:
-                        place = "Victoire" if outcome.won else "Défaite"
-                    else:
-                        place = "Fin"  # a session with nothing to win (Le Signal's free play)
-                    line = Content.assemble(
-                        (f"{place:<9}", "bold $accent" if rank == 1 else ""),
-                        (self.match.seats[seat].name, "bold" if rank == 1 else ""),
-                        f"  {outcome.scores[seat]}" if outcome.verdict else "",
-                    )
-                    yield Static(line, classes=f"place rank-{min(rank, 4)}")
-                if outcome.ranking:
-                    yield Static(Content(outcome.ranking), id="ranking")
-                yield Static(Content(self.records_text()), id="records")
-                yield Static(Content(f"Graine : {self.match.seed}"), id="seed")
+                yield from self.compose_podium()
                 with Horizontal(classes="buttons"):
                     if self.joined:
                         yield Static(Content("L'hôte peut relancer une partie à cette table."))
@@ -90,7 +70,34 @@ class ResultsScreen(Screen):
                                 classes="extra-start",
                             )
             yield ScoreSheet(id="final-sheet")
-        yield Footer()
+        yield KeysFooter()
+
+    def compose_podium(self) -> ComposeResult:
+        """The outcome and the records, scrolling above the buttons when they are long (a
+        daily dungeon's records): the buttons stay whole at the bottom."""
+        outcome = self.match.outcome()
+        with VerticalScroll(id="podium-text"):
+            yield Static(Content(outcome.summary), id="summary")
+            order = sorted(range(len(self.match.seats)), key=lambda s: outcome.ranks[s])
+            nobody_won = not outcome.won and len(set(outcome.ranks)) == 1
+            for seat in order:
+                rank = outcome.ranks[seat]
+                if len(self.match.seats) > 1:
+                    place = "–" if nobody_won else MEDALS.get(rank, f"{rank}e")
+                elif outcome.verdict:
+                    place = "Victoire" if outcome.won else "Défaite"
+                else:
+                    place = "Fin"  # a session with nothing to win (Le Signal's free play)
+                line = Content.assemble(
+                    (f"{place:<9}", "bold $accent" if rank == 1 else ""),
+                    (self.match.seats[seat].name, "bold" if rank == 1 else ""),
+                    f"  {outcome.scores[seat]}" if outcome.verdict else "",
+                )
+                yield Static(line, classes=f"place rank-{min(rank, 4)}")
+            if outcome.ranking:
+                yield Static(Content(outcome.ranking), id="ranking")
+            yield Static(Content(self.records_text()), id="records")
+            yield Static(Content(f"Graine : {self.match.seed}"), id="seed")
 
     @property
     def joined(self) -> bool:

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from jeux.catalog import GAMES
@@ -19,6 +19,7 @@ from jeux.engine.text import fold, plural
 from jeux.store.records import SavedMatch
 
 from ...launch import forget_match, progress_text, resume_match
+from ...widgets.footer import KeysFooter
 
 GROUPS = (
     ("Solo", lambda g: g.max_players == 1),
@@ -157,7 +158,7 @@ class MenuScreen(Screen):
         yield OptionList(id="games")
         # Without the palette's hint (^p still opens it): at 80 columns, « Suppr Oublier » and
         # « f5 Stats » both fit.
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
 
     def on_screen_resume(self) -> None:
         """Also the first fill: the menu is shown by being resumed, once mounted. Back from

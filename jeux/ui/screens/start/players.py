@@ -8,11 +8,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from jeux.store.profiles import COLORS, NAME_LIMIT, SYMBOLS, Profile, ProfileError
 
+from ...widgets.footer import KeysFooter
 from ...widgets.limited_input import LimitedInput
 from ...widgets.player_badge import COLORS as SHADES
 from ..confirm import ConfirmScreen
@@ -57,7 +58,7 @@ class PlayersScreen(Screen):
                     yield Button("Créer", id="create", variant="primary")
                     yield Button("Enregistrer", id="save")
                     yield Button("Supprimer", id="delete", variant="error")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.app.profiles.reload()  # the players another copy of jeux made meanwhile too

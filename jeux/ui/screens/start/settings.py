@@ -7,7 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Select, Static, Switch
+from textual.widgets import Label, Select, Static, Switch
+
+from jeux.ui.widgets.footer import KeysFooter
 
 ANIMATION_LABELS = (("Complètes", "full"), ("Réduites", "reduced"), ("Aucune", "none"))
 PACE_LABELS = (("Lents", "slow"), ("Normaux", "normal"), ("Rapides", "fast"))
@@ -72,7 +74,7 @@ class SettingsScreen(Screen):
                 "et des cadres, quand le terminal les affiche mal.",
                 classes="help",
             )
-        yield Footer()
+        yield KeysFooter()
 
     @on(Select.Changed, "#animations")
     def animations(self, event: Select.Changed) -> None:

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from jeux.catalog import GAMES, load_game
 from jeux.engine.core import DEFAULT_LEVEL, LEVELS
@@ -19,6 +19,7 @@ from jeux.engine.text import players_range, robot_names
 from jeux.store.profiles import NAME_LIMIT, ProfileError
 
 from ...launch import ExtraStart, screen_hook, seed_refusal, start_match
+from ...widgets.footer import KeysFooter
 from ...widgets.limited_input import LimitedInput
 from ...widgets.player_picker import PlayerPicker
 
@@ -130,7 +131,7 @@ class SetupScreen(Screen):
                 )
                 if start.help:
                     yield Static(Content.styled(start.help, "$text-muted"))
-        yield Footer()
+        yield KeysFooter()
 
     def level_rows(self, bots: int, levels: list[str]) -> list[Horizontal]:
         """A level to choose for each robot, the last ones chosen first."""

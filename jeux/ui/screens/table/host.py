@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from jeux.engine.core import LEVELS
@@ -16,6 +16,7 @@ from jeux.store.tables import SPECTATORS, Sitting, player_of, shown_code
 from jeux.web import doors
 
 from ...game_screen import GameScreen
+from ...widgets.footer import KeysFooter
 from ...widgets.qr import QrCode
 
 DOOR_NAMES = {"ici": "cet écran", "terminal": "un terminal", "web": "un navigateur", "ssh": "SSH"}
@@ -55,7 +56,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="ways-in"):
             yield Static(id="ways")
             yield QrCode(id="qr")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         doors.open_doors(self.app.locations)

@@ -10,13 +10,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from jeux.store.jsonfile import StoreError
 from jeux.store.tables import CODE_LENGTH, JoinRefused
 from jeux.web.doors import CLIENT
 
 from ...launch import join_table
+from ...widgets.footer import KeysFooter
 
 
 class JoinScreen(Screen):
@@ -41,7 +42,7 @@ class JoinScreen(Screen):
                 yield Input(self.code, placeholder="code", id="code", max_length=CODE_LENGTH * 2)
                 yield Button("Rejoindre", id="join-button", variant="primary")
             yield Static(id="join-problem")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         if self.code:
