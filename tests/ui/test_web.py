@@ -5,6 +5,7 @@ import pytest
 from jeux.app import JeuxApp
 from jeux.games.le_signal.screen import JournalsScreen
 from jeux.ui.screens.too_small import TooSmallScreen
+from tests.ui.driver import screen_lines
 from tests.ui.pilot import text
 
 
@@ -80,3 +81,25 @@ async def test_an_exported_match_also_downloads_in_a_browser(app_factory, monkey
         await pilot.pause()
     assert sorted(delivered) == sorted((app.locations.data_dir / "exports").iterdir())
     assert len(delivered) == 2
+
+
+async def test_a_game_begun_in_a_blurred_tab_shows_its_keys_once_the_tab_has_the_focus(
+    app_factory, monkeypatch
+):
+    from textual import events
+
+    from jeux.engine.match import Seat
+    from jeux.ui.launch import start_match
+
+    monkeypatch.setattr(JeuxApp, "is_web", property(lambda app: True))
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.post_message(events.AppBlur())
+        await pilot.pause()
+        start_match(app, "push_to_five", [Seat("Lina")], {}, seed=1)
+        await pilot.pause()
+        app.post_message(events.AppFocus())
+        await pilot.pause()
+        await pilot.pause()
+        assert "f1 Règles" in screen_lines(app.screen)[-1]

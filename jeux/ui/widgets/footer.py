@@ -28,7 +28,12 @@ class KeysFooter(Footer):
             (key, a.binding.description, a.binding.key_display, a.binding.show, a.enabled)
             for key, a in screen.active_bindings.items()
         )
-        if keys != self._keys or not self._bindings_ready:
+        if not screen.app.app_focus:
+            # Textual's footer waits for the focus to rebuild: forget the keys, so that it
+            # rebuilds then even if they are the same (a browser tab blurred when a game
+            # began showed an empty footer until its keys changed).
+            self._keys = ()
+        elif keys != self._keys or not self._bindings_ready:
             self._keys = keys
             super().bindings_changed(screen)
 
