@@ -290,7 +290,7 @@ class CardTable(GameScreen):
         limit = self.choice_limit(self.visible_state())
         if not limit:
             if self.others_decide() and not self.busy:
-                self.app.say(self.waiting_text(self.match.state))
+                self.tell_waiting()
             return
         if index >= len(self.hand_keys):
             self.app.say(f"Pas de carte {index + 1} : {self.hand_range()}.", "warning")

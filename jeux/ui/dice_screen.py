@@ -360,8 +360,8 @@ class DiceScreen(GameScreen):
         state = self.match.state
         if self.decides_here(state):
             return state
-        if not self.busy and state.to_move() is not None:
-            self.app.say(self.waiting_text(state))
+        if not self.busy:
+            self.tell_waiting()
         return None
 
     def action_pick(self, index: int) -> None:

@@ -69,6 +69,8 @@ class GameScreen(Screen):
         self.told_to_wait = False
         """A key pressed during this animation was refused, and the player told why: once
         is enough."""
+        self._told_waiting = -2
+        """`tell_waiting` said who decides since this screen's last move (the index of it)."""
         self.animated_seat: int | None = None
         """The seat whose move is being animated."""
         self.shown_seat: int | None = None
@@ -302,6 +304,9 @@ class GameScreen(Screen):
         self.skip()
         state = self.match.state
         seat = state.to_move()
+        if seat is not None and seat not in self.humans():
+            self.tell_waiting()  # a robot plays on: not the player's move to make
+            return False
         if self.match.last_revealed:
             why = "regarde d'abord ce qui vient d'être révélé, puis rejoue."
         elif seat is not None and seat != self.animated_seat:
@@ -312,6 +317,20 @@ class GameScreen(Screen):
             self.told_to_wait = True
             self.app.say(f"Pas si vite : {why}", "warning")
         return False
+
+    def tell_waiting(self) -> None:
+        """A move's key pressed while nobody here decides: say who does, once until this
+        screen plays again (a robot's whole turn is one wait)."""
+        state, played = self.match.state, self.match.played
+        if state.to_move() is None:
+            return
+        humans = self.humans()
+        last_move = next(
+            (i for i in range(len(played) - 1, -1, -1) if played[i].seat in humans), -1
+        )
+        if last_move != self._told_waiting:
+            self._told_waiting = last_move
+            self.app.say(self.waiting_text(state))
 
     def show_events(self, events: list[Event], seat: int | None) -> None:
         self.busy, self.skipping, self.animated_seat = True, False, seat

@@ -144,7 +144,7 @@ async def test_a_key_pressed_while_a_card_turns_is_not_played_and_says_so(app_fa
         assert match.actions == [Flip(0), Flip(1)]
 
 
-async def test_the_robot_stops_thinking_before_its_move_is_shown(app_factory):
+async def test_the_robot_stops_thinking_before_its_move_is_shown_and_keys_say_it_plays(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         match = seeded((Seat("Lina"), Seat("Robot", bot=True)), safe_start)
@@ -156,5 +156,11 @@ async def test_the_robot_stops_thinking_before_its_move_is_shown(app_factory):
         robot_shown = lambda: screen.busy and screen.animated_seat == 1  # noqa: E731
         await wait_until(pilot, robot_shown, "the robot's first move shown")
         assert "réfléchit" not in text(screen, "#question")
+        app.clear_notifications()
+        played = len(match.actions)
+        await pilot.press("1")  # Lina's key while the robot plays: it says who does
+        await pilot.press("2")  # and once is enough
+        assert [n.message for n in app._notifications] == ["Robot réfléchit…"]
+        assert all(move.seat == 1 for move in match.played[played:])  # nothing for Lina
         del screen.seconds
         await pilot.press("space")
