@@ -313,11 +313,8 @@ class State(ABC):
         """Check the action, then carry it out, drawing all chance from `rng`."""
         if self.to_move() is None:
             raise IllegalAction("La partie est terminée.")
-        shape = action
-        if _free_text_fields(type(action)):  # most actions carry none: two calls spared
-            action = action.cleaned()
-            shape = action.shape()
-        if shape not in self.legal_actions():
+        action = action.cleaned()  # games may override it (Le 5000 sorts the dice kept)
+        if action.shape() not in self.legal_actions():
             raise IllegalAction(self.refusal(action))
         return self._apply(action, rng)
 

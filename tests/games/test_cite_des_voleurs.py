@@ -468,7 +468,7 @@ def test_the_line_under_the_dice_names_the_combination_and_its_effect():
     assert table_text(state) == "5-5-5 Récupération du Butin : la cagnotte (3)"
     state = new()
     throw(state, 2, 2, 2, 2)
-    assert table_text(state).startswith("Carré de 2 (2 jetons à chacun)")
+    assert table_text(state).startswith("Carré de 2 (2 jetons à chacun·e)")
     state = new()
     state.pot = 0
     throw(state, 4, 2, 3, 1)
