@@ -279,14 +279,20 @@ class CardTable(GameScreen):
 
     # --- the chooser ------------------------------------------------------------------
 
+    def key_counts(self) -> bool:
+        """Whether a card's key counts now: during an animation only as GameScreen.interrupt
+        allows, for the decision that follows it (which keeps what is chosen for it)."""
+        if not self.busy:
+            return True
+        if not self.interrupt():
+            return False
+        self._position = (self.shown_seat, len(self.match.actions))
+        return True
+
     def toggle(self, index: int) -> None:
-        """Choose or put back the card at `index`; with a limit of one, it plays at once.
-        During an animation the key counts only as GameScreen.interrupt allows, for the
-        decision that follows it."""
-        if self.busy:
-            if not self.interrupt():
-                return
-            self._position = (self.shown_seat, len(self.match.actions))
+        """Choose or put back the card at `index`; with a limit of one, it plays at once."""
+        if not self.key_counts():
+            return
         limit = self.choice_limit(self.visible_state())
         if not limit:
             if self.others_decide() and not self.busy:

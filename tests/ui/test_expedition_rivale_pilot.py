@@ -147,3 +147,19 @@ async def test_the_masque_hands_the_screen_to_the_victim_who_chooses_the_discard
         await pilot.pause()
         assert victims[0] in match.state.discard
         assert app.screen is game and game.shown_seat == 1 - player  # their turn now
+
+
+async def test_a_card_key_pressed_during_an_animation_is_never_dropped_in_silence(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        start_match(app, GAME, seats(app, humans=("Lina",), robots=1), {}, seed=TABLETTE_FIRST)
+        await pilot.pause()
+        screen = app.screen
+        screen.seconds = lambda base: 0.0 if screen.skipping else 600.0  # until a key
+        await pilot.press("1", "1")  # the Tablette shown, then played
+        assert screen.busy and screen.match.actions == [Play("tablette")]
+        await pilot.press("1")
+        screen.seconds = lambda base: 0.0  # what follows (the robot's turn) plays at once
+        await wait_until(pilot, lambda: app._notifications, "a word for the key pressed")
+        assert screen.match.actions[:1] == [Play("tablette")]

@@ -152,8 +152,7 @@ class ExpeditionScreen(CardTable):
 
     def toggle(self, index: int) -> None:
         """A card picked again (or Entrée) is played; another one is shown whole first."""
-        if self.busy:
-            self.skip()
+        if not self.key_counts():
             return
         if not self.choice_limit(self.visible_state()) or index >= len(self.hand_keys):
             return
