@@ -185,7 +185,6 @@ async def test_an_undo_leaves_the_keys_to_the_game(app_factory):
         await pilot.press("u")
         await pilot.pause()
         assert screen.match.state.phase == STORY and screen.focused is None
-        assert screen.field(0).value == "Un matin"  # the undone line, to change, not retype
         await pilot.press("e")
         await pilot.pause()
         assert screen.focused is screen.field(0)

@@ -197,15 +197,10 @@ class NewDayScreen(DiceScreen):
 
     def action_undo(self) -> None:
         """Back one decision, with no field taking the keys: the next key may be any move,
-        and `e` writes (a field focused by the undo would swallow it). The fields give back
-        what the undone move had written, to be changed rather than typed again."""
-        undone = self.match.actions[-1] if self.may_undo() else None
+        and `e` writes (a field focused by the undo would swallow it)."""
         self.undoing = True
         super().action_undo()
         self.undoing = False
-        if undone is not None:
-            for i, (name, *_) in enumerate(FIELDS.get(self.match.state.phase, ())):
-                self.field(i).value = getattr(undone, name, "")
 
     def action_write(self) -> None:
         """Back into the first field left to write."""
