@@ -106,7 +106,8 @@ class ResultsScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one(ScoreSheet).show(self.final_sheet, self.app.glyphs)
-        self.query_one("#menu" if self.joined else "#again").focus()
+        for button in self.query("#menu" if self.joined else "#again"):  # none if closing
+            button.focus()
         if self.joined:
             self.set_interval(self.TABLE_SECONDS, self.follow_table)
 
