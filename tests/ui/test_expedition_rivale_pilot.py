@@ -36,6 +36,14 @@ def screen_text(screen: ExpeditionScreen) -> str:
     return "\n".join(parts)
 
 
+async def lina_holding_the_tablette(app, pilot) -> ExpeditionScreen:
+    """Lina against a robot, her turn first, the Tablette de la Prophétie in her hand."""
+    await pilot.pause()
+    start_match(app, GAME, seats(app, humans=("Lina",), robots=1), {}, seed=TABLETTE_FIRST)
+    await pilot.pause()
+    return app.screen
+
+
 async def test_the_tablette_look_is_seen_by_its_player_only(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -93,10 +101,7 @@ async def test_every_card_reads_in_full_above_the_rows(app_factory):
 async def test_cards_are_shown_then_played_and_the_deck_drawn_by_mouse(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
-        start_match(app, GAME, seats(app, humans=("Lina",), robots=1), {}, seed=TABLETTE_FIRST)
-        await pilot.pause()
-        screen = app.screen
+        screen = await lina_holding_the_tablette(app, pilot)
         assert isinstance(screen, ExpeditionScreen)
         row = screen.hand_row.cards[0]
         assert row.card.title == BY_KEY["tablette"].name
@@ -152,10 +157,7 @@ async def test_the_masque_hands_the_screen_to_the_victim_who_chooses_the_discard
 async def test_a_card_key_pressed_during_an_animation_is_never_dropped_in_silence(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
-        start_match(app, GAME, seats(app, humans=("Lina",), robots=1), {}, seed=TABLETTE_FIRST)
-        await pilot.pause()
-        screen = app.screen
+        screen = await lina_holding_the_tablette(app, pilot)
         screen.seconds = lambda base: 0.0 if screen.skipping else 600.0  # until a key
         await pilot.press("1", "1")  # the Tablette shown, then played
         assert screen.busy and screen.match.actions == [Play("tablette")]
