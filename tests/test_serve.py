@@ -11,9 +11,10 @@ import sys
 import aiohttp
 
 MENU_TITLE = "dés et cartes".encode()
-TIMEOUT = 90
+TIMEOUT = 240
 """Far above what one step (two tabs' games starting, or quitting) needs, even beside the whole
-suite on two cores (30 s was once reached there); only a hang reaches it."""
+suite on two cores (90 s was once passed there, in a clean clone's CI beside other work); only
+a hang reaches it."""
 
 
 @contextlib.asynccontextmanager
