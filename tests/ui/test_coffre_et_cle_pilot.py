@@ -184,14 +184,19 @@ def final_phase(humans: list[Seat]) -> Match:
     return match
 
 
+async def at_the_final_votes(app, pilot) -> CoffreScreen:
+    """Four humans at the final votes (`final_phase`), their board open."""
+    await pilot.pause()
+    await open_match(app, final_phase(seats(app, humans=("Lina", "Marc", "Zoé", "Ana"), robots=0)))
+    await pilot.pause()
+    return app.screen
+
+
 async def test_final_votes_go_round_in_public_without_handoff(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        match = final_phase(seats(app, humans=("Lina", "Marc", "Zoé", "Ana"), robots=0))
-        await open_match(app, match)
-        await pilot.pause()
-        game = app.screen
+        game = await at_the_final_votes(app, pilot)
+        match = game.match
         assert isinstance(game, CoffreScreen)  # the votes are said aloud: no handoff
         for _ in range(4):
             voter = match.state.to_move()
@@ -214,11 +219,8 @@ async def test_during_the_votes_a_card_shows_only_after_a_question_naming_the_se
 
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        match = final_phase(seats(app, humans=("Lina", "Marc", "Zoé", "Ana"), robots=0))
-        await open_match(app, match)
-        await pilot.pause()
-        game = app.screen
+        game = await at_the_final_votes(app, pilot)
+        match = game.match
         voter = match.state.to_move()
         own = match.state.hands[voter]
         await pilot.press("r")  # the whole table looks: r alone shows nothing
