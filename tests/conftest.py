@@ -1,6 +1,7 @@
 """Tests never touch the real user folders, and run with a pinned environment."""
 
 import os
+import signal
 import sys
 import time
 
@@ -14,6 +15,10 @@ from tests.settle import settle
 # every jeux module again (about 0.4 s a process); Python's own default is to cache them.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
+# A shell that starts the suite in the background (`.ci/run &` in a script) has it ignore
+# Ctrl+C, and every process it starts would inherit that: `jeux serve` would then never hear
+# the Ctrl+C its test sends. The suite's processes get Ctrl+C as a terminal gives it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 os.environ.pop("NO_COLOR", None)
 os.environ.pop("TEXTUAL_THEME", None)
 os.environ["TEXTUAL_ANIMATIONS"] = "none"

@@ -11,10 +11,9 @@ import sys
 import aiohttp
 
 MENU_TITLE = "dés et cartes".encode()
-TIMEOUT = 240
+TIMEOUT = 120
 """Far above what one step (two tabs' games starting, or quitting) needs, even beside the whole
-suite on two cores (90 s was once passed there, in a clean clone's CI beside other work); only
-a hang reaches it."""
+suite on two cores: only a hang reaches it."""
 
 
 @contextlib.asynccontextmanager
