@@ -14,7 +14,8 @@ from functools import cache
 from random import Random
 from typing import Any
 
-from .core import State, quick_init
+from .core import Event, State, quick_init
+from .text import de, join_names
 
 SUITS = ("pique", "coeur", "carreau", "trefle")
 JOKER = "joker"
@@ -51,6 +52,11 @@ class PlayingCard:
         rank = RANK_NAMES.get(self.rank, str(self.rank))
         return "joker" if self.joker else f"{rank} de {SUIT_NAMES[self.suit]}"
 
+    @property
+    def name(self) -> str:
+        """As every game's own cards are named in its events."""
+        return self.describe()
+
 
 def shuffled(cards: Iterable, rng: Random) -> list:
     """A new list of the cards in an order drawn from `rng`."""
@@ -66,6 +72,10 @@ class Dealt:
 
     uid: int
     card: PlayingCard
+
+    @property
+    def name(self) -> str:
+        return self.card.name
 
 
 def deal_ids(cards: Iterable[PlayingCard], first_uid: int) -> tuple[Dealt, ...]:
@@ -176,3 +186,44 @@ def deal_hidden(zones: Iterable[Zone], pool: list, first_uid: int) -> tuple[list
             zone = Zone(cards, zone.seen_by)
         dealt.append(zone)
     return dealt, first_uid
+
+
+# --- the events every card game tells alike ----------------------------------------------
+# A card in them is a `Dealt` or a game's own card: whatever it is, it has a `name`.
+
+
+@quick_init
+@dataclass(frozen=True)
+class HandDealt(Event):
+    """A seat's new hand, seen by that seat only."""
+
+    reveals = True
+    seat: int
+    player: str
+    cards: tuple[Any, ...]
+
+    def describe(self) -> str:
+        return f"Ta main : {self.names()}."
+
+    def describe_openly(self) -> str:
+        return f"Main {de(self.player)} : {self.names()}."
+
+    def names(self) -> str:
+        return join_names([card.name for card in self.cards])
+
+
+@quick_init
+@dataclass(frozen=True)
+class DrewCard(Event):
+    """The face of a drawn card, for the one who drew it."""
+
+    reveals = True
+    seat: int
+    player: str
+    card: Any
+
+    def describe(self) -> str:
+        return f"Tu pioches {self.card.name}."
+
+    def describe_openly(self) -> str:
+        return f"Carte piochée par {self.player} : {self.card.name}."

@@ -17,7 +17,16 @@ from itertools import combinations
 from random import Random
 from typing import Any
 
-from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, ZonedState, shuffled
+from jeux.engine.cards import (
+    EVERYONE,
+    NOBODY,
+    Dealt,
+    DrewCard,
+    HandDealt,
+    Zone,
+    ZonedState,
+    shuffled,
+)
 from jeux.engine.core import (
     Action,
     Choice,
@@ -126,26 +135,6 @@ class RoundStarted(Event):
 
 @quick_init
 @dataclass(frozen=True)
-class HandDealt(Event):
-    """A seat's first two cards, seen by that seat only."""
-
-    reveals = True
-    seat: int
-    player: str
-    cards: tuple[Dealt, ...]
-
-    def describe(self) -> str:
-        return f"Ta main : {self.names()}."
-
-    def describe_openly(self) -> str:
-        return f"Main {de(self.player)} : {self.names()}."
-
-    def names(self) -> str:
-        return join_names([c.card.name for c in self.cards])
-
-
-@quick_init
-@dataclass(frozen=True)
 class Drew(Event):
     """A card drawn, as the table sees it."""
 
@@ -154,23 +143,6 @@ class Drew(Event):
 
     def describe(self) -> str:
         return f"{self.player} pioche une carte."
-
-
-@quick_init
-@dataclass(frozen=True)
-class DrewCard(Event):
-    """The face of a drawn card, for the one who drew it."""
-
-    reveals = True
-    seat: int
-    player: str
-    card: Dealt
-
-    def describe(self) -> str:
-        return f"Tu pioches {self.card.card.name}."
-
-    def describe_openly(self) -> str:
-        return f"Carte piochée par {self.player} : {self.card.card.name}."
 
 
 @quick_init

@@ -22,6 +22,7 @@ from jeux.engine.cards import (
     SUIT_NAMES,
     SUIT_SYMBOLS,
     Dealt,
+    HandDealt,
     PlayingCard,
     Zone,
     ZonedState,
@@ -33,7 +34,7 @@ from jeux.engine.core import (
     Outcome,
     ranks_from_scores,
 )
-from jeux.engine.text import LAST_STANDING, de, join_names, plural
+from jeux.engine.text import LAST_STANDING, join_names, plural
 
 ANNOUNCEABLE = ("trefle", "pique", "carreau")
 """DM-1: hearts never reach the common pile, so they cannot be announced."""
@@ -123,22 +124,6 @@ class RoundStarted(Event):
 
     def describe(self) -> str:
         return f"Manche {self.number} : {HAND_SIZE} cartes à chacun·e, {self.starter} commence."
-
-
-@dataclass(frozen=True)
-class HandDealt(Event):
-    """The five cards a seat receives, seen by that seat only."""
-
-    reveals = True
-    seat: int
-    player: str
-    cards: tuple[Dealt, ...]
-
-    def describe(self) -> str:
-        return f"Ta main : {card_list(self.cards)}."
-
-    def describe_openly(self) -> str:
-        return f"Main {de(self.player)} : {card_list(self.cards)}."
 
 
 @dataclass(frozen=True)

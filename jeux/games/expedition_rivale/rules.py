@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+from jeux.engine.cards import DrewCard
 from jeux.engine.core import (
     Action,
     Event,
@@ -254,23 +255,6 @@ class Drew(Event):
 
     def describe(self) -> str:
         return f"{self.player} pioche ({plural(self.left, 'carte')} dans la pioche)."
-
-
-@quick_init
-@dataclass(frozen=True)
-class DrewCard(Event):
-    """The face of a drawn card, for its drawer."""
-
-    reveals = True
-    seat: int
-    player: str
-    card: Artifact
-
-    def describe(self) -> str:
-        return f"Tu pioches {self.card.name}."
-
-    def describe_openly(self) -> str:
-        return f"Carte piochée par {self.player} : {self.card.name}."
 
 
 @quick_init
