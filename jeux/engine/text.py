@@ -17,6 +17,12 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count > 1 else ''}"
 
 
+def card_keys(count: int) -> str:
+    """The number keys choosing among `count` cards on screen: « 1 », « 1-5 » (nine at most)."""
+    count = min(count, 9)
+    return "1" if count <= 1 else f"1-{count}"
+
+
 def join_names(names: Sequence[str]) -> str:
     """ "Lina", "Lina et Marc", "Lina, Marc et Zoé"."""
     if len(names) < 2:

@@ -22,7 +22,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from jeux.engine.core import Action, Event, State
-from jeux.engine.text import de
+from jeux.engine.text import card_keys, de
 
 from .game_screen import GameScreen
 from .widgets.card import CardData
@@ -353,18 +353,22 @@ class CardTable(GameScreen):
 
     def hand_range(self) -> str:
         """The keys of the cards in hand, « 1-5 » (or « 1 »)."""
-        count = min(len(self.hand_keys), len(HAND_KEYS))
-        return "1" if count <= 1 else f"1-{count}"
+        return card_keys(len(self.hand_keys))
+
+    def choice_range(self) -> str:
+        """The number keys that choose something now: the cards in hand, unless a game's
+        number keys choose among other things (Le Coffre et la Clé's seats and slots)."""
+        return self.hand_range()
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The footer names the keys of the cards in hand, not all nine, and none while
-        others decide."""
+        """The footer names the number keys that choose something now, not all nine, and
+        none while others decide."""
         bindings = super().active_bindings
         first = bindings.get(HAND_KEYS[0])
-        if first is not None and first.binding == CARD_KEYS[0]:
+        if first is not None and first.binding.action.startswith("choose("):
             shown = replace(
-                first.binding, key_display=self.hand_range(), show=not self.others_decide()
+                first.binding, key_display=self.choice_range(), show=not self.others_decide()
             )
             bindings[HAND_KEYS[0]] = first._replace(binding=shown)
         return bindings

@@ -575,7 +575,7 @@ def test_the_screen_words_the_card_in_full_and_asks_one_part_at_a_time():
     assert next_field(found) == "targets" and field_values(found, "targets") == [(1,), (2,)]
     assert choice_label(state, "targets", (2,)) == "Zoé"
     assert choice_label(state, "cost", cost2) == "Épines"
-    assert question(state, 0).startswith("Lance (1-9, Entrée)")
+    assert question(state, 0).startswith("Lance (1-3, Entrée)")  # the keys of its three cards
 
 
 def test_a_clone_equals_its_state_at_every_move_and_shares_none_of_its_lists():

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from jeux.engine.cards import Dealt
 from jeux.engine.core import Action
-from jeux.engine.text import de, join_names, plural
+from jeux.engine.text import card_keys, de, join_names, plural
 
 from .rules import (
     COMBOS,
@@ -138,19 +138,20 @@ def question(state: ArcaneState, seat: int | None) -> str:
         return ""
     if mover != seat:
         return ""  # the screen says who decides elsewhere (`GameScreen.waiting_text`)
+    keys = card_keys(len(state.hands[seat]))
     if state.owed:
         why = state.owed[0][1]
-        return f"{why[0].upper()}{why[1:]} : défausse une carte (1-9)."
+        return f"{why[0].upper()}{why[1:]} : défausse une carte ({keys})."
     if state.phase == DEFEND:
-        return f"{state.sent_by()} ({hit_words(state)}) : défense (1-9) ou encaisse (e) ?"
+        return f"{state.sent_by()} ({hit_words(state)}) : défense ({keys}) ou encaisse (e) ?"
     if state.phase == DISCARD:
         if len(state.hands[seat]) > HAND_LIMIT:
-            return f"Trop de cartes : défausse-toi jusqu'à {HAND_LIMIT} (1-9)."
+            return f"Trop de cartes : défausse-toi jusqu'à {HAND_LIMIT} ({keys})."
         if not len(state.hands[seat]):
             return "Finis ton tour (f)."
-        return "Remplace une carte (1-9) ou finis ton tour (f)."
+        return f"Remplace une carte ({keys}) ou finis ton tour (f)."
     draw = ", pioche (p)" if state.can_draw() else ""
-    return f"Lance (1-9, Entrée){draw} ou rien (r)."
+    return f"Lance ({keys}, Entrée){draw} ou rien (r)."
 
 
 def choice_label(state: ArcaneState, field: str, value) -> str:

@@ -17,6 +17,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from jeux.engine.core import Action, Event
+from jeux.engine.text import card_keys
 from jeux.ui.card_table import HAND_KEYS, Answer, CardTable, Centre, Opponent
 from jeux.ui.widgets.card import CardData
 from jeux.ui.widgets.hand import Hand
@@ -269,6 +270,16 @@ class CoffreScreen(CardTable):
         elif index < len(SLOTS) and self.pending in ("observe", "exchange"):
             kind = Observe if self.pending == "observe" else Exchange
             self.act(kind(index))
+
+    def choice_range(self) -> str:
+        state = self.visible_state()
+        if (
+            state.phase in (VOTE, DESIGNATE)
+            or self.pending == "designate"
+            or (self.pending == "force" and self.target is None)
+        ):
+            return card_keys(len(targets(state, self.shown_seat)))
+        return card_keys(len(SLOTS))
 
     def on_hand_picked(self, message: Hand.Picked) -> None:
         message.stop()

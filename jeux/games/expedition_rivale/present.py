@@ -3,7 +3,7 @@ Nothing here reads a card the view does not hold; what is playable comes from th
 
 from __future__ import annotations
 
-from jeux.engine.text import de, join_names, plural
+from jeux.engine.text import card_keys, de, join_names, plural
 
 from .rules import (
     DISCARD,
@@ -148,31 +148,32 @@ def question(state: ExpeditionState, seat: int | None) -> str:
     other = state.players[1 - seat]
     if mover != seat:
         return ""  # the screen says who decides elsewhere (`GameScreen.waiting_text`)
+    keys = card_keys(len(choices(state, seat)))
     if state.phase == DRAFT:
-        return f"Draft : garde une carte (1-9, Entrée), le reste passe à {other}."
+        return f"Draft : garde une carte ({keys}, Entrée), le reste passe à {other}."
     if state.phase == KEEP:
         return "Tablette : laquelle gardes-tu ? (1-3, Entrée)"
     if state.phase == ORDER:
         return "Laquelle remets-tu sur le dessus ? (1-2, Entrée)"
     if state.phase == DISCARD:
         if state.options.get("masque") == PLAYER:
-            return f"Masque Maudit : quelle carte posée de {other} part ? (1-9, Entrée)"
-        return "Masque Maudit : défausse une de tes cartes posées (1-9, Entrée)."
+            return f"Masque Maudit : quelle carte posée de {other} part ? ({keys}, Entrée)"
+        return f"Masque Maudit : défausse une de tes cartes posées ({keys}, Entrée)."
     if state.phase == STEAL:
-        return f"Idole Serpent : quelle carte posée voles-tu à {other} ? (1-9, Entrée)"
+        return f"Idole Serpent : quelle carte posée voles-tu à {other} ? ({keys}, Entrée)"
     legal = state.legal_actions()
     playable = any(isinstance(a, Play) for a in legal)
     if Pass() in legal:
         return (
-            "Dernier tour : pose une carte ✓ (1-9, Entrée) ou passe (s)."
+            f"Dernier tour : pose une carte ✓ ({keys}, Entrée) ou passe (s)."
             if playable
             else "Dernier tour : aucune carte jouable, passe (s)."
         )
     if not playable:
-        return "Rien de jouable : pioche (p) ; 1-9 pour lire."
+        return f"Rien de jouable : pioche (p) ; {keys} pour lire."
     if Draw() not in legal:
-        return "Pose une carte ✓ (1-9, Entrée)."
-    return "Pioche (p) ou pose une carte ✓ (1-9, Entrée)."
+        return f"Pose une carte ✓ ({keys}, Entrée)."
+    return f"Pioche (p) ou pose une carte ✓ ({keys}, Entrée)."
 
 
 def sheet_rows(state: ExpeditionState) -> tuple[tuple[str, tuple[str, ...]], ...]:
