@@ -17,6 +17,11 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count > 1 else ''}"
 
 
+def number(value: int) -> str:
+    """French thousands: « 5 000 », with a no-break space, so a score never wraps."""
+    return f"{value:,}".replace(",", "\u00a0")
+
+
 def card_keys(count: int) -> str:
     """The number keys choosing among `count` cards on screen: « 1 », « 1-5 » (nine at most)."""
     count = min(count, 9)

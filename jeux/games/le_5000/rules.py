@@ -25,7 +25,7 @@ from jeux.engine.core import (
 from jeux.engine.dice import roll
 from jeux.engine.events import TurnStarted
 from jeux.engine.race import Race, RaceState
-from jeux.engine.text import join_names, plural
+from jeux.engine.text import join_names, number, plural
 
 DICE = 5
 OPENING = 750
@@ -53,11 +53,6 @@ ENDING_FIVE_ONES = "Cinq 1"
 _COUNT_WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre"}
 
 
-def fmt(points: int) -> str:
-    """French thousands: 5 000 (with a no-break space, so it never wraps)."""
-    return f"{points:,}".replace(",", "\u00a0")
-
-
 def three_of_a_kind(face: int) -> int:
     return 1000 if face == 1 else 100 * face
 
@@ -76,7 +71,7 @@ class Scoring:
         """The value as the screen shows it: "Brelan de 4 : 400"."""
         if self.five_ones:
             return f"{self.label} : la partie est gagnée !"
-        return f"{self.label} : {fmt(self.points)}"
+        return f"{self.label} : {number(self.points)}"
 
 
 def score_dice(faces: Sequence[int], four_double: bool = False) -> Scoring | None:
@@ -283,7 +278,7 @@ class Busted(Event):
     def describe(self) -> str:
         start = "Ballot ! Aucun dé ne marque" if self.ballot else "Aucun dé ne marque"
         if self.lost:
-            return f"{start} : {self.player} perd les {fmt(self.lost)} points du tour."
+            return f"{start} : {self.player} perd les {number(self.lost)} points du tour."
         return f"{start} : {self.player} passe son tour sans marquer."
 
 
@@ -299,7 +294,8 @@ class DiceKept(Event):
 
     def describe(self) -> str:
         faces = ", ".join(map(str, self.faces))
-        text = f"{self.player} garde {faces} — {self.scoring.text}. Tour : {fmt(self.turn_total)}."
+        turn = number(self.turn_total)
+        text = f"{self.player} garde {faces} — {self.scoring.text}. Tour : {turn}."
         if self.hot_dice:
             text += f" Tous les dés ont marqué : {self.player} peut relancer les cinq."
         return text
@@ -316,16 +312,16 @@ class Banked(Event):
     def describe(self) -> str:
         if self.note == NOTE_OVERSHOOT:
             return (
-                f"{self.player} dépasse l'objectif avec {fmt(self.turn_total)} points : "
-                f"le tour ne compte pas (total {fmt(self.total)})."
+                f"{self.player} dépasse l'objectif avec {number(self.turn_total)} points : "
+                f"le tour ne compte pas (total {number(self.total)})."
             )
         if self.note == NOTE_CAPPED:
             return (
-                f"{self.player} marque {fmt(self.turn_total)} points, plafonnés à "
-                f"{fmt(self.total)} : les 1 000 derniers points se font en un seul tour."
+                f"{self.player} marque {number(self.turn_total)} points, plafonnés à "
+                f"{number(self.total)} : les 1 000 derniers points se font en un seul tour."
             )
         verb = "ouvre avec" if self.note == NOTE_OPENED else "marque"
-        return f"{self.player} {verb} {fmt(self.gained)} points : total {fmt(self.total)}."
+        return f"{self.player} {verb} {number(self.gained)} points : total {number(self.total)}."
 
 
 @dataclass(frozen=True)
@@ -344,7 +340,7 @@ class TargetReached(Event):
     """Equal turns: the players after this one still play their turn of this round."""
 
     def describe(self) -> str:
-        text = f"{self.player} atteint {fmt(self.total)} points !"
+        text = f"{self.player} atteint {number(self.total)} points !"
         if self.round_finishes:
             text += " Les joueurs suivants finissent le tour de table."
         return text
@@ -516,7 +512,7 @@ class Le5000State(RaceState):
             return "Ces dés ne marquent pas tous : seuls les 1, les 5 et les combinaisons comptent."
         if isinstance(action, Bank):
             missing = OPENING - self.turn_total - scoring.points
-            return f"Pour ouvrir, il faut {OPENING} points dans le tour : encore {fmt(missing)}."
+            return f"Pour ouvrir, il faut {OPENING} points dans le tour : encore {number(missing)}."
         return super().refusal(action)
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
@@ -563,17 +559,17 @@ class Le5000State(RaceState):
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        race, best = self.race, fmt(max(self.scores))
+        race, best = self.race, number(max(self.scores))
         winners = [self.players[s] for s in race.winners()]
         name, turns = self.players[0], plural(race.turns(), "tour")
         if race.solo and self.five_ones is not None:
             summary = f"{name} fait cinq 1 et gagne en {turns} !"
         elif race.solo and race.won:
-            summary = f"{name} atteint {fmt(self.target)} points en {turns}."
+            summary = f"{name} atteint {number(self.target)} points en {turns}."
         elif race.solo:  # the turn limit: the points reached, never a record of turns
             summary = (
-                f"{name} n'atteint pas {fmt(self.target)} points en {turns} "
-                f"({fmt(self.scores[0])} points)."
+                f"{name} n'atteint pas {number(self.target)} points en {turns} "
+                f"({number(self.scores[0])} points)."
             )
         elif self.five_ones is not None:
             summary = f"{winners[0]} fait cinq 1 et remporte la partie !"

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
-from jeux.engine.text import percent, plural
+from jeux.engine.text import number, percent, plural
 from jeux.ui.dice_screen import ROLL_COMMAND, Command, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -37,7 +37,6 @@ from .rules import (
     Roll,
     TargetReached,
     bust_chance,
-    fmt,
     target_met,
 )
 
@@ -100,6 +99,11 @@ class Le5000Screen(DiceScreen):
             return "Lance d'abord les dés (l)."
         return state.refusal(Roll((index,)))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "best":  # offered to the player who decides, never during a robot's turn
+            return self.decides_here()
+        return super().check_action(action, parameters)
+
     def action_best(self) -> None:
         """Pick the most valuable set-aside (or drop it if it is already picked)."""
         if (state := self.selecting()) is None:
@@ -118,8 +122,8 @@ class Le5000Screen(DiceScreen):
     def status(self, state: Le5000State) -> Content:
         seat = state.current
         parts = [
-            Content.assemble(("Score ", "bold"), (fmt(state.scores[seat]), "bold $accent")),
-            Content(f" / {fmt(state.target)}"),
+            Content.assemble(("Score ", "bold"), (number(state.scores[seat]), "bold $accent")),
+            Content(f" / {number(state.target)}"),
         ]
         if not state.opened[seat]:
             parts.append(Content(f" · à ouvrir ({OPENING})"))
@@ -198,13 +202,13 @@ class Le5000Screen(DiceScreen):
             ballot = Content(f"Lancer : {percent(bust_chance(DICE))} de ballot")
             return [prompt, ballot, self.opening_text(state)]
         chosen = state.selection_value(self.selection) if self.selection else None
-        line = Content.assemble(("Tour : ", "bold"), fmt(state.turn_total))
+        line = Content.assemble(("Tour : ", "bold"), number(state.turn_total))
         if chosen is None:
             best = state.selection_value(state.best_keep())
             hint = f"Meilleur choix (t) : {best.text}" if best and human else ""
             return [line, Content(hint), self.opening_text(state)]
         after = state.turn_total + chosen.points
-        line += Content.assemble(f" + {fmt(chosen.points)} = ", (fmt(after), "bold"))
+        line += Content.assemble(f" + {number(chosen.points)} = ", (number(after), "bold"))
         left = state.dice_to_throw(self.selection)
         risk = percent(bust_chance(left))
         if left == DICE:
@@ -217,21 +221,21 @@ class Le5000Screen(DiceScreen):
         missing = state.opening_missing()
         if not missing:
             return Content("")
-        return Content(f"Ouverture : {OPENING} dans le tour (encore {fmt(missing)})")
+        return Content(f"Ouverture : {OPENING} dans le tour (encore {number(missing)})")
 
     def bank_text(self, state: Le5000State) -> Content:
         if not state.can_bank(self.selection):
-            missing = fmt(state.opening_missing(self.selection))
+            missing = number(state.opening_missing(self.selection))
             return Content(f"Ouverture : il manque {missing} pour marquer")
         total, note = state.bank_preview(self.selection)
         if note == NOTE_OVERSHOOT:
             return Content.styled(
-                f"Marquer dépasserait {fmt(state.target)} : tour perdu", "$warning"
+                f"Marquer dépasserait {number(state.target)} : tour perdu", "$warning"
             )
         arrow = "->" if self.app.settings.ascii else "→"
-        text = f"Marquer {arrow} {fmt(total)}"
+        text = f"Marquer {arrow} {number(total)}"
         if note == NOTE_CAPPED:
-            text += f" (plafonné : {fmt(state.target)} d'un coup)"
+            text += f" (plafonné : {number(state.target)} d'un coup)"
         elif target_met(total, state.target, state.finish):
             return Content.styled(f"{text} : objectif atteint !", "bold $success")
         return Content(text)
@@ -247,23 +251,23 @@ class Le5000Screen(DiceScreen):
         return turn
 
     def seat_status(self, state: Le5000State, seat: int) -> tuple[str, bool]:
-        return fmt(state.scores[seat]), False
+        return number(state.scores[seat]), False
 
     def sheet(self, state: Le5000State) -> SheetData:
         def cell(mark) -> str:
             if mark.note in SHEET_NOTES:
                 return SHEET_NOTES[mark.note]
-            return fmt(mark.points) + ("*" if mark.note == NOTE_CAPPED else "")
+            return number(mark.points) + ("*" if mark.note == NOTE_CAPPED else "")
 
-        return self.race_sheet(state.race, cell, fmt, self.target_text(state))
+        return self.race_sheet(state.race, cell, number, self.target_text(state))
 
     @staticmethod
     def target_text(state: Le5000State) -> str:
-        text = f"Objectif {fmt(state.target)}"
+        text = f"Objectif {number(state.target)}"
         if state.finish == EXACT:
             text += " pile"
         elif state.finish == LAST_TURN:
-            text += f" · {fmt(LAST_TURN_SPAN)} d'un coup"
+            text += f" · {number(LAST_TURN_SPAN)} d'un coup"
         if state.solo:
             text = text.replace("Objectif ", "") + " en un minimum de tours"
         if state.four_double:
@@ -272,7 +276,7 @@ class Le5000Screen(DiceScreen):
 
     @staticmethod
     def record_text(best: int) -> str:
-        return f"{fmt(best)} points"
+        return f"{number(best)} points"
 
     # --- animation --------------------------------------------------------------------
 
@@ -297,14 +301,14 @@ class Le5000Screen(DiceScreen):
             self.line("value", Content.styled(event.describe(), "bold $error"))
             await self.pause(1.0)
         elif isinstance(event, Banked):
-            target = fmt(self.match.state.target)
+            target = number(self.match.state.target)
             style = "bold $warning" if event.note == NOTE_OVERSHOOT else "bold $success"
             self.line("value", Content.styled(event.describe(), style))
             if event.gained:
                 start = event.total - event.gained
 
                 def show(score: int) -> None:
-                    score_text = Content.styled(fmt(score), "bold $accent")
+                    score_text = Content.styled(number(score), "bold $accent")
                     self.line("status", Content.assemble("Score ", score_text, f" / {target}"))
 
                 await self.count_up(start, event.total, show)

@@ -222,11 +222,13 @@ class MeaningDiceScreen(GameScreen):
         return "", f"Choisis un dé (1–9, ←/→ et espace, clic) : pioche, relance ou relie.{claim}"
 
     def show_buttons(self, state: MeaningState) -> None:
+        here = self.decides_here(state)  # a robot's or another screen's turn offers nothing
         for name, (_, _, phases) in COMMANDS.items():
             button = self.query_one(f"#{name}", Button)
-            button.display = state.phase in phases and (name != "resolu" or state.turn != MJ)
+            shown = state.phase in phases and (name != "resolu" or state.turn != MJ)
+            button.display = here and shown
             button.disabled = self.command(name, state) is None
-        self.query_one("#idea", Button).display = bool(self.writing(state)[0])
+        self.query_one("#idea", Button).display = here and bool(self.writing(state)[0])
 
     def turn_text(self, state: MeaningState) -> str:
         seat = state.to_move()
@@ -309,10 +311,10 @@ class MeaningDiceScreen(GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.match.state
-        if action == "command":
-            return self.command(str(parameters[0]), state) is not None  # the footer: only now
+        if action == "command":  # the footer: only what this screen may play now
+            return self.decides_here(state) and self.command(str(parameters[0]), state) is not None
         if action in ("write", "idea"):
-            return bool(self.writing(state)[0])
+            return self.decides_here(state) and bool(self.writing(state)[0])
         if action in ("pick", "move", "pick_cursor"):
             if action == "pick" and int(parameters[0]) >= len(state.dice):  # type: ignore[arg-type]
                 return False

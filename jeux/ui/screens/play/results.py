@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from jeux.engine.match import Match
-from jeux.engine.text import plural
+from jeux.engine.text import number, plural
 from jeux.store.jsonfile import StoreError
 from jeux.store.tables import Sitting
 
@@ -91,7 +91,7 @@ class ResultsScreen(Screen):
                 line = Content.assemble(
                     (f"{place:<9}", "bold $accent" if rank == 1 else ""),
                     (self.match.seats[seat].name, "bold" if rank == 1 else ""),
-                    f"  {outcome.scores[seat]}" if outcome.verdict else "",
+                    f"  {number(outcome.scores[seat])}" if outcome.verdict else "",
                 )
                 yield Static(line, classes=f"place rank-{min(rank, 4)}")
             if outcome.ranking:
@@ -141,7 +141,7 @@ class ResultsScreen(Screen):
         for seat in self.match.seats:
             if seat.profile:
                 r = self.app.records.record(seat.profile, game, lower_is_better=low)
-                best = f", meilleur score {r.best}" if r.best is not None else ""
+                best = f", meilleur score {number(r.best)}" if r.best is not None else ""
                 played = plural(r.played, "partie")
                 lines.append(f"{seat.name} : {played}, {plural(r.won, 'victoire')}{best}")
         return "\n".join(lines)
