@@ -247,6 +247,25 @@ async def test_a_monster_that_kills_asks_first(app_factory):
         assert "de monstres restants)" in summary
 
 
+async def test_a_key_cuts_the_held_end_of_the_dungeon_short(app_factory):
+    seed = seed_where(lambda room: any(c.rank >= 10 and card_kind(c) == MONSTER for c in room))
+    slot = next(
+        i for i, c in enumerate(first_room(seed)) if c.rank >= 10 and card_kind(c) == MONSTER
+    )
+    app = app_factory(seed=seed, start_game="scoundrel", players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#opt-max_hp", Select).value = 0  # 10 HP
+        screen = await open_game(app, pilot)
+        holds = ScoundrelScreen.seconds  # the end alone (held 1.2 s) waits for a key
+        screen.seconds = lambda base: 600.0 if base == 1.2 else holds(screen, base)
+        await pilot.press(str(slot + 1), "o")
+        await wait_until(pilot, lambda: "succombe" in text(screen, "#prompt"), "the end held")
+        assert screen.busy
+        await pilot.press("x")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+
+
 async def test_the_daily_dungeon_first_attempt_counts_and_replays_are_marked(app_factory):
     app = app_factory(start_game="scoundrel", players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:

@@ -5,7 +5,6 @@ the handoff. Cartes Divinités Aria opens this same screen with its own cards.""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Hashable, Sequence
 
 from textual.binding import Binding
@@ -234,7 +233,7 @@ class ArenaScreen(CardTable):
             await self.deal(event.cards)
         elif text:
             self.query_one("#centre-text", Static).update(Content(text))
-            await asyncio.sleep(self.seconds(0.35))
+            await self.pause(0.35)
 
     async def deal(self, cards: Sequence[Dealt]) -> None:
         hand = self.hand_row

@@ -10,7 +10,6 @@ the handoff, with the reason, and comes back.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Hashable, Sequence
 
 from textual.binding import Binding
@@ -234,7 +233,7 @@ class ArcaneDuelScreen(CardTable):
         }.get(type(event))
         if pause is not None:
             self.say_centre(self.told(event))
-            await asyncio.sleep(self.seconds(pause))
+            await self.pause(pause)
 
     # --- input ----------------------------------------------------------------------
 

@@ -10,8 +10,6 @@ A replay (`sees_all`) turns every card face up: each seat's along the top, the c
 
 from __future__ import annotations
 
-import asyncio
-
 from textual.binding import Binding
 from textual.content import Content
 from textual.widgets import Static
@@ -191,7 +189,7 @@ class CoffreScreen(CardTable):
         self.query_one("#answers").display = False  # back with the next drawing
         if event.audience is None:
             self.query_one("#centre-text", Static).update(Content(event.describe()))
-            await asyncio.sleep(self.seconds(0.5))
+            await self.pause(0.5)
 
     # --- input ----------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ watches the reveal, so the screen turns to a spectator's view until the next han
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Hashable, Sequence
 
 from textual.binding import Binding
@@ -141,7 +140,7 @@ class DeckMenteurScreen(CardTable):
         row = self.centre_row
         if isinstance(event, SuitAnnounced):
             self.say_centre(event.describe())
-            await asyncio.sleep(self.seconds(0.4))
+            await self.pause(0.4)
         elif isinstance(event, CardsPlayed):
             self.say_centre(event.describe())
             await row.show([None] * event.count)
@@ -149,20 +148,20 @@ class DeckMenteurScreen(CardTable):
                 await card.deal(self.seconds(0.15))
         elif isinstance(event, Accused):
             self.say_centre(event.describe())
-            await asyncio.sleep(self.seconds(0.6))
+            await self.pause(0.6)
         elif isinstance(event, PlayRevealed):
             self.spectate()  # the whole table watches from here on
             await row.show([None] * len(event.cards))
             for card, dealt in zip(row.cards, event.cards, strict=True):
                 await card.flip_to(self.face(dealt.card), self.seconds(0.3))
             self.say_centre(event.describe())
-            await asyncio.sleep(self.seconds(0.8))
+            await self.pause(0.8)
         elif isinstance(event, PackFlipped):
             await row.show([*(c.card for c in row.cards), None])
             await row.cards[-1].deal(self.seconds(0.2))
             await row.cards[-1].flip_to(self.face(event.card.card), self.seconds(0.4))
             self.say_centre(event.describe())
-            await asyncio.sleep(self.seconds(1.2))
+            await self.pause(1.2)
         elif isinstance(event, HandDealt) and event.seat == self.shown_seat:
             hand = self.hand_row
             hand.display = True
@@ -171,7 +170,7 @@ class DeckMenteurScreen(CardTable):
                 await card.deal(self.seconds(0.12))
         elif isinstance(event, GameWon):
             self.say_centre(event.describe())
-            await asyncio.sleep(self.seconds(1.0))
+            await self.pause(1.0)
 
     # --- input ----------------------------------------------------------------------
 

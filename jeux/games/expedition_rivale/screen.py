@@ -9,7 +9,6 @@ looked at are listed only in their view, and the screen passes on before the oth
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Hashable, Sequence
 
 from rich.cells import cell_len
@@ -187,7 +186,7 @@ class ExpeditionScreen(CardTable):
         self.query_one("#answers").display = False  # back with the next drawing
         if isinstance(event, Laid | Discarded | Stolen | ExtraTurn):
             self.query_one("#question", Static).update(Content(event.describe()))
-            await asyncio.sleep(self.seconds(0.5))
+            await self.pause(0.5)
 
     # --- input ----------------------------------------------------------------------
 

@@ -3,7 +3,6 @@ of Le Sixième Signe, and the journals of past sessions to reread and export."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
@@ -344,19 +343,19 @@ class LeSignalScreen(GameScreen):
             self.mark_band(die, band)
             self.show_bands(band)
             self.show_verdict(event.face, band)
-            await asyncio.sleep(self.seconds(0.3))
+            await self.pause(0.3)
         elif isinstance(event, MindChanged):
             state = self.match.state  # one mind change per roll: the state shows its effect
             self.show_meters(state)
             last = state.journal[-1]
             self.show_verdict(last.face, last.band, last.mental)
-            await asyncio.sleep(self.seconds(0.4))
+            await self.pause(0.4)
         elif isinstance(event, Decided):
             self.query_one("#hint", Static).update(Content.styled(event.reason, "bold"))
-            await asyncio.sleep(self.seconds(0.8))
+            await self.pause(0.8)
         elif isinstance(event, SessionEnded):
             self.query_one("#hint", Static).update(Content.styled(event.summary, "bold"))
-            await asyncio.sleep(self.seconds(0.8))
+            await self.pause(0.8)
 
     # --- input -------------------------------------------------------------------
 

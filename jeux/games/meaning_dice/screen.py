@@ -9,7 +9,6 @@ nothing to hold.
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -274,14 +273,14 @@ class MeaningDiceScreen(GameScreen):
                     break
                 art = picture(event.die, self.shuffle.randint(1, 6)).art
                 tile.show(self.match.state, art)
-                await asyncio.sleep(self.seconds(0.08))
+                await self.pause(0.08)
             tile.show(self.match.state)
         elif isinstance(event, (DieDrawn, DiceAssociated)):
             hint.update(Content.styled(event.describe(), "bold"))
-            await asyncio.sleep(self.seconds(0.6))
+            await self.pause(0.6)
         elif isinstance(event, (SolutionClaimed, Verdict, GameEnded)):
             hint.update(Content.styled(event.describe(), "bold"))
-            await asyncio.sleep(self.seconds(0.9))
+            await self.pause(0.9)
 
     # --- building actions --------------------------------------------------------
 

@@ -7,7 +7,6 @@ Carte ancienne, 1-3 pick a room and ←→ move it, Entrée keeps the order; und
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from random import Random
 from typing import Any
@@ -871,13 +870,13 @@ class PyramideScreen(GameScreen):
             self.query_one("#fatigue", Gauge).show(
                 "Fatigue", event.fatigue, MAX_FATIGUE, event.fatigue <= 2
             )
-            await asyncio.sleep(self.seconds(0.3))
+            await self.pause(0.3)
         elif isinstance(event, CoinFlipped):
             coin = self.query_one("#coin", Coin)
             coin.display = True
             note = "−1" if event.side == PILE else ""
             await coin.flip_to(event.side.capitalize(), self.seconds(0.9), note)
-            await asyncio.sleep(self.seconds(0.3))
+            await self.pause(0.3)
         elif isinstance(event, RoomsPeeked):
             cards = self.query_one("#next", Hand).cards
             for card, key in zip(cards, event.rooms, strict=False):
@@ -889,15 +888,15 @@ class PyramideScreen(GameScreen):
             card.remove_class("-selected")
             card.add_class("-gone")
             card.caption = "usé"
-            await asyncio.sleep(self.seconds(0.25))
+            await self.pause(0.25)
         elif isinstance(event, RoomPutUnder):
             card = self.query_one("#room", Card)
             await card.flip_to(None, self.seconds(0.3))
             card.caption = "sous la pile"
         elif isinstance(event, GameEnded):
-            await asyncio.sleep(self.seconds(0.8))
+            await self.pause(0.8)
         else:
-            await asyncio.sleep(self.seconds(0.2))
+            await self.pause(0.2)
 
 
 SCREEN = PyramideScreen

@@ -492,7 +492,7 @@ class ScoundrelScreen(GameScreen):
             )
             self.query_one("#prompt", Static).update(Content.styled(text, "bold"))
             self.add_class("-won" if event.won else "-dead")
-            await asyncio.sleep(self.seconds(1.2))
+            await self.pause(1.2)
 
     async def resolve(self, event: MonsterFought | PotionDrunk | WeaponEquipped) -> None:
         """The chosen card stands out, takes effect, then leaves the room."""
@@ -500,7 +500,7 @@ class ScoundrelScreen(GameScreen):
         self.query_one("#prompt", Static).update(Content(event.describe()))
         widget.remove_class("-selectable")
         widget.add_class("-selected")
-        await asyncio.sleep(self.seconds(0.15))
+        await self.pause(0.15)
         state = self.match.state
         if isinstance(event, MonsterFought | PotionDrunk):
             self.query_one("#hp", Gauge).show(
