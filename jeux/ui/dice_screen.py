@@ -166,9 +166,15 @@ class DiceScreen(GameScreen):
         return Content("")
 
     def command_words(self, command: Command, state: State) -> str:
-        """What a command's button (and the footer) says now: « Relancer » once the dice are
-        on the table, say."""
+        """What a command's button (and the footer) says now: the throw reads « Relancer »
+        once the dice are on the table."""
+        if command.name == ROLL_COMMAND.name and self.dice_thrown(state):
+            return "Relancer"
         return command.label
+
+    def dice_thrown(self, state: State) -> bool:
+        """Whether this turn's dice are on the table, so that throwing them is throwing again."""
+        return False
 
     def thrown(self, event: Event) -> Mapping[int, int] | None:
         """The dice an event throws, {position: face}, to tumble before it is shown."""

@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from jeux.engine.core import Action, Event
 from jeux.engine.text import plural
-from jeux.ui.dice_screen import ROLL_COMMAND, STOP_COMMAND, Command, DiceScreen, Look
+from jeux.ui.dice_screen import ROLL_COMMAND, STOP_COMMAND, DiceScreen, Look
 from jeux.ui.widgets.die import Die
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.score_sheet import SheetData
@@ -73,10 +73,8 @@ class MadnessScreen(DiceScreen):
     def dice_of(self, action: Action) -> tuple[int, ...] | None:
         return action.dice if isinstance(action, Roll) else None
 
-    def command_words(self, command: Command, state: MadnessState) -> str:
-        if command.name == "roll" and state.phase == "choose":
-            return "Relancer"
-        return command.label
+    def dice_thrown(self, state: MadnessState) -> bool:
+        return state.phase == "choose"
 
     def pick_refusal(self, state: MadnessState, index: int) -> str:
         if state.phase == "start":

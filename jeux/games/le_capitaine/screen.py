@@ -9,7 +9,7 @@ from textual.content import Content
 
 from jeux.engine.core import Action, Event
 from jeux.engine.text import dice_keys, plural
-from jeux.ui.dice_screen import ROLL_COMMAND, STOP_COMMAND, Command, DiceScreen, Look
+from jeux.ui.dice_screen import ROLL_COMMAND, STOP_COMMAND, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .rules import (
@@ -73,10 +73,8 @@ class CapitaineScreen(DiceScreen):
     def default_selection(self, state: CapitaineState) -> tuple[int, ...]:
         return state.cargo_dice if state.phase == "cargo" else ()
 
-    def command_words(self, command: Command, state: CapitaineState) -> str:
-        if command.name == "roll" and state.phase != "start":
-            return "Relancer"
-        return command.label
+    def dice_thrown(self, state: CapitaineState) -> bool:
+        return state.phase != "start"
 
     # --- what is shown ----------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from textual.content import Content
 
 from jeux.engine.core import Action, Event
 from jeux.engine.text import dice_keys, percent, plural
-from jeux.ui.dice_screen import ROLL_COMMAND, STOP_COMMAND, Command, DiceScreen, Look
+from jeux.ui.dice_screen import ROLL_COMMAND, STOP_COMMAND, DiceScreen, Look
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .rules import (
@@ -70,10 +70,8 @@ class LuckyOddsScreen(DiceScreen):
     def pick_refusal(self, state: LuckyOddsState, index: int) -> str:
         return state.refusal(Roll((index,)))  # the dice a throw takes are never a choice
 
-    def command_words(self, command: Command, state: LuckyOddsState) -> str:
-        if command.name == "roll" and state.phase != "start":
-            return "Relancer"
-        return command.label
+    def dice_thrown(self, state: LuckyOddsState) -> bool:
+        return state.phase != "start"
 
     # --- what is shown ----------------------------------------------------------------
 
