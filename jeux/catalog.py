@@ -75,7 +75,7 @@ GAMES: dict[str, GameInfo] = {
         _info(
             "le_5000",
             "Le 5000",
-            "Des 1, des 5, des brelans : atteins 5000 points.",
+            "Des 1, des 5, des brelans : atteins 5\u00a0000 points.",
             1,
             8,
             DES,
