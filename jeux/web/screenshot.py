@@ -88,9 +88,10 @@ class DevTools:
                 return reply.get("result", {})
 
     async def evaluate(self, expression: str) -> object:
-        """The expression's value (a promise's, once it settles)."""
+        """The expression's value (a promise's, once it settles); None while the page
+        reloads (the browser answers with an error: there is no page to evaluate in)."""
         result = await self.call("Runtime.evaluate", expression=expression, awaitPromise=True)
-        return result["result"].get("value")
+        return result.get("result", {}).get("value")
 
 
 @contextlib.asynccontextmanager

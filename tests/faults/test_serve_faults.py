@@ -201,6 +201,7 @@ async def test_in_a_browser_a_refused_tab_says_why_and_reopens_once_a_place_is_f
                             url=f"http://localhost:{port_of(address)}/static/css/xterm.css",
                         )
                         await until_games(server, 0)  # the game of the page left behind
+                        await until(page, "location.pathname.endsWith('/xterm.css')")
                         opened = await page.evaluate(f"""new Promise(done => {{
                             const tab = new WebSocket("{address.replace("http", "ws")}/ws");
                             tab.onopen = () => done("ouvert");
