@@ -5,6 +5,7 @@ import multiprocessing
 
 import pytest
 
+from jeux.store.jsonfile import StoreError
 from jeux.store.profiles import NAME_LIMIT, ProfileError, Profiles, Settings
 from jeux.store.records import Record, Records
 
@@ -152,6 +153,32 @@ def test_two_processes_saving_at_once_lose_nothing(tmp_path):
         w.join(60)
         assert w.exitcode == 0
     assert len(Records(path).unfinished()) == 80
+
+
+def _open_together(paths, barrier, failures):
+    for path in paths:
+        barrier.wait()  # every copy opens the same new file at the same moment
+        try:
+            Records(path)
+        except StoreError as error:
+            failures.put(str(error))
+
+
+def test_copies_of_jeux_starting_together_on_a_new_database_all_open_it(tmp_path):
+    """Switching a new file to WAL is refused at once, with no busy wait, while another copy
+    does the same: one of two browser tabs' games started together used to quit at once."""
+    context = multiprocessing.get_context("spawn")
+    paths = [tmp_path / f"{round}.sqlite3" for round in range(8)]
+    barrier, failures = context.Barrier(3), context.Queue()
+    copies = [
+        context.Process(target=_open_together, args=(paths, barrier, failures)) for _ in range(3)
+    ]
+    for copy in copies:
+        copy.start()
+    for copy in copies:
+        copy.join(120)
+        assert copy.exitcode == 0
+    assert failures.empty(), failures.get()
 
 
 def test_a_database_from_before_the_low_column_is_upgraded(tmp_path):

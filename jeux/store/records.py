@@ -83,6 +83,26 @@ NEARLY_FULL = 1 << 20
 a disk too full to grow its shared-memory file as SQLITE_IOERR_SHMSIZE, not SQLITE_FULL."""
 
 
+BUSY_SECONDS = 10
+"""How long a copy of jeux waits for another one's write before it gives up."""
+
+
+def use_wal(db: sqlite3.Connection) -> None:
+    """Put the file in WAL mode (kept in the file), so that copies read while one writes.
+    Switching is refused at once, with no busy wait, while another copy opens the same new
+    file: two copies starting together would have one fail. So it is tried again, as long as
+    any busy wait lasts."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")  # a file that cannot keeps its mode, unsaid
+            return
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorname != "SQLITE_BUSY" or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
 class DamagedDatabase(StoreError):
     """The file is not a database SQLite can read: jeux's own, damaged, is set aside."""
 
@@ -214,7 +234,7 @@ class Records:
                         "vient d'un autre programme) : jeux n'y touche pas ; choisis un autre "
                         "dossier des parties (--data-dir)."
                     )
-            db.execute("PRAGMA journal_mode=WAL")
+            use_wal(db)
             db.executescript(SCHEMA)
             match_columns = {row[1] for row in db.execute("PRAGMA table_info(matches)")}
             if "revision" not in match_columns:  # databases made before shared tables
@@ -241,8 +261,8 @@ class Records:
     def _db(self) -> Iterator[sqlite3.Connection]:
         """One transaction; an unusable file or folder raises StoreError, in French."""
         try:
-            with closing(sqlite3.connect(self.path, timeout=10)) as db, db:
-                db.execute("PRAGMA busy_timeout = 10000")
+            with closing(sqlite3.connect(self.path, timeout=BUSY_SECONDS)) as db, db:
+                db.execute(f"PRAGMA busy_timeout = {BUSY_SECONDS * 1000}")
                 yield db
         except (sqlite3.ProgrammingError, sqlite3.IntegrityError):
             raise  # jeux's own mistake, not the file's
