@@ -6,9 +6,12 @@ import sys
 import time
 
 import pytest
+import textual.app
+from textual.drivers.headless_driver import HeadlessDriver
+from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 
-from tests.settle import settle
+from tests.settle import count_handling, key_handled, settle
 
 # The suite starts hundreds of Pythons (xdist's workers, jeux in tmux, a browser's tabs, the
 # command line's tests): with PYTHONDONTWRITEBYTECODE set, as some images do, each would compile
@@ -39,6 +42,17 @@ async def _pause_until_settled(self: Pilot, delay: float | None = None) -> None:
 
 
 Pilot.pause = _pause_until_settled
+
+
+def _post_at_once(self: HeadlessDriver, message) -> None:
+    """A key a Pilot presses is in the app's queue when `press` goes on to wait for it (the
+    driver's own hand-over, made for an input thread, would queue it a loop turn later)."""
+    self._app.post_message(message)
+
+
+HeadlessDriver.send_message = _post_at_once
+MessagePump._dispatch_message = count_handling(MessagePump._dispatch_message)
+textual.app.wait_for_idle = key_handled  # what `Pilot.press` waits for after each key
 
 NOTICE_SECONDS = 120
 """How long a notice lasts in tests: a loaded machine can take longer than its few seconds

@@ -12,6 +12,7 @@ import asyncio
 import time
 from collections.abc import Callable
 
+from textual._context import active_app
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, TextArea
@@ -45,6 +46,46 @@ def pending(app: App) -> list[str]:
         work += [f"{timer.name} of {node!r}" for timer in node._timers if due_soon(timer)]
     work += [f"what waits for {s!r}'s repaint" for s in app.screen_stack if s._callbacks]
     return work
+
+
+IN_HAND = [0]
+"""Messages being handled now, in every app of this process (`count_handling`)."""
+
+
+def count_handling(dispatch):
+    """Textual's MessagePump._dispatch_message, counted in IN_HAND while it runs: a message
+    taken from its queue is still being handled until its handler returns."""
+
+    async def counted(pump, message):
+        IN_HAND[0] += 1
+        try:
+            return await dispatch(pump, message)
+        finally:
+            IN_HAND[0] -= 1
+
+    return counted
+
+
+def handling(app: App) -> bool:
+    """Whether a message is queued or being handled in the app, or a callback waits for the
+    end of one."""
+    nodes = [app, *(node for s in app.screen_stack for node in s.walk_children(with_self=True))]
+    return IN_HAND[0] > 0 or any(
+        node._message_queue.qsize() or node._next_callbacks for node in nodes
+    )
+
+
+async def key_handled(min_sleep: float = 0, max_sleep: float = 1) -> None:
+    """What a pressed key waits for (in place of Textual's `wait_for_idle`, called with its
+    arguments): every message it set off handled. Textual's own waits until the process looks
+    idle, at least 40 ms a key (seconds for a line typed), and up to a second a key while
+    another thread works, however soon the key was handled."""
+    app = active_app.get()
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while handling(app):
+        if time.monotonic() > deadline:
+            raise AssertionError("a key was never handled")
+        await asyncio.sleep(0)
 
 
 def due_soon(timer) -> bool:
