@@ -408,7 +408,10 @@ class GameScreen(Screen):
         (« Robot réfléchit… ») must not stay beside its result."""
 
     async def _show(self, events: Iterable[Event]) -> None:
-        log = self.query_one(GameLog)
+        logs = self.query(GameLog)
+        if not logs:  # the screen is being taken down: the app quit as a robot moved
+            return
+        log = logs.first()
         self.end_waiting()
         for event in self.seen(events):
             await self.animate_event(event)
