@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .catalog import available, load_game, load_screen
 from .engine.match import Match, Seat
+from .ui.settle import still
 
 SEED = 7
 NAMES = ("Lina", "Marc", "Zoé", "Ana", "Tom", "Iris")
@@ -267,7 +268,7 @@ async def save_all(target: Path) -> None:
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
                 await stage(app)
-                await pilot.pause(0.3)
+                await still(app)  # a picture never catches a screen half drawn
                 app.save_screenshot(str(target / f"{name}.svg"))
         print(target / f"{name}.svg")
 
