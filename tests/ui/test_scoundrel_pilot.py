@@ -2,6 +2,7 @@
 between weapon and fists, fleeing, a fatal monster, quick keys, undo, and the daily dungeon (one
 seed a day, the first attempt counts, replays are marked, future days out of reach)."""
 
+import contextlib
 import datetime as dt
 
 import pytest
@@ -222,16 +223,25 @@ async def test_undo_takes_back_what_revealed_nothing(app_factory):
         assert screen.match.actions == [Avoid()]
 
 
-async def test_a_monster_that_kills_asks_first(app_factory):
-    seed = seed_where(lambda room: any(c.rank >= 10 and card_kind(c) == MONSTER for c in room))
-    slot = next(
-        i for i, c in enumerate(first_room(seed)) if c.rank >= 10 and card_kind(c) == MONSTER
-    )
+def fatal(room) -> int | None:
+    """The slot of a monster that kills a player of 10 HP fighting it barehanded."""
+    return next((i for i, c in enumerate(room) if c.rank >= 10 and card_kind(c) == MONSTER), None)
+
+
+@contextlib.asynccontextmanager
+async def facing_a_fatal_monster(app_factory):
+    """A 10 HP dungeon whose first room holds a fatal monster: the app, its pilot, the board
+    and the monster's slot."""
+    seed = seed_where(lambda room: fatal(room) is not None)
     app = app_factory(seed=seed, start_game="scoundrel", players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         app.screen.query_one("#opt-max_hp", Select).value = 0  # 10 HP
-        screen = await open_game(app, pilot)
+        yield app, pilot, await open_game(app, pilot), fatal(first_room(seed))
+
+
+async def test_a_monster_that_kills_asks_first(app_factory):
+    async with facing_a_fatal_monster(app_factory) as (app, pilot, screen, slot):
         await pilot.press(str(slot + 1))
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -248,15 +258,7 @@ async def test_a_monster_that_kills_asks_first(app_factory):
 
 
 async def test_a_key_cuts_the_held_end_of_the_dungeon_short(app_factory):
-    seed = seed_where(lambda room: any(c.rank >= 10 and card_kind(c) == MONSTER for c in room))
-    slot = next(
-        i for i, c in enumerate(first_room(seed)) if c.rank >= 10 and card_kind(c) == MONSTER
-    )
-    app = app_factory(seed=seed, start_game="scoundrel", players=("Lina",))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
-        app.screen.query_one("#opt-max_hp", Select).value = 0  # 10 HP
-        screen = await open_game(app, pilot)
+    async with facing_a_fatal_monster(app_factory) as (app, pilot, screen, slot):
         holds = ScoundrelScreen.seconds  # the end alone (held 1.2 s) waits for a key
         screen.seconds = lambda base: 600.0 if base == 1.2 else holds(screen, base)
         await pilot.press(str(slot + 1), "o")
