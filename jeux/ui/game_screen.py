@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -408,10 +409,16 @@ class GameScreen(Screen):
         (« Robot réfléchit… ») must not stay beside its result."""
 
     async def _show(self, events: Iterable[Event]) -> None:
-        logs = self.query(GameLog)
-        if not logs:  # the screen is being taken down: the app quit as a robot moved
-            return
-        log = logs.first()
+        try:
+            await self._show_now(events)
+        except NoMatches:
+            if self.app.is_running:
+                raise
+            # The app quit as a move was shown (a robot's, say): its boards are being taken
+            # down, and there is nothing left to show it on.
+
+    async def _show_now(self, events: Iterable[Event]) -> None:
+        log = self.query_one(GameLog)
         self.end_waiting()
         for event in self.seen(events):
             await self.animate_event(event)

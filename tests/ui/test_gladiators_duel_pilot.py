@@ -154,6 +154,7 @@ async def test_a_double_ko_with_the_rematch_option_starts_the_duel_again_on_scre
             await pilot.pause()
         game = app.screen
         await pilot.press(*game.keys_for(last))
+        await pilot.pause()
         while game.busy:
             await pilot.pause()
         shown = screen_text(app)
