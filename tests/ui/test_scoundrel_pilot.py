@@ -8,7 +8,6 @@ import datetime as dt
 import pytest
 from textual.widgets import Select, Static
 
-import jeux.app
 from jeux.engine.match import Match, Seat
 from jeux.games.scoundrel import screen as scoundrel_screen
 from jeux.games.scoundrel.game import GAME
@@ -177,26 +176,31 @@ async def test_a_second_potion_in_a_room_heals_nothing_and_the_player_is_told(ap
         assert "une seule potion par salle" in notices(app)
 
 
-async def test_two_quick_keys_both_play_when_the_first_revealed_nothing(app_factory, monkeypatch):
-    # Animations four times as long, so a loaded machine still presses during them (a key
-    # ends an animation at once, so the test takes no longer).
-    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "full")
-    monkeypatch.setitem(jeux.app.ANIMATION_SCALE, "full", 4.0)
-    monkeypatch.setitem(jeux.app.TEXTUAL_LEVEL_SCALE, "full", 4.0)
+async def test_two_quick_keys_both_play_when_the_first_revealed_nothing(app_factory):
     seed = seed_where(lambda room: kinds(room)[1] != WEAPON and MONSTER not in kinds(room)[1:3])
     app = app_factory(seed=seed, start_game="scoundrel", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(app, pilot)
-        app.settings.animations = "full"
+
+        def held(until_a_key: bool) -> None:
+            """Animations last until a key ends them (the keys below land during one however
+            loaded the machine), or not at all."""
+            screen.seconds = lambda base: 0.0 if screen.skipping or not until_a_key else 600.0
+
+        held(True)
         await pilot.press("2")
         assert screen.busy  # the card is being played
-        await pilot.press("3")  # pressed within 0.3 s: ends the animation, then plays
+        await pilot.press("3")  # ends the animation, then plays
+        held(False)
+        await pilot.press("z")  # ends the second card's animation
         await wait_idle(pilot, screen)
         assert screen.match.actions == [Pick(1), Pick(2)]
 
+        held(True)
         await pilot.press("1")  # the room's third card: a new room is dealt, face up
         assert screen.busy and screen.match.last_revealed
         await pilot.press("2")  # a card the player has not seen yet: not played
+        held(False)
         await wait_idle(pilot, screen)
         assert screen.match.actions == [Pick(1), Pick(2), Pick(0)]
 
