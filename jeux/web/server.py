@@ -88,6 +88,11 @@ class Tab(AppService):
     def spawned(self) -> bool:
         return self._process is not None
 
+    @property
+    def ended(self) -> bool:
+        """Its game has quit: the tab holds no place any more while it finishes closing."""
+        return self._process is not None and self._process.returncode is not None
+
     async def start(self, width: int, height: int) -> None:
         """Unless stopped already: the server may stop while this tab awaits its turn. The spawn
         is shielded: a game spawned as its tab goes is still stopped, never left behind."""
@@ -191,7 +196,7 @@ class JeuxServer(Server):
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
         await websocket.prepare(request)
-        if len(self.tabs) >= self.max_tabs:
+        if sum(not tab.ended for tab in self.tabs) >= self.max_tabs:
             await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=self.too_many_tabs)
             return websocket
         tab = Tab(
