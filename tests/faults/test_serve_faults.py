@@ -136,11 +136,29 @@ async def test_one_tab_more_than_max_tabs_is_refused_in_french(tmp_path):
                 assert games_of(server) == 2
                 await first.close()
                 await until_games(server, 1)  # a closed tab frees its place
-                async with session.ws_connect(tab_url) as again:
-                    await shown(again, MENU_TITLE)
-                    assert games_of(server) == 2
+                again = await reopened(session, tab_url, MENU_TITLE)
+                assert games_of(server) == 2
+                await again.close()
     finally:
         await stopped(server)
+
+
+async def reopened(session: aiohttp.ClientSession, url: str, text: bytes):
+    """A tab opened as a player clicks « Rouvrir » until there is a place (the closed tab's
+    game has quit, and the tab finishes closing just after), once `text` shows on it."""
+    while True:
+        tab = await session.ws_connect(url)
+        message = await tab.receive()
+        if message.type == aiohttp.WSMsgType.BINARY:
+            seen = message.data
+            while text not in seen:
+                message = await tab.receive()
+                assert message.type == aiohttp.WSMsgType.BINARY, message
+                seen += message.data
+            return tab
+        assert message.data == aiohttp.WSCloseCode.TRY_AGAIN_LATER, message
+        await tab.close()
+        await asyncio.sleep(0.05)
 
 
 async def test_the_files_folder_is_not_listed(tmp_path):
