@@ -43,7 +43,8 @@ def pending(app: App) -> list[str]:
         if node._message_queue.qsize() or node._next_callbacks:
             work.append(f"messages for {node!r}")
         work += [f"{timer.name} of {node!r}" for timer in node._timers if due_soon(timer)]
-    work += [f"what waits for {s!r}'s repaint" for s in app.screen_stack if s._callbacks]
+    if app.screen._callbacks:  # a screen under another is not repainted until it shows again
+        work.append(f"what waits for {app.screen!r}'s repaint")
     return work
 
 
