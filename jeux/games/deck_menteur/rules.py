@@ -73,7 +73,7 @@ def suit_words(suit: str) -> str:
 
 
 def card_list(cards: Sequence[Dealt]) -> str:
-    return join_names([c.card.describe() for c in cards])
+    return join_names([c.name for c in cards])
 
 
 # --- actions ---------------------------------------------------------------------------
