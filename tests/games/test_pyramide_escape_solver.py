@@ -34,7 +34,7 @@ def test_an_escape_that_needs_the_coin_on_face_says_so():
 
 def test_a_hint_depends_on_the_view_and_never_on_the_hidden_order():
     first = PRINTED[:1]
-    orders = [first + PRINTED[1:], first + PRINTED[:0:-1], first + PRINTED[2:] + PRINTED[1:2]]
+    orders = [first + PRINTED[1:], first + PRINTED[:0:-1]]  # the same view, other piles
     states = [start(*order) for order in orders]
     views = [state.view(0) for state in states]
     assert len(unlocated(views[0])) == 9
