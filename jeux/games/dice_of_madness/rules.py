@@ -22,7 +22,7 @@ from jeux.engine.core import (
     Outcome,
     ranks_from_scores,
 )
-from jeux.engine.dice import roll
+from jeux.engine.dice import DiceThrow, roll
 from jeux.engine.events import TurnStarted
 from jeux.engine.race import Mark, Race, RaceState
 from jeux.engine.text import LAST_STANDING, TARGET_REACHED, join_names, plural
@@ -146,7 +146,7 @@ class MadnessTest(Event):
 
 
 @dataclass(frozen=True)
-class DiceRolled(Event):
+class DiceRolled(DiceThrow, Event):
     player: str
     faces: tuple[int, ...]
     """All five dice after the throw, by position."""
@@ -160,7 +160,7 @@ class DiceRolled(Event):
     """The category the dice show now, with what it gives."""
 
     def describe(self) -> str:
-        shown = ", ".join(str(self.faces[i]) for i in self.thrown)
+        shown = self.thrown_text()
         sixes = f" (+{self.madness} Folie)" if self.madness else ""
         return f"{self.player} lance {shown}{sixes}."
 

@@ -17,7 +17,7 @@ from random import Random
 from typing import Any, NamedTuple
 
 from jeux.engine.core import Action, Event
-from jeux.engine.dice import roll
+from jeux.engine.dice import DiceThrow, roll
 from jeux.engine.events import TurnStarted
 from jeux.engine.race import Race, RaceState
 from jeux.engine.text import join_names
@@ -134,7 +134,7 @@ class Stop(Action):
 
 
 @dataclass(frozen=True)
-class DiceRolled(Event):
+class DiceRolled(DiceThrow, Event):
     player: str
     faces: tuple[int, ...]
     """All three dice after the throw, by position."""
@@ -147,8 +147,7 @@ class DiceRolled(Event):
     label: str
 
     def describe(self) -> str:
-        shown = ", ".join(str(self.faces[i]) for i in self.thrown)
-        return f"{self.player} lance {shown}. {self.label}."
+        return f"{self.player} lance {self.thrown_text()}. {self.label}."
 
 
 BANKED, NOTHING, OVERSHOT = "banked", "nothing", "overshot"
