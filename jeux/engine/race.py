@@ -263,6 +263,8 @@ class RaceState(State):
 
     race: Race
     turn_started: type[Event] = TurnStarted
+    """The event announcing a turn, made of (player, round): « Tour 2 : au tour de Lina »
+    by default; the events module's plainer one in some games."""
 
     def _start_turn(self) -> None:
         raise NotImplementedError

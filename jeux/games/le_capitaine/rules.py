@@ -211,6 +211,9 @@ class CapitaineState(RaceState):
         self._settle((None,) * DICE)
         self.label = ""
 
+    def _game_over(self) -> None:
+        self._legal = ()  # the last dice stay on the table for the results
+
     def _settle(self, roles: tuple[int | None, ...]) -> None:
         """Set what follows from the dice and their roles, once per throw rather than per
         query: a random playout is mostly throws."""
@@ -313,9 +316,6 @@ class CapitaineState(RaceState):
             tied = tuple(self.players[s] for s in end.tie_break)
             events.append(TieBreak(tied, self.knots[end.tie_break[0]]))
         return self._next_turn(events)
-
-    def _game_over(self) -> None:
-        self._legal = ()  # the last dice stay on the table for the results
 
     def summary(self) -> str:
         race = self.race

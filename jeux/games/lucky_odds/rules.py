@@ -223,6 +223,12 @@ class LuckyOddsState(RaceState):
         """Positions of the even dice, all thrown again by the next rethrow."""
         self._legal: list[Action] = [_ROLLS[ALL_DICE]]
 
+    def _game_over(self) -> None:
+        # The last dice stay on the table for the results.
+        self._legal = []
+        self.rerollable = ()
+        self.may_rethrow_all = False
+
     # --- what the screen shows --------------------------------------------------------
 
     @property
@@ -326,12 +332,6 @@ class LuckyOddsState(RaceState):
         if end.reached:
             events.append(TargetReached(name))
         return self._next_turn(events)
-
-    def _game_over(self) -> None:
-        # The last dice stay on the table for the results.
-        self._legal = []
-        self.rerollable = ()
-        self.may_rethrow_all = False
 
     def summary(self) -> str:
         race = self.race

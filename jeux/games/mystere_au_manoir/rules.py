@@ -227,6 +227,9 @@ class MystereState(RaceState):
         """Points of the passes already scored this turn (several after a perfect one)."""
         self.double_one_used = False
 
+    def _game_over(self) -> None:
+        self.phase = OVER
+
     # --- what the screen shows ---------------------------------------------------------
 
     @property
@@ -403,9 +406,6 @@ class MystereState(RaceState):
         if end.reached and not end.over:
             events.append(TargetReached(name, end.mark.total))
         return self._next_turn(events)
-
-    def _game_over(self) -> None:
-        self.phase = OVER
 
     def summary(self) -> str:
         """The end in the game's words: solved or not, alone; the winner or a tie otherwise."""

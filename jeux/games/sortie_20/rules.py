@@ -267,6 +267,9 @@ class SortieState(RaceState):
         self._free: tuple[int, ...] = ()
         self._key: tuple = ()
 
+    def _game_over(self) -> None:
+        self.phase = OVER
+
     # --- what the screen shows ---------------------------------------------------------
 
     def free(self) -> tuple[int, ...]:
@@ -482,9 +485,6 @@ class SortieState(RaceState):
         if end.reached and not end.over:
             events.append(TargetReached(name, end.mark.total))
         return self._next_turn(events)
-
-    def _game_over(self) -> None:
-        self.phase = OVER
 
     def summary(self) -> str:
         """Out of the labyrinth or not, alone; the winner or a tie otherwise. Nobody wins
