@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import import_module
 from random import Random
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -377,8 +378,13 @@ class Game(ABC):
     setup; empty while the game has a single robot, whatever the level asked."""
 
     def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        """The computer player for this game at `level`; games with a smarter one override
-        this."""
+        """The computer player for this game at `level`: with `levels`, the robot class that
+        the game's bots module lists in `LEVEL_BOTS`, imported on first use (a setup or a
+        replay needs no robot); without, a random player. Games override this to build
+        their robot otherwise."""
+        if self.levels:
+            package = type(self).__module__.rpartition(".")[0]
+            return import_module(f"{package}.bots").LEVEL_BOTS[level](seed)
         from .bots import RandomBot
 
         return RandomBot(seed)

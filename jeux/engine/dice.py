@@ -66,3 +66,19 @@ def is_run(faces: Sequence[int]) -> bool:
 def faces_text(faces: Iterable[int]) -> str:
     """(3, 1, 6) → "3, 1, 6": faces as the log writes them."""
     return ", ".join(map(str, faces))
+
+
+class DiceThrow:
+    """For an event that throws some of the dice: `faces` are all of them after the throw, by
+    position, and `thrown` the positions thrown (the dice screens tumble these)."""
+
+    faces: tuple[int, ...]
+    thrown: tuple[int, ...]
+
+    def thrown_faces(self) -> dict[int, int]:
+        """The dice thrown, {position: face}."""
+        return {i: self.faces[i] for i in self.thrown}
+
+    def thrown_text(self) -> str:
+        """The faces thrown as the log writes them: "3, 1, 6"."""
+        return faces_text(self.faces[i] for i in self.thrown)

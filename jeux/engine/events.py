@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jeux.engine.core import Event, quick_init
+from jeux.engine.dice import DiceThrow
 from jeux.engine.text import de
 
 
@@ -35,7 +36,7 @@ class TurnStarted(Event):
 
 @quick_init
 @dataclass(frozen=True)
-class DiceRolled(Event):
+class DiceRolled(DiceThrow, Event):
     """A throw of some of the dice: `faces` are all of them after it, by position."""
 
     player: str
@@ -45,8 +46,7 @@ class DiceRolled(Event):
     """The throw's number in the turn."""
 
     def describe(self) -> str:
-        shown = ", ".join(str(self.faces[i]) for i in self.thrown)
-        return f"{self.player} lance {shown}."
+        return f"{self.player} lance {self.thrown_text()}."
 
 
 @quick_init

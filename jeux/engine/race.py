@@ -11,10 +11,9 @@ ending labels, `TurnStarted`, `TargetReached`, the `equal_turns_option` and `Rac
     end = race.end_turn(cargo)          # after each turn
     if end.reached: events.append(TargetReached(...))
     if end.tie_break: events.append(TieBreak(...))
-    if end.over: return events + [GameOver(self.outcome().summary)]
-    events.append(TurnStarted(players[race.current], race.round))
+    return self._next_turn(events)     # a RaceState: GameOver, or the next TurnStarted
     ...
-    def outcome(self): return race.outcome(summary) if race.over else None
+    def summary(self): ...              # the words of the RaceState's outcome()
 
 Rules it settles, the same in every race game:
 - Reaching the target (`exact`: landing on it) ends the game at once alone, or without equal
@@ -33,7 +32,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .core import Choice, Event, Option, Outcome, State, ranks_from_scores
-from .text import TARGET_REACHED, TURN_LIMIT, de, join_names
+from .events import GameOver
+from .text import TARGET_REACHED, TURN_LIMIT, de, join_names, plural
 
 
 @dataclass(frozen=True)
@@ -234,6 +234,14 @@ class Race:
         limit = "" if met else " à la limite de tours"
         return f"Égalité{limit} : {join_names(winners)} avec {points}."
 
+    def solo_verdict(self, player: str, points: str, triumph: str, failure: str) -> str:
+        """The summary of a race alone: `player` `triumph`s (« résout l'enquête ») in so many
+        turns, or has only `points` after them, `failure` (« l'enquête reste ouverte »)."""
+        turns = plural(self.turns(), "tour")
+        if self.won:
+            return f"{player} {triumph} en {turns} ({points})."
+        return f"{player} n'a que {points} après {turns} : {failure}."
+
     def outcome(self, summary: str, ending: str = "") -> Outcome:
         """The result, worded by the game, which names its own endings (a sudden win); by
         default the race's. Alone, a win scores the turns taken (fewer is better, so the
@@ -249,9 +257,35 @@ class Race:
 
 class RaceState(State):
     """A match whose turns, rounds and scores a `Race` keeps: the seat to move is the race's
-    current seat until the race is over."""
+    current seat until the race is over. `_next_turn` closes a turn the game's way: its
+    `_start_turn()`, its `turn_started` event, and `_game_over()` to clear the last turn;
+    the outcome, once the race is over, has the game's `summary()`."""
 
     race: Race
+    turn_started: type[Event] = TurnStarted
+    """The event announcing a turn, made of (player, round): « Tour 2 : au tour de Lina »
+    by default; the events module's plainer one in some games."""
+
+    def _start_turn(self) -> None:
+        raise NotImplementedError
+
+    def _game_over(self) -> None:
+        """The race is over: what the game clears before `GameOver` (nothing by default)."""
+
+    def _next_turn(self, events: list[Event]) -> list[Event]:
+        """The events of a finished turn, then `GameOver` or the start of the next turn."""
+        if self.race.over:
+            self._game_over()
+            return [*events, GameOver(self.outcome().summary)]
+        self._start_turn()
+        return [*events, self.turn_started(self.players[self.current], self.round)]
+
+    def summary(self) -> str:
+        """The end of the match in the game's words."""
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        return self.race.outcome(self.summary()) if self.race.over else None
 
     @property
     def current(self) -> int:

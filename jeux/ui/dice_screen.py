@@ -41,6 +41,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from jeux.engine.core import Action, Event, State
+from jeux.engine.dice import DiceThrow
 from jeux.engine.match import Match
 from jeux.engine.race import Race
 from jeux.engine.text import plural
@@ -177,8 +178,9 @@ class DiceScreen(GameScreen):
         return False
 
     def thrown(self, event: Event) -> Mapping[int, int] | None:
-        """The dice an event throws, {position: face}, to tumble before it is shown."""
-        return None
+        """The dice an event throws, {position: face}, to tumble before it is shown: by
+        default those of a `DiceThrow`."""
+        return event.thrown_faces() if isinstance(event, DiceThrow) else None
 
     async def show_event(self, event: Event) -> None:
         """Show an event's result once its dice have settled (hold it with `pause`)."""

@@ -3,12 +3,12 @@
 import pytest
 
 from jeux.engine.core import IllegalAction
+from jeux.engine.events import GameOver
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
 from jeux.games.le_capitaine.game import GAME
 from jeux.games.le_capitaine.rules import (
     DiceRolled,
-    GameOver,
     Roll,
     Stop,
     TargetReached,

@@ -3,6 +3,7 @@
 import pytest
 
 from jeux.engine.core import IllegalAction
+from jeux.engine.events import GameOver
 from jeux.engine.match import Match, Seat
 from jeux.engine.testing import ForcedRng
 from jeux.games.lucky_odds.game import GAME
@@ -12,7 +13,6 @@ from jeux.games.lucky_odds.rules import (
     NOTHING,
     OVERSHOT,
     DiceRolled,
-    GameOver,
     Roll,
     Stop,
     TargetReached,

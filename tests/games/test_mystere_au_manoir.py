@@ -5,6 +5,8 @@ from random import Random
 import pytest
 
 from jeux.engine.core import IllegalAction
+from jeux.engine.events import GameOver
+from jeux.engine.race import TurnStarted
 from jeux.engine.testing import ForcedRng
 from jeux.games.mystere_au_manoir.bots import solved
 from jeux.games.mystere_au_manoir.game import GAME
@@ -22,13 +24,11 @@ from jeux.games.mystere_au_manoir.rules import (
     DiceRolled,
     DoubleOneReroll,
     EndTurn,
-    GameOver,
     PassScored,
     Roll,
     Score,
     TargetReached,
     TurnEnded,
-    TurnStarted,
     WitnessReroll,
     throw_value,
 )

@@ -6,6 +6,8 @@ import pytest
 
 from jeux.engine.core import IllegalAction
 from jeux.engine.dice import throw_chances
+from jeux.engine.events import GameOver
+from jeux.engine.race import TurnStarted
 from jeux.engine.testing import ForcedRng
 from jeux.games.sortie_20.bots import HIGHEST, LOWEST, OPEN, turn
 from jeux.games.sortie_20.game import GAME
@@ -18,14 +20,12 @@ from jeux.games.sortie_20.rules import (
     DiceRolled,
     DieFlipped,
     Flip,
-    GameOver,
     Reroll,
     Roll,
     SixActivated,
     Stop,
     TargetReached,
     TurnEnded,
-    TurnStarted,
     flipped,
     score_dice,
 )

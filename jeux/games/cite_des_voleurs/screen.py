@@ -313,11 +313,9 @@ class CiteScreen(AimingDiceScreen):
     # --- animation --------------------------------------------------------------------
 
     def thrown(self, event: Event) -> Mapping[int, int] | None:
-        if isinstance(event, DiceRolled):
-            return {i: event.faces[i] for i in event.thrown}
         if isinstance(event, EscapeRolled):
             return {ESCAPE_DIE: event.face}
-        return None
+        return super().thrown(event)
 
     async def animate_event(self, event: Event) -> None:
         if isinstance(event, EscapeRolled | DiceRolled):  # a new throw puts it away

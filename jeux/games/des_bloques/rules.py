@@ -15,13 +15,7 @@ from random import Random
 from typing import Any
 
 from jeux.engine.bots import Robot
-from jeux.engine.core import (
-    Action,
-    Event,
-    Outcome,
-    State,
-    ranks_from_scores,
-)
+from jeux.engine.core import Action, Event, Outcome, State, ranks_from_scores
 from jeux.engine.dice import roll
 from jeux.engine.text import TURN_LIMIT, de, plural
 

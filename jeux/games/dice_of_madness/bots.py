@@ -350,4 +350,4 @@ def solution() -> str:
     )
 
 
-BOTS = {"debutant": NoviceBot, "moyen": MadnessBot, "fort": PlannerBot}
+LEVEL_BOTS = {"debutant": NoviceBot, "moyen": MadnessBot, "fort": PlannerBot}

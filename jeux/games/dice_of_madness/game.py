@@ -8,7 +8,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.core import DEFAULT_LEVEL, Bot, Choice, Game, Option
+from jeux.engine.core import Choice, Game, Option
 
 from .rules import (
     FIRST,
@@ -82,11 +82,6 @@ class DiceOfMadness(Game):
     )
 
     levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import BOTS  # on first use: a setup or a replay needs no robot
-
-        return BOTS[level](seed)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> MadnessState:
         return MadnessState(players, options)

@@ -22,8 +22,8 @@ from jeux.engine.core import (
     Outcome,
     ranks_from_scores,
 )
-from jeux.engine.dice import roll
-from jeux.engine.events import GameOver, TurnStarted
+from jeux.engine.dice import DiceThrow, roll
+from jeux.engine.events import TurnStarted
 from jeux.engine.race import Mark, Race, RaceState
 from jeux.engine.text import LAST_STANDING, TARGET_REACHED, join_names, plural
 
@@ -146,7 +146,7 @@ class MadnessTest(Event):
 
 
 @dataclass(frozen=True)
-class DiceRolled(Event):
+class DiceRolled(DiceThrow, Event):
     player: str
     faces: tuple[int, ...]
     """All five dice after the throw, by position."""
@@ -160,7 +160,7 @@ class DiceRolled(Event):
     """The category the dice show now, with what it gives."""
 
     def describe(self) -> str:
-        shown = ", ".join(str(self.faces[i]) for i in self.thrown)
+        shown = self.thrown_text()
         sixes = f" (+{self.madness} Folie)" if self.madness else ""
         return f"{self.player} lance {shown}{sixes}."
 
@@ -216,6 +216,8 @@ class MadnessState(RaceState):
     - `table[seat]`: each seat's dice as its last turn left them (MAD-1's test reads them);
     - `madness`, `knowledge` (the race's scores), `out` per seat; `race` (the sheet).
     """
+
+    turn_started = TurnStarted
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
         self.players = tuple(players)
@@ -382,7 +384,7 @@ class MadnessState(RaceState):
         events: list[Event] = [scored]
         if end.reached:
             events.append(TargetReached(name, end.mark.total))
-        return events + self._next(end.over)
+        return self._next_turn(events)
 
     def _go_mad(self) -> list[Event]:
         """MAD-4, MAD-5: out at once, the turn scoring nothing; alone, or when one sane
@@ -395,16 +397,10 @@ class MadnessState(RaceState):
         if not sane or (len(sane) == 1 and self.survivor == WINS):
             race.sheet[-1][seat] = Mark(0, race.scores[seat], "folie")
             race.over = True
-            return events + self._next(True)
-        end = race.end_turn(0, "folie")
+            return self._next_turn(events)
+        race.end_turn(0, "folie")
         race.contenders = tuple(s for s in race.contenders if not self.out[s])
-        return events + self._next(end.over)
-
-    def _next(self, over: bool) -> list[Event]:
-        if over:  # the last dice stay on the table for the results
-            return [GameOver(self.outcome().summary)]
-        self._start_turn()
-        return [TurnStarted(self.players[self.current], self.race.round)]
+        return self._next_turn(events)
 
     def outcome(self) -> Outcome | None:
         race = self.race

@@ -3,7 +3,6 @@ the Madness test, five dice to keep or throw again, and what the dice are worth 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 
 from textual.app import ComposeResult
@@ -208,11 +207,6 @@ class MadnessScreen(DiceScreen):
         return f"{best} Savoir"
 
     # --- animation --------------------------------------------------------------------
-
-    def thrown(self, event: Event) -> Mapping[int, int] | None:
-        if isinstance(event, DiceRolled):
-            return {i: event.faces[i] for i in event.thrown}
-        return None
 
     async def show_event(self, event: Event) -> None:
         if isinstance(event, MadnessTest):

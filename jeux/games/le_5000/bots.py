@@ -491,4 +491,4 @@ SOLVES = 3
 """Times each position between turns would be solved at least: a lost turn hands the dice
 over with the scores unchanged, so each pair of positions is a fixed point."""
 
-LEVELS = {"debutant": BeginnerBot, "moyen": MediumBot, "fort": StrongBot}
+LEVEL_BOTS = {"debutant": BeginnerBot, "moyen": MediumBot, "fort": StrongBot}

@@ -8,7 +8,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.core import DEFAULT_LEVEL, Bot, Choice, Game, Option
+from jeux.engine.core import Choice, Game, Option
 
 from .rules import DOUBLE, EXACT, LAST_TURN, REACH, STANDARD, Bank, Le5000State, Roll
 
@@ -73,11 +73,6 @@ class Le5000(Game):
         return Le5000State(players, options)
 
     levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import LEVELS  # on first use: a setup or a replay needs no robot
-
-        return LEVELS[level](seed)
 
 
 GAME = Le5000()

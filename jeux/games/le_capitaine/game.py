@@ -8,7 +8,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.core import DEFAULT_LEVEL, Bot, Choice, Game, Option
+from jeux.engine.core import Choice, Game, Option
 
 from .rules import BOTH, ONE_OR_BOTH, CapitaineState, Roll, Stop
 
@@ -46,11 +46,6 @@ class Capitaine(Game):
     )
 
     levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import LEVELS  # on first use: a setup or a replay needs no robot
-
-        return LEVELS[level](seed)
 
     def new(
         self, players: Sequence[str], options: Mapping[str, Any], rng: Random

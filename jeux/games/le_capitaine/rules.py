@@ -14,13 +14,9 @@ from functools import cache
 from random import Random
 from typing import Any, NamedTuple
 
-from jeux.engine.core import (
-    Action,
-    Event,
-    Outcome,
-)
-from jeux.engine.dice import roll
-from jeux.engine.events import GameOver, TurnStarted
+from jeux.engine.core import Action, Event
+from jeux.engine.dice import DiceThrow, roll
+from jeux.engine.events import TurnStarted
 from jeux.engine.race import Race, RaceState
 from jeux.engine.text import join_names, plural
 
@@ -109,7 +105,7 @@ class Stop(Action):
 
 
 @dataclass(frozen=True)
-class DiceRolled(Event):
+class DiceRolled(DiceThrow, Event):
     player: str
     faces: tuple[int, ...]
     """All five dice after the throw, by position."""
@@ -121,8 +117,7 @@ class DiceRolled(Event):
     throws_left: int
 
     def describe(self) -> str:
-        shown = ", ".join(str(self.faces[i]) for i in self.thrown)
-        return f"{self.player} lance {shown}. {self.label}."
+        return f"{self.player} lance {self.thrown_text()}. {self.label}."
 
 
 @dataclass(frozen=True)
@@ -198,6 +193,8 @@ class CapitaineState(RaceState):
       `target`, `current`.
     """
 
+    turn_started = TurnStarted
+
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
         self.players = tuple(players)
         self.target: int = options["target"]
@@ -213,6 +210,9 @@ class CapitaineState(RaceState):
         self.throws_left = THROWS
         self._settle((None,) * DICE)
         self.label = ""
+
+    def _game_over(self) -> None:
+        self._legal = ()  # the last dice stay on the table for the results
 
     def _settle(self, roles: tuple[int | None, ...]) -> None:
         """Set what follows from the dice and their roles, once per throw rather than per
@@ -315,26 +315,15 @@ class CapitaineState(RaceState):
         if end.tie_break:
             tied = tuple(self.players[s] for s in end.tie_break)
             events.append(TieBreak(tied, self.knots[end.tie_break[0]]))
-        if end.over:  # the last dice stay on the table for the results
-            self._legal = ()
-            return [*events, GameOver(self.outcome().summary)]
-        self._start_turn()
-        return [*events, TurnStarted(self.players[self.current], self.race.round)]
+        return self._next_turn(events)
 
-    def outcome(self) -> Outcome | None:
+    def summary(self) -> str:
         race = self.race
-        if not race.over:
-            return None
         if race.solo:  # score attack: fewer turns is better
-            turns = race.turns()
-            summary = (
-                f"{self.players[0]} parcourt {_knots(self.knots[0])} en {plural(turns, 'tour')}."
-            )
-        else:
-            winners = [self.players[s] for s in race.winners()]
-            best = _knots(max(self.knots))
-            if len(winners) == 1:
-                summary = f"{winners[0]} gagne avec {best}."
-            else:
-                summary = f"{join_names(winners)} gagnent ex aequo avec {best}."
-        return race.outcome(summary)
+            turns = plural(race.turns(), "tour")
+            return f"{self.players[0]} parcourt {_knots(self.knots[0])} en {turns}."
+        winners = [self.players[s] for s in race.winners()]
+        best = _knots(max(self.knots))
+        if len(winners) == 1:
+            return f"{winners[0]} gagne avec {best}."
+        return f"{join_names(winners)} gagnent ex aequo avec {best}."

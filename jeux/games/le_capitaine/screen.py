@@ -3,7 +3,7 @@ aside in order, then the cargo: which cargo dice to throw again, and what that c
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from textual.content import Content
 
@@ -181,11 +181,6 @@ class CapitaineScreen(DiceScreen):
         return knots(best)
 
     # --- animation --------------------------------------------------------------------
-
-    def thrown(self, event: Event) -> Mapping[int, int] | None:
-        if isinstance(event, DiceRolled):
-            return {i: event.faces[i] for i in event.thrown}
-        return None
 
     async def show_event(self, event: Event) -> None:
         if isinstance(event, DiceRolled):

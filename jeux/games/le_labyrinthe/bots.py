@@ -222,4 +222,4 @@ def solution() -> str:
     )
 
 
-BOTS = {"debutant": NoviceBot, "moyen": Explorer, "fort": PlannerBot}
+LEVEL_BOTS = {"debutant": NoviceBot, "moyen": Explorer, "fort": PlannerBot}

@@ -351,4 +351,4 @@ def solution() -> str:
     )
 
 
-LEVELS = {"debutant": BeginnerBot, "moyen": MediumBot, "fort": StrongBot}
+LEVEL_BOTS = {"debutant": BeginnerBot, "moyen": MediumBot, "fort": StrongBot}

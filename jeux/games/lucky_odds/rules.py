@@ -16,13 +16,9 @@ from itertools import product
 from random import Random
 from typing import Any, NamedTuple
 
-from jeux.engine.core import (
-    Action,
-    Event,
-    Outcome,
-)
-from jeux.engine.dice import roll
-from jeux.engine.events import GameOver, TurnStarted
+from jeux.engine.core import Action, Event
+from jeux.engine.dice import DiceThrow, roll
+from jeux.engine.events import TurnStarted
 from jeux.engine.race import Race, RaceState
 from jeux.engine.text import join_names
 
@@ -138,7 +134,7 @@ class Stop(Action):
 
 
 @dataclass(frozen=True)
-class DiceRolled(Event):
+class DiceRolled(DiceThrow, Event):
     player: str
     faces: tuple[int, ...]
     """All three dice after the throw, by position."""
@@ -151,8 +147,7 @@ class DiceRolled(Event):
     label: str
 
     def describe(self) -> str:
-        shown = ", ".join(str(self.faces[i]) for i in self.thrown)
-        return f"{self.player} lance {shown}. {self.label}."
+        return f"{self.player} lance {self.thrown_text()}. {self.label}."
 
 
 BANKED, NOTHING, OVERSHOT = "banked", "nothing", "overshot"
@@ -201,6 +196,8 @@ class LuckyOddsState(RaceState):
     - `race` (scores, sheet, rounds: see jeux.engine.race), `scores` per seat, `target`.
     """
 
+    turn_started = TurnStarted
+
     target = TARGET
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
@@ -225,6 +222,12 @@ class LuckyOddsState(RaceState):
         self.rerollable: tuple[int, ...] = ()
         """Positions of the even dice, all thrown again by the next rethrow."""
         self._legal: list[Action] = [_ROLLS[ALL_DICE]]
+
+    def _game_over(self) -> None:
+        # The last dice stay on the table for the results.
+        self._legal = []
+        self.rerollable = ()
+        self.may_rethrow_all = False
 
     # --- what the screen shows --------------------------------------------------------
 
@@ -328,29 +331,16 @@ class LuckyOddsState(RaceState):
         events: list[Event] = [TurnEnded(name, end.mark.points, end.mark.total, how)]
         if end.reached:
             events.append(TargetReached(name))
-        if end.over:  # the last dice stay on the table for the results
-            self._legal = []
-            self.rerollable = ()
-            self.may_rethrow_all = False
-            return [*events, GameOver(self.outcome().summary)]
-        self._start_turn()
-        return [*events, TurnStarted(self.players[self.current], self.race.round)]
+        return self._next_turn(events)
 
-    def outcome(self) -> Outcome | None:
+    def summary(self) -> str:
         race = self.race
-        if not race.over:
-            return None
         if race.solo:  # score attack: fewer turns is better
             turns = race.turns()
-            summary = f"{self.players[0]} atteint {TARGET} points en {turns} tours."
             if turns == 1:
-                summary = f"{self.players[0]} atteint {TARGET} points en un seul tour !"
-        else:
-            winners = [self.players[s] for s in race.winners()]
-            if len(winners) == 1:
-                summary = f"{winners[0]} atteint {TARGET} points pile et gagne."
-            else:
-                summary = (
-                    f"{join_names(winners)} atteignent {TARGET} points pile et gagnent ex aequo."
-                )
-        return race.outcome(summary)
+                return f"{self.players[0]} atteint {TARGET} points en un seul tour !"
+            return f"{self.players[0]} atteint {TARGET} points en {turns} tours."
+        winners = [self.players[s] for s in race.winners()]
+        if len(winners) == 1:
+            return f"{winners[0]} atteint {TARGET} points pile et gagne."
+        return f"{join_names(winners)} atteignent {TARGET} points pile et gagnent ex aequo."

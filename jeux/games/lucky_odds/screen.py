@@ -3,8 +3,6 @@ decision the odds of throwing the even dice again, with the distance left to 50 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from textual.content import Content
 
 from jeux.engine.core import Action, Event
@@ -164,11 +162,6 @@ class LuckyOddsScreen(DiceScreen):
         return self.race_sheet(state.race, target=f"But : {TARGET} pile")
 
     # --- animation --------------------------------------------------------------------
-
-    def thrown(self, event: Event) -> Mapping[int, int] | None:
-        if isinstance(event, DiceRolled):
-            return {i: event.faces[i] for i in event.thrown}
-        return None
 
     async def show_event(self, event: Event) -> None:
         if isinstance(event, DiceRolled):

@@ -15,14 +15,9 @@ from itertools import combinations
 from random import Random
 from typing import Any, NamedTuple
 
-from jeux.engine.core import (
-    Action,
-    Event,
-    Outcome,
-)
+from jeux.engine.core import Action, Event
 from jeux.engine.dice import faces_text, roll
-from jeux.engine.events import GameOver
-from jeux.engine.race import Race, RaceState, TargetReached, TurnStarted
+from jeux.engine.race import Race, RaceState, TargetReached
 from jeux.engine.text import plural
 
 TARGET = 100
@@ -232,6 +227,9 @@ class MystereState(RaceState):
         """Points of the passes already scored this turn (several after a perfect one)."""
         self.double_one_used = False
 
+    def _game_over(self) -> None:
+        self.phase = OVER
+
     # --- what the screen shows ---------------------------------------------------------
 
     @property
@@ -405,25 +403,16 @@ class MystereState(RaceState):
         name = self.players[self.current]
         end = self.race.end_turn(self.turn_points)
         events: list[Event] = [TurnEnded(name, end.mark.points, end.mark.total)]
-        if end.over:
-            self.phase = OVER
-            return [*events, GameOver(self.summary())]
-        if end.reached:
+        if end.reached and not end.over:
             events.append(TargetReached(name, end.mark.total))
-        self._start_turn()
-        return [*events, TurnStarted(self.players[self.current], self.round)]
+        return self._next_turn(events)
 
     def summary(self) -> str:
         """The end in the game's words: solved or not, alone; the winner or a tie otherwise."""
         race = self.race
-        best = max(race.scores)
-        points = plural(best, "point")
+        points = plural(max(race.scores), "point")
         if race.solo:
-            turns = plural(race.turns(), "tour")
-            if race.won:
-                return f"{self.players[0]} résout l'enquête en {turns} ({points})."
-            return f"{self.players[0]} n'a que {points} après {turns} : l'enquête reste ouverte."
+            return race.solo_verdict(
+                self.players[0], points, "résout l'enquête", "l'enquête reste ouverte"
+            )
         return race.verdict(self.players, points, "est sacré·e maître détective")
-
-    def outcome(self) -> Outcome | None:
-        return self.race.outcome(self.summary()) if self.phase == OVER else None

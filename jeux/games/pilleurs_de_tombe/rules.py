@@ -18,13 +18,7 @@ from random import Random
 from typing import Any, NamedTuple
 
 from jeux.engine.bots import Robot
-from jeux.engine.core import (
-    Action,
-    Event,
-    Outcome,
-    State,
-    ranks_from_scores,
-)
+from jeux.engine.core import Action, Event, Outcome, State, ranks_from_scores
 from jeux.engine.dice import roll
 from jeux.engine.events import DiceRolled, GameOver, TurnStarted
 from jeux.engine.text import join_names, plural

@@ -318,11 +318,9 @@ class PilleursScreen(AimingDiceScreen):
     # --- animation --------------------------------------------------------------------
 
     def thrown(self, event: Event) -> Mapping[int, int] | None:
-        if isinstance(event, DiceRolled):
-            return {i: event.faces[i] for i in event.thrown}
         if isinstance(event, BonusRolled):
             return dict(enumerate(event.faces))
-        return None
+        return super().thrown(event)
 
     async def show_event(self, event: Event) -> None:
         if isinstance(event, DiceRolled):

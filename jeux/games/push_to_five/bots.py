@@ -22,6 +22,9 @@ from jeux.engine.core import Action, Bot
 
 from .rules import _FLIPS, _RESHUFFLE, _STOP, TARGET, PushToFiveState, apply_card
 
+Cards = tuple[str, ...]
+"""Card names: the deck, or the cards left face down."""
+
 RESHUFFLES = 2
 """How many reshuffles the robot looks ahead over: further cycles change little."""
 
@@ -85,12 +88,7 @@ def worth(goal: Goal, turn: int) -> float:
 
 @cache
 def best(
-    goal: Goal,
-    deck: tuple[str, ...],
-    left: tuple[str, ...],
-    turn: int,
-    protected: bool,
-    reshuffles: int,
+    goal: Goal, deck: Cards, left: Cards, turn: int, protected: bool, reshuffles: int
 ) -> float:
     """The value of this position played well: stop now, or turn a card (or reshuffle)."""
     stay = worth(goal, turn)
@@ -103,12 +101,7 @@ def best(
 
 @cache
 def turn_one(
-    goal: Goal,
-    deck: tuple[str, ...],
-    left: tuple[str, ...],
-    turn: int,
-    protected: bool,
-    reshuffles: int,
+    goal: Goal, deck: Cards, left: Cards, turn: int, protected: bool, reshuffles: int
 ) -> float:
     """The mean value of turning one of the face-down cards, each as likely."""
     total = 0.0
@@ -209,13 +202,13 @@ def race_end_values_of(state: PushToFiveState) -> tuple[float, ...]:
 
 
 @cache
-def steady_spread(bank: int, deck: tuple[str, ...]) -> tuple[float, ...]:
+def steady_spread(bank: int, deck: Cards) -> tuple[float, ...]:
     """What a turn played by Moyen's rule from `bank` banks, by points (0: nothing, a lost
     turn included), with its chance: the rival every other player is taken for."""
     goal = Goal(bank, TARGET)
     ends = [0.0] * (CAP + 1)
 
-    def turn_over(left: tuple[str, ...], turn: int, protected: bool, spare: int, w: float) -> None:
+    def turn_over(left: Cards, turn: int, protected: bool, spare: int, w: float) -> None:
         for card in left:
             score, shield, lost = apply_card(card, turn, protected)
             if lost:
@@ -224,7 +217,7 @@ def steady_spread(bank: int, deck: tuple[str, ...]) -> tuple[float, ...]:
             rest = tuple(c for c in left if c != card)
             decide(rest, min(score, CAP), shield, spare, w / len(left))
 
-    def decide(left: tuple[str, ...], turn: int, protected: bool, spare: int, w: float) -> None:
+    def decide(left: Cards, turn: int, protected: bool, spare: int, w: float) -> None:
         if not left and not spare:
             ends[turn] += w
         elif not left:  # a full cycle: reshuffle or stop, the Protection gone
@@ -242,7 +235,7 @@ def steady_spread(bank: int, deck: tuple[str, ...]) -> tuple[float, ...]:
 
 
 @cache
-def steady_unfinished(deck: tuple[str, ...]) -> tuple[tuple[float, ...], ...]:
+def steady_unfinished(deck: Cards) -> tuple[tuple[float, ...], ...]:
     """`unfinished[k][b]`: the chance that a player banking b, playing by Moyen's rule, has
     not banked 15 after k more turns."""
     rows = [(1.0,) * TARGET]
@@ -259,7 +252,7 @@ def steady_unfinished(deck: tuple[str, ...]) -> tuple[tuple[float, ...], ...]:
 
 @lru_cache(maxsize=256)
 def race_end_values(
-    bank: int, rivals: tuple[tuple[int, bool], ...], deck: tuple[str, ...]
+    bank: int, rivals: tuple[tuple[int, bool], ...], deck: Cards
 ) -> tuple[float, ...]:
     """What ending this turn with each score is worth against rivals at (bank, plays after
     me in this round), each taken for a player by Moyen's rule, the chances independent.
@@ -290,7 +283,7 @@ def race_end_values(
 
 
 @cache
-def pass_chance(bank: int, total: int, deck: tuple[str, ...]) -> float:
+def pass_chance(bank: int, total: int, deck: Cards) -> float:
     """The chance that a player at `bank`, in the last round, passes `total` (a tie counts
     half: the win is shared)."""
     return turn_tree(deck, deck, 0, False, RESHUFFLES).value(last_turn_values(bank, total))
@@ -301,7 +294,7 @@ class WinTable:
     `first[a][b]` with the first seat to move on a bank of `a` against `b`, `second[b][a]`
     with the second seat to move on `b` against `a` (the round then ends)."""
 
-    def __init__(self, deck: tuple[str, ...]) -> None:
+    def __init__(self, deck: Cards) -> None:
         self.deck = deck
         self.first = [[0.5] * TARGET for _ in range(TARGET)]
         self.second = [[0.5] * TARGET for _ in range(TARGET)]
@@ -333,23 +326,18 @@ class WinTable:
 
 
 @cache
-def win_table(deck: tuple[str, ...]) -> WinTable:
+def win_table(deck: Cards) -> WinTable:
     return WinTable(deck)
 
 
 @cache
-def turn_value(values: tuple[float, ...], deck: tuple[str, ...]) -> float:
+def turn_value(values: tuple[float, ...], deck: Cards) -> float:
     """A whole turn played for the best end, from its first card."""
     return flip_value(values, deck, deck, 0, False, RESHUFFLES)
 
 
 def flip_value(
-    values: tuple[float, ...],
-    deck: tuple[str, ...],
-    left: tuple[str, ...],
-    turn: int,
-    protected: bool,
-    reshuffles: int,
+    values: tuple[float, ...], deck: Cards, left: Cards, turn: int, protected: bool, reshuffles: int
 ) -> float:
     """The mean value of turning one more face-down card, then playing on at best."""
     return turn_tree(deck, left, turn, protected, reshuffles).value(values)
@@ -361,12 +349,12 @@ class TurnTree:
     score it may stop on (None for the root, which must turn) and its children, -1 for a
     lost turn, children first."""
 
-    def __init__(self, deck: tuple[str, ...]) -> None:
+    def __init__(self, deck: Cards) -> None:
         self.deck = deck
         self.nodes: list[tuple[int | None, tuple[int, ...]]] = []
         self.index: dict[tuple, int] = {}
 
-    def flip(self, left: tuple[str, ...], turn: int, protected: bool, reshuffles: int) -> tuple:
+    def flip(self, left: Cards, turn: int, protected: bool, reshuffles: int) -> tuple:
         kids = []
         for card in left:
             score, shield, lost = apply_card(card, turn, protected)
@@ -374,7 +362,7 @@ class TurnTree:
             kids.append(-1 if lost else self.stop_or_go(rest, min(score, CAP), shield, reshuffles))
         return tuple(kids)
 
-    def stop_or_go(self, left: tuple[str, ...], turn: int, protected: bool, reshuffles: int) -> int:
+    def stop_or_go(self, left: Cards, turn: int, protected: bool, reshuffles: int) -> int:
         key = (left, turn, protected, reshuffles)
         if key not in self.index:
             if left:
@@ -397,9 +385,7 @@ class TurnTree:
 
 
 @cache
-def turn_tree(
-    deck: tuple[str, ...], left: tuple[str, ...], turn: int, protected: bool, reshuffles: int
-) -> TurnTree:
+def turn_tree(deck: Cards, left: Cards, turn: int, protected: bool, reshuffles: int) -> TurnTree:
     tree = TurnTree(deck)
     tree.nodes.append((None, tree.flip(left, turn, protected, reshuffles)))
     return tree

@@ -15,15 +15,9 @@ from itertools import combinations
 from random import Random
 from typing import Any, NamedTuple
 
-from jeux.engine.core import (
-    Action,
-    Event,
-    Outcome,
-)
+from jeux.engine.core import Action, Event
 from jeux.engine.dice import faces_text, roll
-from jeux.engine.events import GameOver
-from jeux.engine.race import Race, RaceState, TargetReached, TurnStarted
-from jeux.engine.text import plural
+from jeux.engine.race import Race, RaceState, TargetReached
 
 TARGET = 20
 DICE = 5
@@ -273,6 +267,9 @@ class SortieState(RaceState):
         self._free: tuple[int, ...] = ()
         self._key: tuple = ()
 
+    def _game_over(self) -> None:
+        self.phase = OVER
+
     # --- what the screen shows ---------------------------------------------------------
 
     def free(self) -> tuple[int, ...]:
@@ -485,28 +482,17 @@ class SortieState(RaceState):
                 tuple(self.status),
             )
         ]
-        if end.over:
-            self.phase = OVER
-            return [*events, GameOver(self.summary())]
-        if end.reached:
+        if end.reached and not end.over:
             events.append(TargetReached(name, end.mark.total))
-        self._start_turn()
-        return [*events, TurnStarted(self.players[self.current], self.round)]
+        return self._next_turn(events)
 
     def summary(self) -> str:
         """Out of the labyrinth or not, alone; the winner or a tie otherwise. Nobody wins
         under 20 points unless a chosen turn limit ended the game."""
         race = self.race
-        best = max(race.scores)
-        points = points_text(best)
+        points = points_text(max(race.scores))
         if race.solo:
-            turns = plural(race.turns(), "tour")
-            if race.won:
-                return f"{self.players[0]} sort du labyrinthe en {turns} ({points})."
-            return (
-                f"{self.players[0]} n'a que {points} après {turns} : toujours dans le labyrinthe."
+            return race.solo_verdict(
+                self.players[0], points, "sort du labyrinthe", "toujours dans le labyrinthe"
             )
         return race.verdict(self.players, points, "sort du labyrinthe")
-
-    def outcome(self) -> Outcome | None:
-        return self.race.outcome(self.summary()) if self.phase == OVER else None

@@ -26,7 +26,7 @@ from jeux.engine.core import (
     Outcome,
     State,
 )
-from jeux.engine.dice import roll
+from jeux.engine.dice import DiceThrow, roll
 from jeux.engine.events import GameOver
 from jeux.engine.text import LAST_STANDING, TURN_LIMIT, de, join_names, plural
 
@@ -154,7 +154,7 @@ class SideDeclared(Event):
 
 
 @dataclass(frozen=True)
-class DiceThrown(Event):
+class DiceThrown(DiceThrow, Event):
     player: str
     faces: tuple[int, ...]
     """All five dice after the throw, by position."""
@@ -169,8 +169,7 @@ class DiceThrown(Event):
         return throw_label(self.total, self.value, self.heals)
 
     def describe(self) -> str:
-        shown = ", ".join(str(self.faces[i]) for i in self.thrown)
-        return f"{self.player} lance {shown} : {self.label}."
+        return f"{self.player} lance {self.thrown_text()} : {self.label}."
 
 
 @dataclass(frozen=True)
@@ -233,7 +232,7 @@ class Targeted(Event):
 
 
 @dataclass(frozen=True)
-class BlowThrown(Event):
+class BlowThrown(DiceThrow, Event):
     """One throw of Phase 2: `faces` are the five places (set-aside dice keep the value)."""
 
     player: str
@@ -246,7 +245,7 @@ class BlowThrown(Event):
     value: int
 
     def describe(self) -> str:
-        shown = ", ".join(str(self.faces[i]) for i in self.thrown)
+        shown = self.thrown_text()
         if not self.hits:
             return f"{shown} : aucun {self.value}, l'attaque s'arrête."
         return f"{shown} : {plural(len(self.hits), 'dé')} de côté ({self.aside * self.value})."

@@ -313,11 +313,9 @@ class KillerScreen(DiceScreen):
     # --- animation --------------------------------------------------------------------
 
     def thrown(self, event: Event) -> Mapping[int, int] | None:
-        if isinstance(event, DiceThrown | BlowThrown):
-            return {i: event.faces[i] for i in event.thrown}
         if isinstance(event, RiseRolled):
             return {0: event.face}
-        return None
+        return super().thrown(event)
 
     async def show_event(self, event: Event) -> None:
         if isinstance(event, DiceThrown):

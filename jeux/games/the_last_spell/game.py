@@ -8,7 +8,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.core import DEFAULT_LEVEL, Bot, Choice, Game, Option
+from jeux.engine.core import Choice, Game, Option
 
 from .rules import CLASSIC, SURVIVAL, LastSpellState, Roll, Stop
 
@@ -43,11 +43,6 @@ class LastSpell(Game):
     )
 
     levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import LEVEL_BOTS  # on first use: a setup or a replay needs no robot
-
-        return LEVEL_BOTS[level](seed)
 
     def new(
         self, players: Sequence[str], options: Mapping[str, Any], rng: Random

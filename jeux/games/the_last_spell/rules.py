@@ -7,14 +7,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from jeux.engine.core import (
-    Action,
-    Event,
-    Outcome,
-    State,
-    free_text,
-    ranks_from_scores,
-)
+from jeux.engine.core import Action, Event, Outcome, State, free_text, ranks_from_scores
 from jeux.engine.dice import is_run, roll
 from jeux.engine.events import TurnStarted
 from jeux.engine.text import LAST_STANDING, TURN_LIMIT

@@ -8,7 +8,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.core import DEFAULT_LEVEL, LEVELS, Bot, Choice, Game, Option
+from jeux.engine.core import LEVELS, Choice, Game, Option
 
 from .rules import (
     ADDITIVE,
@@ -107,11 +107,6 @@ class TroisCouronnes(Game):
         return TroisCouronnesState(players, options)
 
     levels = tuple(LEVELS)
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import LEVEL_BOTS  # on first use: a setup or a replay needs no robot
-
-        return LEVEL_BOTS[level](seed)
 
 
 GAME = TroisCouronnes()

@@ -7,7 +7,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from jeux.engine.match import Match
@@ -18,11 +17,12 @@ from jeux.store.tables import Sitting
 from ...launch import ExtraStart, screen_hook, start_match
 from ...widgets.footer import KeysFooter
 from ...widgets.score_sheet import ScoreSheet, SheetData
+from ..extra_starts import ExtraStartsScreen
 
 MEDALS = {1: "1er", 2: "2e", 3: "3e"}
 
 
-class ResultsScreen(Screen):
+class ResultsScreen(ExtraStartsScreen):
     BINDINGS = [
         Binding("r", "again", "Rejouer"),
         Binding("v", "replay", "Revoir"),
@@ -62,13 +62,7 @@ class ResultsScreen(Screen):
                 self.extra_starts = list(hook(self.app, self.match)) if hook else []
                 if self.extra_starts:
                     with Grid(id="extra-starts"):
-                        for i, start in enumerate(self.extra_starts):
-                            self._bindings.bind(start.key, f"extra_start({i})", start.label)
-                            yield Button(
-                                Content(start.button_label),
-                                id=f"extra-start-{i}",
-                                classes="extra-start",
-                            )
+                        yield from self.extra_start_buttons()
             yield ScoreSheet(id="final-sheet")
         yield KeysFooter()
 
@@ -162,10 +156,6 @@ class ResultsScreen(Screen):
 
         match = self.match
         self.app.push_screen(replay_screen(Replay.of(match.game, match.to_saved()), 0))
-
-    @on(Button.Pressed, ".extra-start")
-    def extra_start_pressed(self, event: Button.Pressed) -> None:
-        self.action_extra_start(int(event.button.id.rsplit("-", 1)[1]))
 
     def action_extra_start(self, index: int) -> None:
         match = self.match

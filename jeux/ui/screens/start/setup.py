@@ -9,7 +9,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from jeux.catalog import GAMES, load_game
@@ -22,6 +21,7 @@ from ...launch import ExtraStart, screen_hook, seed_refusal, start_match
 from ...widgets.footer import KeysFooter
 from ...widgets.limited_input import LimitedInput
 from ...widgets.player_picker import PlayerPicker
+from ..extra_starts import ExtraStartsScreen
 
 RANDOM_ORDER, LIST_ORDER = "random", "list"
 ONE_SCREEN, SHARED_TABLE = "one", "shared"
@@ -32,7 +32,7 @@ class SetupForm(VerticalScroll, can_focus=False):
     or Tab would stop on it showing nothing and Space would tick no one."""
 
 
-class SetupScreen(Screen):
+class SetupScreen(ExtraStartsScreen):
     BINDINGS = [
         Binding("f5", "play", "Jouer"),
         Binding("f1", "rules", "Règles"),
@@ -122,13 +122,8 @@ class SetupScreen(Screen):
             yield Button("Jouer (F5)", id="play", variant="primary")
             hook = screen_hook(self.info.id, "setup_starts")
             self.extra_starts = list(hook(self.app)) if hook else []
-            for i, start in enumerate(self.extra_starts):
-                self._bindings.bind(start.key, f"extra_start({i})", start.label)
-                yield Button(
-                    Content(start.button_label),
-                    id=f"extra-start-{i}",
-                    classes="extra-start",
-                )
+            for start, button in zip(self.extra_starts, self.extra_start_buttons(), strict=True):
+                yield button
                 if start.help:
                     yield Static(Content.styled(start.help, "$text-muted"))
         yield KeysFooter()
@@ -265,10 +260,6 @@ class SetupScreen(Screen):
             shared=shared == SHARED_TABLE,
             here=host,
         )
-
-    @on(Button.Pressed, ".extra-start")
-    def extra_start_pressed(self, event: Button.Pressed) -> None:
-        self.action_extra_start(int(event.button.id.rsplit("-", 1)[1]))
 
     def action_extra_start(self, index: int) -> None:
         seats = self.seats(self.app.fixed_seed)
