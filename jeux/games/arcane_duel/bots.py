@@ -62,7 +62,7 @@ class ArcaneBot(Robot):
     def choose(self, view: ArcaneState) -> Action:
         legal = view.legal_actions()
         me = view.to_move()
-        if view.owed or (view.phase == DISCARD and legal[-1] != END_TURN):
+        if view.owed or (view.phase == DISCARD and legal[-1] is not END_TURN):
             hand = view.hands[me]
             return min(legal, key=lambda a: KEEP[hand.by_uid(a.card).card])
         if view.phase == DISCARD:  # a full hand turns its weakest card over, never stalls
