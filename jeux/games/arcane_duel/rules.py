@@ -256,6 +256,12 @@ def hand_casts(
     return tuple(actions)
 
 
+_last_legal: tuple[tuple, tuple[Action, ...]] = ((), ())
+"""The legal actions last listed, under everything they hang on (whatever state they came
+from): a robot lists them from its view, then `apply`'s check from the state, so the second
+asks for the very same list (their objects are shared, a view's own hand too)."""
+
+
 # --- events ----------------------------------------------------------------------------
 
 
@@ -593,20 +599,39 @@ class ArcaneState(ZonedState):
         return len(self.hands[self.turn]) < HAND_LIMIT and len(self.deck) + len(self.discard) > 0
 
     def legal_actions(self) -> list[Action]:
-        if self.phase == OVER:
-            return []
+        global _last_legal
         seat = self.to_move()
+        if seat is None:
+            return []
+        owed, hits = self.owed, self.hits
+        key = (
+            self.players,
+            self.phase,
+            self.turn,
+            owed[0] if owed else None,
+            hits[0] if hits else None,
+            self.hands[seat],
+            len(self.deck),
+            self.discard,
+            len(self.out),
+        )
+        last = _last_legal
+        if last[0] != key:
+            last = _last_legal = key, self._legal_now(seat)
+        return list(last[1])
+
+    def _legal_now(self, seat: int) -> tuple[Action, ...]:
         hand = self.hands[seat].cards
         if self.owed:
-            return [discard(c.uid) for c in hand]
+            return tuple([discard(c.uid) for c in hand])
         if self.phase == DEFEND:
-            return [*self.defences(), ENDURE]
+            return (*self.defences(), ENDURE)
         if self.phase == DISCARD:
             if len(hand) > HAND_LIMIT:
-                return [discard(c.uid) for c in hand]
-            return [discard(c.uid, True) for c in hand] + [END_TURN]
-        actions: list[Action] = [DRAW] if self.can_draw() else []
-        return actions + self.casts() + [PASS]
+                return tuple([discard(c.uid) for c in hand])
+            return (*[discard(c.uid, True) for c in hand], END_TURN)
+        draw = (DRAW,) if self.can_draw() else ()
+        return (*draw, *self.casts(), PASS)
 
     def casts(self) -> list[Action]:
         hand, foes = self.hands[self.turn].cards, tuple(self.others(self.turn))
