@@ -417,8 +417,8 @@ class MeaningState(State):
     def _draw(self, name: str, action: Draw) -> Event:
         die = action.die
         meaning = action.meaning or self.picture(die).suggestion
-        new = [(min(d, die), max(d, die)) for d in range(len(self.dice)) if self.dice[d].drawn]
-        self._free = sorted(self._free + new)
+        drawn = [d for d, other in enumerate(self.dice) if other.seat is not None]
+        self._free = sorted(self._free + [(d, die) if d < die else (die, d) for d in drawn])
         self.dice[die] = Die(self.dice[die].face, meaning, self.turn)
         self.story.append(Line(self.turn, "draw", meaning, (die,)))
         return DieDrawn(name, die, self.dice[die].face, meaning)
