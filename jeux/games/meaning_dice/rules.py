@@ -296,6 +296,8 @@ class MeaningState(State):
         """The legal actions until the next move: the robot and the check both ask."""
         self._free: list[tuple[int, int]] = []
         """The pairs of drawn dice not linked yet, in order, kept as the story grows."""
+        self._table = list(range(len(self.dice)))
+        """The dice not drawn yet, in order, kept as they are drawn."""
 
     # --- what the screen reads ----------------------------------------------------------
 
@@ -315,7 +317,7 @@ class MeaningState(State):
         return picture(die, self.dice[die].face)
 
     def on_table(self) -> list[int]:
-        return [i for i, d in enumerate(self.dice) if d.seat is None]  # not `drawn`: a call a die
+        return list(self._table)
 
     def drawn(self) -> list[int]:
         """The dice used, in the order they were drawn."""
@@ -368,9 +370,9 @@ class MeaningState(State):
     def _legal_now(self) -> list[Action]:
         if self.phase != PLAY:
             return list(_ANSWERS.get(self.phase, ()))
-        table = self.on_table()
+        table = self._table
         actions: list[Action] = [_draw(die) for die in table]
-        actions += [_associate(a, b) for a, b in self.free_pairs()]
+        actions += [_associate(a, b) for a, b in self._free]
         actions += [_reroll(die) for die in table]
         if self.turn != MJ:
             actions.append(_ANSWERS[LAST][0])
@@ -417,8 +419,9 @@ class MeaningState(State):
     def _draw(self, name: str, action: Draw) -> Event:
         die = action.die
         meaning = action.meaning or self.picture(die).suggestion
-        drawn = [d for d, other in enumerate(self.dice) if other.seat is not None]
+        drawn = [d for d in range(len(self.dice)) if d not in self._table]
         self._free = sorted(self._free + [(d, die) if d < die else (die, d) for d in drawn])
+        self._table.remove(die)
         self.dice[die] = Die(self.dice[die].face, meaning, self.turn)
         self.story.append(Line(self.turn, "draw", meaning, (die,)))
         return DieDrawn(name, die, self.dice[die].face, meaning)
@@ -470,7 +473,7 @@ class MeaningState(State):
 
     def _rejected(self, reason: str) -> list[Event]:
         self.claimer, self.votes = None, {}
-        if not self.on_table():  # the claim after the last die was the last chance (MD-7)
+        if not self._table:  # the claim after the last die was the last chance (MD-7)
             return [ClaimRejected(reason), *self._end(DICE_OUT)]
         self.phase = PLAY
         return [ClaimRejected(reason), *self._next_turn()]
@@ -478,7 +481,7 @@ class MeaningState(State):
     def _next_turn(self) -> list[Event]:
         """After a turn: the last die drawn lets its player claim (MD-7), else the MJ wins
         when the dice or the turns run out; otherwise the next seat plays."""
-        if not self.on_table():
+        if not self._table:
             if self.turn != MJ and self.story[-1].kind == "draw":
                 self.phase = LAST
                 return []
