@@ -60,16 +60,15 @@ class ArcaneBot(Robot):
     attack while the hand lacks room for spells). Sees only its seat's view."""
 
     def choose(self, view: ArcaneState) -> Action:
-        legal = view.legal_actions()
-        me = view.to_move()
-        if view.owed or (view.phase == DISCARD and legal[-1] != END_TURN):
-            hand = view.hands[me]
-            return min(legal, key=lambda a: KEEP[hand.by_uid(a.card).card])
+        zone = view.hands[view.to_move()]
+        if view.owed or (view.phase == DISCARD and len(zone) > HAND_LIMIT):
+            return min(view.legal_actions(), key=lambda a: KEEP[zone.by_uid(a.card).card])
         if view.phase == DISCARD:  # a full hand turns its weakest card over, never stalls
-            hand = view.hands[me].cards
+            hand = zone.cards
             if len(hand) < HAND_LIMIT or not len(view.deck) + len(view.discard):
                 return END_TURN
             return discard(min(hand, key=lambda c: KEEP[c.card]).uid, True)
+        legal = view.legal_actions()
         if view.phase == DEFEND:
             return self.defend(view, legal)
         rng = self.rng.random

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from random import Random
 from typing import Any
@@ -25,6 +25,7 @@ from jeux.engine.core import (
     Action,
     Event,
     Outcome,
+    quick_init,
     ranks_from_scores,
 )
 from jeux.engine.events import Eliminated
@@ -222,9 +223,49 @@ cast, defend, discard = cache(Cast), cache(Defend), cache(Discard)
 DRAW, PASS, ENDURE, END_TURN = Draw(), Pass(), Endure(), EndTurn()
 
 
+@lru_cache(maxsize=256)
+def hand_casts(
+    hand: tuple[Dealt, ...], foes: tuple[int, ...], discard: tuple[Dealt, ...] = ()
+) -> tuple[Cast, ...]:
+    """Every cast of a hand at these foes (`discard`: the pile, when Invocation de tombe may
+    pick from it): kept a while, as a hand often lasts several decisions."""
+    actions: list[Cast] = []
+    for card in hand:
+        key = card.card
+        one = (card.uid,)
+        if key in ("boule", "explosion", "poison", "controle", "main"):
+            actions += [cast(one, (t,)) for t in foes]
+        elif key == "malediction":  # AD1-5: another card is the cost
+            actions += [cast(one, (t,), c.uid) for t in foes for c in hand if c is not card]
+        elif key in PLAYED_ALONE:
+            actions.append(cast(one))
+    for a, b in combinations(hand, 2):
+        combo = COMBO_OF_CARDS.get(frozenset((a.card, b.card)))
+        if combo is None:
+            continue
+        pair = (a.uid, b.uid)
+        if combo.number in (1, 7, 9, 10):
+            actions += [cast(pair, (t,)) for t in foes]
+        elif combo.number == 8:
+            pairs = list(combinations(foes, 2)) or [(t,) for t in foes]  # AD1-16
+            actions += [cast(pair, p) for p in pairs]
+        elif combo.number == 5:
+            actions += [cast(pair, (), 0, c.uid) for c in discard]
+        else:
+            actions.append(cast(pair))
+    return tuple(actions)
+
+
+_last_legal: tuple[tuple, tuple[Action, ...]] = ((), ())
+"""The legal actions last listed, under everything they hang on (whatever state they came
+from): a robot lists them from its view, then `apply`'s check from the state, so the second
+asks for the very same list (their objects are shared, a view's own hand too)."""
+
+
 # --- events ----------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoundStarted(Event):
     number: int
@@ -235,6 +276,7 @@ class RoundStarted(Event):
         return f"Manche {self.number} : {self.hp} PV chacun·e, 2 cartes, {self.starter} commence."
 
 
+@quick_init
 @dataclass(frozen=True)
 class CardsReceived(Event):
     """Cards entering a hand unseen by the others (a deal, a draw, a steal, a swap)."""
@@ -256,6 +298,7 @@ class CardsReceived(Event):
         return join_names([name_of(c) for c in self.cards])
 
 
+@quick_init
 @dataclass(frozen=True)
 class Drew(Event):
     player: str
@@ -265,6 +308,7 @@ class Drew(Event):
         return f"{self.player} pioche {plural(self.count, 'carte')}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Reshuffled(Event):
     count: int
@@ -273,6 +317,7 @@ class Reshuffled(Event):
         return f"La défausse est mélangée : nouvelle pioche de {plural(self.count, 'carte')}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class SpellCast(Event):
     """A spell or combination cast, for everyone."""
@@ -288,6 +333,7 @@ class SpellCast(Event):
         return f"{self.player} lance {self.spell}{aim}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Defended(Event):
     seat: int
@@ -306,6 +352,7 @@ class Defended(Event):
         return f"Tu te défends avec {name_of(self.card)}{extra}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Said(Event):
     """A plain public sentence: damage, healing, statuses, steals seen from outside."""
@@ -321,6 +368,7 @@ class Said(Event):
         return next((text for s, text in self.to if s == seat), super().describe_to(seat))
 
 
+@quick_init
 @dataclass(frozen=True)
 class Robbed(Event):
     """The card a victim lost, told to the victim; onlookers read it in the thief's
@@ -336,6 +384,7 @@ class Robbed(Event):
         return ""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Discarded(Event):
     seat: int
@@ -354,6 +403,7 @@ class Discarded(Event):
         return f"Tu défausses {name_of(self.card)}{why}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class HpChanged(Event):
     seat: int
@@ -376,6 +426,7 @@ class HpChanged(Event):
         return what + (f" ({self.why})" if self.why else "")
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoundWon(Event):
     seat: int
@@ -393,6 +444,7 @@ class RoundWon(Event):
         return f"Tu gagnes la manche ({self.wins} sur {ROUNDS_TO_WIN})."
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameWon(Event):
     seat: int
@@ -405,6 +457,7 @@ class GameWon(Event):
 # --- the state -------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class Hit:
     """One target of an attack on its way: `visited` are the seats this chain targeted
@@ -428,6 +481,7 @@ class Hit:
         )
 
 
+@quick_init
 @dataclass(frozen=True)
 class Statuses:
     """What protects a wizard until the start of their next turn (AD1-11); a status that
@@ -449,6 +503,9 @@ class Statuses:
             )
             if on
         ]
+
+
+UNPROTECTED = Statuses()
 
 
 @dataclass
@@ -542,49 +599,46 @@ class ArcaneState(ZonedState):
         return len(self.hands[self.turn]) < HAND_LIMIT and len(self.deck) + len(self.discard) > 0
 
     def legal_actions(self) -> list[Action]:
-        if self.phase == OVER:
-            return []
+        global _last_legal
         seat = self.to_move()
+        if seat is None:
+            return []
+        owed, hits = self.owed, self.hits
+        key = (
+            self.players,
+            self.phase,
+            self.turn,
+            owed[0] if owed else None,
+            hits[0] if hits else None,
+            self.hands[seat],
+            len(self.deck),
+            self.discard,
+            len(self.out),
+        )
+        last = _last_legal
+        if last[0] != key:
+            last = _last_legal = key, self._legal_now(seat)
+        return list(last[1])
+
+    def _legal_now(self, seat: int) -> tuple[Action, ...]:
         hand = self.hands[seat].cards
         if self.owed:
-            return [discard(c.uid) for c in hand]
+            return tuple([discard(c.uid) for c in hand])
         if self.phase == DEFEND:
-            return [*self.defences(), ENDURE]
+            return (*self.defences(), ENDURE)
         if self.phase == DISCARD:
             if len(hand) > HAND_LIMIT:
-                return [discard(c.uid) for c in hand]
-            return [discard(c.uid, True) for c in hand] + [END_TURN]
-        actions: list[Action] = [DRAW] if self.can_draw() else []
-        return actions + self.casts() + [PASS]
+                return tuple([discard(c.uid) for c in hand])
+            return (*[discard(c.uid, True) for c in hand], END_TURN)
+        draw = (DRAW,) if self.can_draw() else ()
+        return (*draw, *self.casts(), PASS)
 
     def casts(self) -> list[Action]:
-        seat, hand = self.turn, self.hands[self.turn].cards
-        foes = self.others(seat)
-        actions: list[Action] = []
-        for card in hand:
-            key = card.card
-            one = (card.uid,)
-            if key in ("boule", "explosion", "poison", "controle", "main"):
-                actions += [cast(one, (t,)) for t in foes]
-            elif key == "malediction":  # AD1-5: another card is the cost
-                actions += [cast(one, (t,), c.uid) for t in foes for c in hand if c is not card]
-            elif key in PLAYED_ALONE:
-                actions.append(cast(one))
-        for a, b in combinations(hand, 2):
-            combo = COMBO_OF_CARDS.get(frozenset((a.card, b.card)))
-            if combo is None:
-                continue
-            pair = (a.uid, b.uid)
-            if combo.number in (1, 7, 9, 10):
-                actions += [cast(pair, (t,)) for t in foes]
-            elif combo.number == 8:
-                pairs = list(combinations(foes, 2)) or [(t,) for t in foes]  # AD1-16
-                actions += [cast(pair, p) for p in pairs]
-            elif combo.number == 5:
-                actions += [cast(pair, (), 0, c.uid) for c in self.discard]
-            else:
-                actions.append(cast(pair))
-        return actions
+        hand, foes = self.hands[self.turn].cards, tuple(self.others(self.turn))
+        keys = [c.card for c in hand]
+        if "absorption" in keys and "main" in keys:  # Invocation de tombe picks from the pile
+            return list(hand_casts(hand, foes, self.discard.cards))
+        return list(hand_casts(hand, foes))
 
     def defences(self) -> list[Action]:
         """The Defence cards that answer this hit (AD1-6: a steal deals no damage, so only
@@ -659,21 +713,20 @@ class ArcaneState(ZonedState):
 
     def view(self, seat: int | None) -> ArcaneState:
         """What `seat` may see: its own hand, the discard pile, counts of the rest."""
-        seen = self.clone()
-        seen.hands = [z.seen_from(seat) for z in self.hands]
-        seen.deck = self.deck.seen_from(seat)
+        seen = self.clone([z.seen_from(seat) for z in self.hands], self.deck.seen_from(seat))
         return seen
 
-    def clone(self) -> ArcaneState:
-        """A copy to play on (the robot's imagined futures): zones, hits and statuses are
-        immutable, the lists are not. Built through the constructor, whose objects Python
-        reads fastest (a copied `__dict__` slows every later attribute read), its fields in
-        their order (keywords would cost a tenth of a robot's move)."""
+    def clone(self, hands: list[Zone] | None = None, deck: Zone | None = None) -> ArcaneState:
+        """A copy to play on (the robot's imagined futures), with other `hands` and `deck`
+        if given (a view): zones, hits and statuses are immutable, the lists are not. Built
+        through the constructor, whose objects Python reads fastest (a copied `__dict__`
+        slows every later attribute read), its fields in their order (keywords would cost a
+        tenth of a robot's move)."""
         return ArcaneState(
             self.players,
             self.options,
-            list(self.hands),
-            self.deck,
+            list(self.hands) if hands is None else hands,
+            self.deck if deck is None else deck,
             self.discard,
             list(self.hp),
             list(self.wins),
@@ -705,13 +758,14 @@ class ArcaneState(ZonedState):
         """Cards entering a hand under fresh uids, seen by the receiver only; `verb` says how,
         to the receiver and to onlookers."""
         cards = self.fresh(keys)
-        self.hands[seat] = self.hands[seat].holding([*self.hands[seat], *cards])
+        hand = self.hands[seat]
+        self.hands[seat] = Zone(hand.cards + cards, hand.seen_by)
         if not cards:
             return []
         return [CardsReceived(seat, self.players[seat], cards, verb, audience=(seat,))]
 
     def to_discard(self, *cards: Dealt) -> None:
-        self.discard = self.discard.holding([*self.discard, *cards])
+        self.discard = Zone(self.discard.cards + cards, EVERYONE)
 
     def draw(self, seat: int, count: int, rng: Random) -> list[Event]:
         events: list[Event] = []
@@ -723,9 +777,9 @@ class ArcaneState(ZonedState):
                 faces = shuffled([c.card for c in self.discard], rng)
                 self.deck, self.discard = Zone(self.fresh(faces), NOBODY), Zone((), EVERYONE)
                 events.append(Reshuffled(len(self.deck)))
-            top, *rest = self.deck.cards
-            self.deck = self.deck.holding(rest)
-            keys.append(top.card)  # type: ignore[arg-type]
+            cards = self.deck.cards
+            self.deck = Zone(cards[1:], NOBODY)
+            keys.append(cards[0].card)  # type: ignore[arg-type]
         if keys:
             events.append(Drew(self.players[seat], len(keys)))
             events += self.give(seat, keys, ("pioches", "pioche"))
@@ -753,7 +807,7 @@ class ArcaneState(ZonedState):
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
         self.news = ()
-        if self.owed or isinstance(action, Defend | Endure):
+        if self.owed or isinstance(action, (Defend, Endure)):  # a tuple: `|` builds a union
             return self._tell(self._answered(action, rng))
         if isinstance(action, Draw):
             events = self.draw(self.turn, 1, rng)
@@ -1052,9 +1106,9 @@ class ArcaneState(ZonedState):
 
     def _round_check(self, rng: Random) -> list[Event]:
         """The last wizard standing wins the round (AD1-18: nobody if all fell together)."""
-        alive = self.alive_seats
-        if len(alive) > 1:
+        if len(self.players) - len(self.out) > 1:  # `out` names each fallen seat once
             return []
+        alive = self.alive_seats
         if not alive:
             events: list[Event] = [RoundWon(NOBODY_SEAT, "", 0)]
         else:
@@ -1095,7 +1149,7 @@ class ArcaneState(ZonedState):
 
     def _next_turn(self, rng: Random) -> list[Event]:
         seat = self.turn = self.next_alive(self.turn)
-        self.status[seat] = Statuses()  # AD1-11: until the start of the owner's next turn
+        self.status[seat] = UNPROTECTED  # AD1-11: until the start of the owner's next turn
         self.poison_armed[seat] += self.poison_pending[seat]
         self.poison_pending[seat] = 0
         self.phase, self.hits = ACT, []
@@ -1108,7 +1162,7 @@ class ArcaneState(ZonedState):
         hp = START_HP if self.round == 1 or self.options.get("pv") != LATER_HP else LATER_HP
         self.starter = self.turn = starter
         self.hp = [hp] * self.seats
-        self.status = [Statuses() for _ in range(self.seats)]
+        self.status = [UNPROTECTED] * self.seats
         self.poison_pending, self.poison_armed = [0] * self.seats, [0] * self.seats
         self.later_draws = [0] * self.seats
         self.out, self.hits, self.owed = [], [], []

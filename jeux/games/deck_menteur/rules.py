@@ -32,6 +32,7 @@ from jeux.engine.core import (
     Action,
     Event,
     Outcome,
+    quick_init,
     ranks_from_scores,
 )
 from jeux.engine.text import LAST_STANDING, join_names, plural
@@ -79,6 +80,7 @@ def card_list(cards: Sequence[Dealt]) -> str:
 # --- actions ---------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class Announce(Action):
     """DM-3: the round's starter names the suit every play will claim."""
@@ -86,6 +88,7 @@ class Announce(Action):
     suit: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Play(Action):
     """Cards of one's hand, by uid in hand order, put face down as the announced suit
@@ -100,22 +103,26 @@ class Accuse(Action):
 
 
 _ACCUSE = Accuse()
+_ANNOUNCES = tuple(Announce(suit) for suit in ANNOUNCEABLE)
 
 
-@lru_cache(maxsize=64)
-def plays_of(uids: tuple[int, ...], most: int) -> tuple[Play, ...]:
-    """Every play of these cards, up to `most` at once: kept a while, since the robot that
-    reads a hand and the check of its move ask for the same list."""
-    return tuple(
+@lru_cache(maxsize=128)
+def moves_of(uids: tuple[int, ...], most: int, accuse: bool) -> tuple[Action, ...]:
+    """The accusation if it may be made, then every play of these cards up to `most` at
+    once (none from an empty hand, DM-6): kept a while, since the robot that reads a hand
+    and the check of its move ask for the same list."""
+    plays = tuple(
         Play(group)
         for size in range(1, min(most, len(uids)) + 1)
         for group in combinations(uids, size)
     )
+    return (_ACCUSE, *plays) if accuse else plays
 
 
 # --- events ----------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoundStarted(Event):
     number: int
@@ -126,6 +133,7 @@ class RoundStarted(Event):
         return f"Manche {self.number} : {HAND_SIZE} cartes à chacun·e, {self.starter} commence."
 
 
+@quick_init
 @dataclass(frozen=True)
 class SuitAnnounced(Event):
     """`player` is empty when the app drew the suit (the random announcement)."""
@@ -139,6 +147,7 @@ class SuitAnnounced(Event):
         return f"{who} annonce {suit_words(self.suit)}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class CardsPlayed(Event):
     """A face-down play, public as a count."""
@@ -156,6 +165,7 @@ class CardsPlayed(Event):
         )
 
 
+@quick_init
 @dataclass(frozen=True)
 class OwnPlay(Event):
     """The faces of a play, seen by the player who made it."""
@@ -171,6 +181,7 @@ class OwnPlay(Event):
         return f"{self.player} a posé en vrai : {card_list(self.cards)}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class Accused(Event):
     accuser: int
@@ -184,6 +195,7 @@ class Accused(Event):
         return f"{self.accuser_name} accuse {self.accused_name} de mentir{why} !"
 
 
+@quick_init
 @dataclass(frozen=True)
 class PlayRevealed(Event):
     """DM-3 of the challenge: the accused turns the cards of the last play, for everyone."""
@@ -200,6 +212,7 @@ class PlayRevealed(Event):
         return f"{self.player} retourne {card_list(self.cards)} : {verdict}."
 
 
+@quick_init
 @dataclass(frozen=True)
 class PackFlipped(Event):
     """The loser of a challenge turns the top card of their pack: an Ace eliminates."""
@@ -223,6 +236,7 @@ class PackFlipped(Event):
         )
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameWon(Event):
     seat: int
@@ -319,13 +333,11 @@ class DeckMenteurState(ZonedState):
 
     def legal_actions(self) -> list[Action]:
         if self.phase == ANNOUNCE:
-            return [Announce(suit) for suit in ANNOUNCEABLE]
+            return list(_ANNOUNCES)
         if self.phase != PLAY:
             return []
-        actions: list[Action] = [_ACCUSE] if self.can_accuse() else []
-        if self.must_accuse():
-            return actions
-        return actions + list(plays_of(tuple(c.uid for c in self.hands[self.turn]), self.max_play))
+        uids = tuple([c.uid for c in self.hands[self.turn].cards])
+        return list(moves_of(uids, self.max_play, bool(self.plays)))
 
     def refusal(self, action: Action) -> str:
         if isinstance(action, Announce):
@@ -431,9 +443,8 @@ class DeckMenteurState(ZonedState):
 
     def _play(self, uids: tuple[int, ...]) -> list[Event]:
         seat, hand = self.turn, self.hands[self.turn]
-        chosen = set(uids)
-        cards = tuple(c for c in hand.cards if c.uid in chosen)  # legal plays are in hand order
-        self.hands[seat] = hand.holding(c for c in hand.cards if c.uid not in chosen)
+        cards = tuple([c for c in hand.cards if c.uid in uids])  # legal plays are in hand order
+        self.hands[seat] = Zone(tuple([c for c in hand.cards if c.uid not in uids]), hand.seen_by)
         self.plays.append(LastPlay(seat, Zone(cards, (seat,))))
         self.turn = self.next_alive(seat)
         name = self.players[seat]

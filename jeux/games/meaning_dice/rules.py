@@ -23,6 +23,7 @@ from jeux.engine.core import (
     Outcome,
     State,
     free_text,
+    quick_init,
 )
 from jeux.engine.dice import roll
 from jeux.engine.journal import JournalSection, sections_markdown
@@ -148,6 +149,7 @@ def _reroll(die: int) -> Reroll:
 # --- the story -----------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class Die:
     """One die: its face, and once drawn, its meaning and who gave it."""
@@ -161,6 +163,7 @@ class Die:
         return self.seat is not None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Line:
     """One line of the story, in the order told: who and what."""
@@ -174,6 +177,7 @@ class Line:
 # --- events --------------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class ScenarioSet(Event):
     name: str
@@ -183,6 +187,7 @@ class ScenarioSet(Event):
         return f"Scénario {de(self.name)} : « {self.text} »"
 
 
+@quick_init
 @dataclass(frozen=True)
 class DieDrawn(Event):
     name: str
@@ -195,6 +200,7 @@ class DieDrawn(Event):
         return f"{self.name} pioche le dé {self.die + 1} ({word}) : « {self.meaning} »"
 
 
+@quick_init
 @dataclass(frozen=True)
 class DiceAssociated(Event):
     name: str
@@ -206,6 +212,7 @@ class DiceAssociated(Event):
         return f"{self.name} relie les dés {self.first + 1} et {self.second + 1} : « {self.link} »"
 
 
+@quick_init
 @dataclass(frozen=True)
 class DieRerolled(Event):
     name: str
@@ -216,6 +223,7 @@ class DieRerolled(Event):
         return f"{self.name} relance le dé {self.die + 1} : {picture(self.die, self.face).name}"
 
 
+@quick_init
 @dataclass(frozen=True)
 class SolutionClaimed(Event):
     name: str
@@ -224,6 +232,7 @@ class SolutionClaimed(Event):
         return f"{self.name} annonce : « Nous avons résolu le scénario ! »"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Verdict(Event):
     """The MJ's judgement or a player's vote, shown to all."""
@@ -238,6 +247,7 @@ class Verdict(Event):
         return f"{self.name} vote {'pour' if self.yes else 'contre'} la solution."
 
 
+@quick_init
 @dataclass(frozen=True)
 class ClaimRejected(Event):
     reason: str
@@ -246,6 +256,7 @@ class ClaimRejected(Event):
         return self.reason
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameEnded(Event):
     summary: str
@@ -283,6 +294,10 @@ class MeaningState(State):
         self.ending: str | None = None
         self._legal: list[Action] | None = None
         """The legal actions until the next move: the robot and the check both ask."""
+        self._free: list[tuple[int, int]] = []
+        """The pairs of drawn dice not linked yet, in order, kept as the story grows."""
+        self._table = list(range(len(self.dice)))
+        """The dice not drawn yet, in order, kept as they are drawn."""
 
     # --- what the screen reads ----------------------------------------------------------
 
@@ -302,7 +317,7 @@ class MeaningState(State):
         return picture(die, self.dice[die].face)
 
     def on_table(self) -> list[int]:
-        return [i for i, d in enumerate(self.dice) if not d.drawn]
+        return list(self._table)
 
     def drawn(self) -> list[int]:
         """The dice used, in the order they were drawn."""
@@ -313,14 +328,7 @@ class MeaningState(State):
 
     def free_pairs(self) -> list[tuple[int, int]]:
         """The pairs of drawn dice not linked yet (MD-2), by die number."""
-        drawn, linked = [], set()
-        for line in self.story:  # one pass: this is asked at every move
-            if line.kind == "draw":
-                drawn.append(line.dice[0])
-            elif line.kind == "link":
-                linked.add(line.dice)
-        drawn.sort()
-        return [(a, b) for n, a in enumerate(drawn) for b in drawn[n + 1 :] if (a, b) not in linked]
+        return list(self._free)
 
     def voters(self) -> list[int]:
         """The players who still vote on a claim: every player but the MJ and the claimer
@@ -362,9 +370,9 @@ class MeaningState(State):
     def _legal_now(self) -> list[Action]:
         if self.phase != PLAY:
             return list(_ANSWERS.get(self.phase, ()))
-        table = self.on_table()
+        table = self._table
         actions: list[Action] = [_draw(die) for die in table]
-        actions += [_associate(a, b) for a, b in self.free_pairs()]
+        actions += [_associate(a, b) for a, b in self._free]
         actions += [_reroll(die) for die in table]
         if self.turn != MJ:
             actions.append(_ANSWERS[LAST][0])
@@ -411,6 +419,9 @@ class MeaningState(State):
     def _draw(self, name: str, action: Draw) -> Event:
         die = action.die
         meaning = action.meaning or self.picture(die).suggestion
+        drawn = [d for d in range(len(self.dice)) if d not in self._table]
+        self._free = sorted(self._free + [(d, die) if d < die else (die, d) for d in drawn])
+        self._table.remove(die)
         self.dice[die] = Die(self.dice[die].face, meaning, self.turn)
         self.story.append(Line(self.turn, "draw", meaning, (die,)))
         return DieDrawn(name, die, self.dice[die].face, meaning)
@@ -419,6 +430,7 @@ class MeaningState(State):
         first, second = action.first, action.second
         link = action.link or f"{self.dice[first].meaning} + {self.dice[second].meaning}"
         self.story.append(Line(self.turn, "link", link, (first, second)))
+        self._free.remove((first, second))
         return DiceAssociated(name, first, second, link)
 
     def _claim(self, name: str) -> list[Event]:
@@ -461,7 +473,7 @@ class MeaningState(State):
 
     def _rejected(self, reason: str) -> list[Event]:
         self.claimer, self.votes = None, {}
-        if not self.on_table():  # the claim after the last die was the last chance (MD-7)
+        if not self._table:  # the claim after the last die was the last chance (MD-7)
             return [ClaimRejected(reason), *self._end(DICE_OUT)]
         self.phase = PLAY
         return [ClaimRejected(reason), *self._next_turn()]
@@ -469,7 +481,7 @@ class MeaningState(State):
     def _next_turn(self) -> list[Event]:
         """After a turn: the last die drawn lets its player claim (MD-7), else the MJ wins
         when the dice or the turns run out; otherwise the next seat plays."""
-        if not self.on_table():
+        if not self._table:
             if self.turn != MJ and self.story[-1].kind == "draw":
                 self.phase = LAST
                 return []
