@@ -89,11 +89,13 @@ class ExpeditionRivale(Game):
     levels = ("debutant", "moyen", "fort")
 
     def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import WORLDS, BeginnerBot, ExplorerBot  # on first use: a replay needs none
+        from .bots import BeginnerBot, ExplorerBot, WeighingBot  # on first use: a replay needs none
 
         if level == "debutant":
             return BeginnerBot(seed)
-        return ExplorerBot(seed, WORLDS[level])
+        if level == "moyen":
+            return WeighingBot(seed)
+        return ExplorerBot(seed)
 
 
 GAME = ExpeditionRivale()
