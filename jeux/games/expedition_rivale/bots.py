@@ -94,6 +94,17 @@ def result_for(state: ExpeditionState, seat: int) -> float:
     return (ours > others) - (ours < others) + (ours[0] - others[0]) / 20
 
 
+def obvious_move(view: ExpeditionState, rng: Random) -> Action | None:
+    """What Moyen and Fort play alike: the only move allowed, or a draft pick (the best card
+    of the pack, ties broken at random); None when the move is worth weighing."""
+    legal = view.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if view.phase == DRAFT:
+        return Pick(max(view.packs[view.to_move()], key=lambda c: c.value + rng.random()).key)
+    return None
+
+
 class BeginnerBot(Robot):
     """Débutant: the quick greedy policy itself, from its view (it lays its best card
     allowed, and now and then draws instead)."""
@@ -263,12 +274,9 @@ class WeighingBot(Robot):
     choice goes to the card that weighs most."""
 
     def choose(self, view: ExpeditionState) -> Action:
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+        if (move := obvious_move(view, self.rng)) is not None:
+            return move
         seat = view.to_move()
-        if view.phase == DRAFT:
-            return Pick(max(view.packs[seat], key=lambda c: c.value + self.rng.random()).key)
         if view.phase == TURN:
             return self.turn(view, seat)
         return PICKS[self.pick(view, seat).key]
@@ -308,14 +316,11 @@ class ExplorerBot:
         self.worlds = worlds
 
     def choose(self, view: ExpeditionState) -> Action:
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+        if (move := obvious_move(view, self.rng)) is not None:
+            return move
         seat = view.to_move()
-        if view.phase == DRAFT:
-            return Pick(max(view.packs[seat], key=lambda c: c.value + self.rng.random()).key)
         return best_in_imagined_worlds(
-            legal,
+            view.legal_actions(),
             lambda: imagine(view, self.rng),
             lambda world, action, rng: self.play_out(world, action, seat, rng),
             self.worlds,
