@@ -656,9 +656,23 @@ class ArenaState(ZonedState):
         """`State.apply` without its free-text steps: no action of this game has any."""
         if self.phase == OVER:
             raise IllegalAction("La partie est terminée.")
-        if not listed(action, self.legal_actions()):
+        if not self.allows(action):
             raise IllegalAction(self.refusal(action))
         return self._apply(action, rng)
+
+    def allows(self, action: Action) -> bool:
+        """Whether `action` is legal: the moves without cards (most moves) are judged as
+        `legal_actions` lists them, without listing them all; the others are looked up."""
+        kind, phase = type(action), self.phase
+        if kind is EndTurn:
+            return phase == DISCARD and len(self.hands[self.turn].cards) <= HAND_LIMIT
+        if kind is Draw:
+            return phase == ACTION and self.started_with < HAND_LIMIT and self.can_draw()
+        if kind is Pass:
+            return phase == ACTION
+        if action is NO_ANSWER:
+            return phase == REACT
+        return listed(action, self.legal_actions())
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
         self.verdict = None  # told by the handoff that opens a round, then no more
@@ -838,7 +852,8 @@ class ArenaState(ZonedState):
             elif attack.pierce and not self.options.get("alliances"):
                 events.append(Unblockable(target, name, attack.spell))  # ARIA-2: all know it
                 events += self._resolve(target, None, rng)
-            elif window_opens(self.options, bool(self.reactions(target))):
+            # A window open to all (the default) needs no listing of the target's answers.
+            elif window_opens(self.options, False) or self.reactions(target):
                 self.phase, self.defender = REACT, target
                 return events
             else:
