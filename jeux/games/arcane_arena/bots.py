@@ -12,9 +12,10 @@ from collections import Counter
 from random import Random
 
 from jeux.engine.bots import Robot, RoundLookahead
-from jeux.engine.cards import deal_hidden
+from jeux.engine.cards import Dealt, deal_hidden
 from jeux.engine.core import Action
 
+from .cards import Spell
 from .rules import (
     ACTION,
     DISCARD,
@@ -28,12 +29,12 @@ from .rules import (
     REWARD,
     ArenaState,
     Cast,
-    Discard,
     Draw,
     EndTurn,
     Pass,
     React,
-    Swap,
+    discard,
+    swap,
 )
 
 LOW_HP = 4
@@ -41,24 +42,35 @@ LOW_HP = 4
 
 class ArenaBot(Robot):
     def choose(self, view: ArenaState) -> Action:
-        legal = view.legal_actions()
-        seat = view.to_move()
-        if view.phase == REACT:
-            return max(legal, key=lambda a: self.defence_value(view, seat, a))
-        if view.phase == REWARD:
-            low = view.hp[seat] <= MAX_HP - 3 or DRAW_REWARD not in legal
+        seat, phase = view.to_move(), view.phase
+        if phase == DISCARD:  # the commonest decision, read from the hand without listing
+            return self.tidy(view, seat)
+        if phase == REWARD:
+            low = view.hp[seat] <= MAX_HP - 3 or not view.can_draw()
             return HEAL_REWARD if low else DRAW_REWARD
-        if view.phase == DISCARD:
-            discards = [a for a in legal if isinstance(a, Discard)]
-            if discards:
-                return min(discards, key=lambda a: self.keep_value(view, seat, a.card))
-            swaps = [a for a in legal if isinstance(a, Swap)]
-            if swaps and len(view.hands[seat]) >= HAND_LIMIT:  # a full hand cycles its worst
-                return min(swaps, key=lambda a: self.keep_value(view, seat, a.card))
-            return END_TURN
-        if view.phase == ACTION:
+        legal = view.legal_actions()
+        if phase == REACT:
+            if len(legal) == 1:
+                return legal[0]
+            return max(legal, key=lambda a: self.defence_value(view, seat, a))
+        if phase == ACTION:
             return max(legal, key=lambda a: self.action_value(view, seat, a))
         return self.rng.choice(legal)
+
+    def tidy(self, view: ArenaState, seat: int) -> Action:
+        """The discard phase: down to three cards by the least worth keeping, then a full
+        hand swaps its worst once while the deck lasts."""
+        hand = view.hands[seat].cards
+        if len(hand) > HAND_LIMIT:
+            return discard(self.worst(view, seat, hand))
+        if len(hand) == HAND_LIMIT and not view.swapped and view.can_draw():
+            return swap(self.worst(view, seat, hand))
+        return END_TURN
+
+    def worst(self, view: ArenaState, seat: int, hand: tuple[Dealt, ...]) -> int:
+        """The uid of the card least worth keeping (the first of equals)."""
+        hurt = view.hp[seat] < MAX_HP
+        return min(hand, key=lambda card: self.card_value(card.card, hurt)).uid
 
     # --- judging ----------------------------------------------------------------------
 
@@ -110,9 +122,9 @@ class ArenaBot(Robot):
             value += 1.0
         return value + self.rng.random() * 0.1
 
-    def keep_value(self, view: ArenaState, seat: int, uid: int) -> float:
-        spell = view.spell(seat, uid)
-        heal = spell.heal if view.hp[seat] < MAX_HP else 0
+    @staticmethod
+    def card_value(spell: Spell, hurt: bool) -> float:
+        heal = spell.heal if hurt else 0
         return spell.damage * 2 + spell.block + (2 if spell.mirror else 0) + heal
 
 

@@ -31,6 +31,7 @@ from jeux.engine.core import (
     Action,
     Choice,
     Event,
+    IllegalAction,
     Option,
     Outcome,
     quick_init,
@@ -118,6 +119,15 @@ class EndTurn(Action):
 cast, react, swap, discard = cache(Cast), cache(React), cache(Swap), cache(Discard)
 DRAW_ACTION, PASS, NO_ANSWER, END_TURN = Draw(), Pass(), React(), EndTurn()
 DRAW_REWARD, HEAL_REWARD = Reward(DRAW), Reward(HEAL)
+
+
+def listed(action: Action, legal: list[Action]) -> bool:
+    """Whether `action` is among `legal`. A robot hands back one of the very objects listed:
+    found by identity, before comparing any fields (a frozen dataclass compares slowly)."""
+    for move in legal:
+        if move is action:
+            return True
+    return action in legal
 
 
 # --- events ----------------------------------------------------------------------------
@@ -425,8 +435,10 @@ class ArenaState(ZonedState):
         return [s for s in (*range(seat + 1, seats), *range(seat)) if hp[s] > 0]
 
     def can_draw(self) -> bool:
-        """AA-7, AA-11: a card is there, or the discard pile can form a new deck."""
-        return len(self.deck) > 0 or len(self.discard) > REMOVED_PER_RENEWAL
+        """AA-7, AA-11: a card is there, or the discard pile can form a new deck. Read at
+        nearly every move: the zones' counts are read here rather than through `len`."""
+        deck = self.deck
+        return bool(deck.cards or deck.hidden) or len(self.discard.cards) > REMOVED_PER_RENEWAL
 
     def spell(self, seat: int, uid: int) -> Spell:
         return self.hands[seat].by_uid(uid).card
@@ -580,9 +592,24 @@ class ArenaState(ZonedState):
 
     def clone(self) -> ArenaState:
         """A copy to play on (the robot's imagined futures): zones are immutable, the lists
-        and the attack are not. Built through the constructor, whose objects Python reads
-        fastest (a copied `__dict__` slows every later attribute read), its fields in their
-        order (keywords would cost a tenth of a robot's move)."""
+        and the attack are not."""
+        return self._copy(list(self.hands), self.deck, self.removed, list(self.allied))
+
+    def view(self, seat: int | None) -> ArenaState:
+        """What `seat` may see; None is a spectator, who sees no hand."""
+        return self._copy(
+            [z.seen_from(seat) for z in self.hands],
+            self.deck.seen_from(seat),
+            self.removed.seen_from(seat),
+            [a if s == seat else None for s, a in enumerate(self.allied)],
+        )
+
+    def _copy(
+        self, hands: list[Zone], deck: Zone, removed: Zone, allied: list[bool | None]
+    ) -> ArenaState:
+        """A copy with these zones and alliances. Built through the constructor, whose
+        objects Python reads fastest (a copied `__dict__` slows every later attribute read),
+        its fields in their order (keywords would cost a tenth of a robot's move)."""
         attack = self.attack
         if attack is not None:
             attack = Attack(
@@ -598,15 +625,15 @@ class ArenaState(ZonedState):
             self.players,
             self.options,
             self.book,
-            list(self.hands),
-            self.deck,
+            hands,
+            deck,
             self.discard,
-            self.removed,
+            removed,
             list(self.hp),
             list(self.wins),
             list(self.veiled),
             list(self.warded),
-            list(self.allied),
+            allied,
             list(self.out),
             self.passes,
             self.phase,
@@ -623,56 +650,76 @@ class ArenaState(ZonedState):
             self.ending,
         )
 
-    def view(self, seat: int | None) -> ArenaState:
-        """What `seat` may see; None is a spectator, who sees no hand."""
-        seen = self.clone()
-        seen.hands = [z.seen_from(seat) for z in self.hands]
-        seen.deck = self.deck.seen_from(seat)
-        seen.removed = self.removed.seen_from(seat)
-        seen.allied = [a if s == seat else None for s, a in enumerate(self.allied)]
-        return seen
-
     # --- moves ---------------------------------------------------------------------
+
+    def apply(self, action: Action, rng: Random) -> list[Event]:
+        """`State.apply` without its free-text steps: no action of this game has any."""
+        if self.phase == OVER:
+            raise IllegalAction("La partie est terminée.")
+        if not self.allows(action):
+            raise IllegalAction(self.refusal(action))
+        return self._apply(action, rng)
+
+    def allows(self, action: Action) -> bool:
+        """Whether `action` is legal: the moves without cards (most moves) are judged as
+        `legal_actions` lists them, without listing them all; the others are looked up."""
+        kind, phase = type(action), self.phase
+        if kind is EndTurn:
+            return phase == DISCARD and len(self.hands[self.turn].cards) <= HAND_LIMIT
+        if kind is Draw:
+            return phase == ACTION and self.started_with < HAND_LIMIT and self.can_draw()
+        if kind is Pass:
+            return phase == ACTION
+        if action is NO_ANSWER:
+            return phase == REACT
+        return listed(action, self.legal_actions())
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
         self.verdict = None  # told by the handoff that opens a round, then no more
-        if isinstance(action, Pass):
+        kind = type(action)  # the moves by how often they come: every turn ends
+        if kind is EndTurn:
+            return self._end_turn(rng)
+        if kind is Pass:
             return self._pass(rng)
-        if isinstance(action, (Draw, Cast, Swap)) or action == DRAW_REWARD:
-            self.passes = 0  # AA-12: a card drawn or played on a turn
-        if isinstance(action, Draw):
-            return self._draw(self.turn, rng) + self._end_action(rng)
-        if isinstance(action, Cast):
-            return self._cast(action, rng)
-        if isinstance(action, React):
+        if kind is React:
             return self._react(action.cards, rng)
-        if isinstance(action, Reward):
+        if kind is Reward:
+            if action.kind == DRAW:
+                self.passes = 0  # AA-12: a card drawn or played on a turn
             return self._reward(action.kind, rng)
-        if isinstance(action, Swap):
+        self.passes = 0
+        if kind is Draw:
+            return self._draw(self.turn, rng) + self._end_action(rng)
+        if kind is Cast:
+            return self._cast(action, rng)
+        if kind is Swap:
             self.swapped = True
             events = self._discard(self.turn, action.card) + self._draw(self.turn, rng)
             return events + self._maybe_end_turn(rng)
-        if isinstance(action, Discard):
-            return self._discard(self.turn, action.card) + self._maybe_end_turn(rng)
-        return self._end_turn(rng)
+        return self._discard(self.turn, action.card) + self._maybe_end_turn(rng)
 
     # cards moving
 
+    # Cards move at nearly every move, the robots' imagined ones included: the zones are
+    # rebuilt here from their tuples directly, by uid rather than by comparing cards.
+
     def _take(self, seat: int, uids: Sequence[int]) -> tuple[Dealt, ...]:
         hand = self.hands[seat]
-        cards = tuple(hand.by_uid(uid) for uid in uids)
-        self.hands[seat] = hand.without(cards)
+        cards = tuple([hand.by_uid(uid) for uid in uids])
+        self.hands[seat] = Zone(tuple([c for c in hand.cards if c.uid not in uids]), hand.seen_by)
         return cards
 
     def _give(self, seat: int, card: Dealt) -> Dealt:
         """A card into a hand, under a fresh uid: a card seen elsewhere before (in the hand
         it was stolen from, on the discard pile) says nothing of which card it is now."""
-        (fresh,) = self.fresh([card.card])
-        self.hands[seat] = self.hands[seat].holding([*self.hands[seat], fresh])
+        fresh = Dealt(self.next_uid, card.card)
+        self.next_uid += 1
+        hand = self.hands[seat]
+        self.hands[seat] = Zone((*hand.cards, fresh), hand.seen_by)
         return fresh
 
     def _to_discard(self, cards: Sequence[Dealt]) -> None:
-        self.discard = self.discard.holding([*self.discard, *cards])
+        self.discard = Zone((*self.discard.cards, *cards), self.discard.seen_by)
 
     def _discard(self, seat: int, uid: int) -> list[Event]:
         (card,) = self._take(seat, (uid,))
@@ -682,11 +729,12 @@ class ArenaState(ZonedState):
     def _draw(self, seat: int, rng: Random) -> list[Event]:
         """Draw the top card; AA-7: an empty deck is renewed from the discard pile first,
         and a deck emptied by this draw is renewed at once."""
-        events = [] if len(self.deck) else self._renew(rng)
-        if not len(self.deck):
+        events = [] if self.deck.cards else self._renew(rng)
+        deck = self.deck
+        if not deck.cards:
             return events
-        top, *rest = self.deck.cards
-        self.deck = self.deck.holding(rest)
+        top, rest = deck.cards[0], deck.cards[1:]
+        self.deck = Zone(rest, deck.seen_by)
         drawn = self._give(seat, top)
         events += [
             Drew(seat, self.players[seat]),
@@ -804,7 +852,8 @@ class ArenaState(ZonedState):
             elif attack.pierce and not self.options.get("alliances"):
                 events.append(Unblockable(target, name, attack.spell))  # ARIA-2: all know it
                 events += self._resolve(target, None, rng)
-            elif window_opens(self.options, bool(self.reactions(target))):
+            # A window open to all (the default) needs no listing of the target's answers.
+            elif window_opens(self.options, False) or self.reactions(target):
                 self.phase, self.defender = REACT, target
                 return events
             else:
@@ -864,21 +913,23 @@ class ArenaState(ZonedState):
     def _end_action(self, rng: Random) -> list[Event]:
         """After the action and its answers: deaths, the round's end, or the discard phase."""
         events: list[Event] = []
-        for seat, hp in enumerate(self.hp):
-            if hp <= 0 and seat not in self.out:
-                self.out.append(seat)
-                events.append(Eliminated(seat, self.players[seat]))
-        alive = self.alive_seats
-        if len(alive) <= 1:
-            return events + self._round_over(alive[0] if alive else None, "", rng)
-        if not self.alive(self.turn):
-            return events + self._end_turn(rng)
+        hp = self.hp
+        if min(hp) <= 0:
+            for seat, left in enumerate(hp):
+                if left <= 0 and seat not in self.out:
+                    self.out.append(seat)
+                    events.append(Eliminated(seat, self.players[seat]))
+            alive = self.alive_seats
+            if len(alive) <= 1:
+                return events + self._round_over(alive[0] if alive else None, "", rng)
+            if hp[self.turn] <= 0:
+                return events + self._end_turn(rng)
         self.phase, self.swapped = DISCARD, False
         return events + self._maybe_end_turn(rng)
 
     def _maybe_end_turn(self, rng: Random) -> list[Event]:
         """The discard phase ends by itself once there is nothing left to decide."""
-        hand = len(self.hands[self.turn])
+        hand = len(self.hands[self.turn].cards)
         can_swap = hand and not self.swapped and self.can_draw()
         if hand <= HAND_LIMIT and not can_swap:
             return self._end_turn(rng)
@@ -903,10 +954,10 @@ class ArenaState(ZonedState):
     def _end_turn(self, rng: Random) -> list[Event]:
         if self.stalled():
             return self._round_by_hp("Plus aucun sort possible", rng, DECK_EMPTY)
-        seat = self.turn
+        seat, hp = self.turn, self.hp
         while True:
-            seat = (seat + 1) % self.seats
-            if self.alive(seat):
+            seat = (seat + 1) % len(hp)
+            if hp[seat] > 0:
                 break
         self._begin_turn(seat)
         return []
@@ -915,7 +966,7 @@ class ArenaState(ZonedState):
         """AA-4, AA-2: a veil and a ward last until the start of their owner's turn."""
         self.turn, self.phase = seat, ACTION
         self.veiled[seat] = self.warded[seat] = False
-        self.started_with, self.swapped = len(self.hands[seat]), False
+        self.started_with, self.swapped = len(self.hands[seat].cards), False
 
     def stalled(self) -> bool:
         """AA-7: nothing to draw and no living player holding a card to play on their turn."""
