@@ -27,8 +27,9 @@ games: by default a short run stays in one process, unless told otherwise."""
 
 
 def has_own_bot(game: Game) -> bool:
-    """Whether the game has a robot of its own; the others only play at random."""
-    return type(game).bot is not Game.bot
+    """Whether the game has a robot of its own (its levels' robots, which `Game.bot` finds,
+    or a single one of its own `bot`); the others only play at random."""
+    return bool(game.levels) or type(game).bot is not Game.bot
 
 
 @dataclass
