@@ -2,26 +2,35 @@
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import sys
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 gc.disable()  # start-up allocates much and frees little: collecting resumes with the menu drawn
-from .cli import history, join, listing, play, rules, serve, simulate, stats  # noqa: E402
-from .cli.terminal import complain  # noqa: E402
 
-SUBCOMMANDS = (play, listing, rules, simulate, stats, history, join, serve)
-"""In the order `jeux --help` lists them; each module's `add_parser` names its `run`."""
+MENU = SimpleNamespace(command=None, version=False, config_dir=None, data_dir=None)
+"""`jeux` alone: the menu, in the default folders. The parser, argparse and every subcommand's
+module are loaded only when there are arguments to read: the menu paints sooner without them."""
 
 
 def parser() -> argparse.ArgumentParser:
+    import argparse
+
+    from .cli import history, join, listing, play, rules, serve, simulate, stats
+
+    # In the order `jeux --help` lists them; each module's `add_parser` names its `run`.
+    subcommands = (play, listing, rules, simulate, stats, history, join, serve)
     p = argparse.ArgumentParser(prog="jeux", description="Jeux de dés et de cartes en terminal.")
     p.add_argument("--version", action="store_true", help="afficher la version et quitter")
     p.add_argument("--config-dir", metavar="DOSSIER", help="dossier des joueurs et paramètres")
     p.add_argument("--data-dir", metavar="DOSSIER", help="dossier des parties")
     sub = p.add_subparsers(dest="command", title="commandes ", metavar="COMMANDE")
-    for command in SUBCOMMANDS:
+    for command in subcommands:
         command.add_parser(sub)
     return p
 
@@ -43,11 +52,16 @@ def run(args: argparse.Namespace) -> int:
         from .store.locations import Locations
 
         Locations.at(args.config_dir, args.data_dir).check(create=False)  # said by main
-    return getattr(args, "run", play.run)(args)  # no subcommand: the menu
+    if args.command is None:
+        from .cli import play
+
+        return play.run(args)
+    return args.run(args)
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser().parse_args(argv) if argv else MENU
     try:
         code = run(args)
         sys.stdout.flush()
@@ -63,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
 
         if not isinstance(error, StoreError):
             raise
+        from .cli.terminal import complain
+
         complain(error)  # a folder or a database no subcommand can use: said alike by all
         return 1
     return code

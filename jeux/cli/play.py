@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from ..catalog import GAMES
-from .arguments import game_id
 from .terminal import NO_TERMINAL, has_terminal
+
+if TYPE_CHECKING:  # `jeux` alone reads no argument: the menu does without argparse
+    import argparse
 
 
 def add_parser(sub) -> None:
+    from .arguments import game_id
+
     play = sub.add_parser("play", help="ouvrir un jeu")
     play.add_argument("game", type=game_id, metavar="ID", help="l'id du jeu (jeux list)")
     play.add_argument("--seed", metavar="GRAINE", help="graine des dés et des cartes")
