@@ -78,7 +78,8 @@ async def set_up_by_keys(pilot, chosen: list[int], robots: int) -> None:
         while len(setup.query("Select.level")) < robots * bool(setup.game.levels):
             await pilot.pause()  # a level to choose appears for each robot
         for _ in setup.query("Select.level"):
-            await pilot.press("tab", "enter", "down", "enter")  # from Moyen to Fort
+            # From Moyen to Débutant: a level chosen by keys, and robots quick to play.
+            await pilot.press("tab", "enter", "up", "enter")
         await pilot.press("tab")
         assert setup.focused.id == "order"
         await pilot.press("enter", "down", "enter")  # the order: as in the list
@@ -107,7 +108,7 @@ async def test_every_game_from_setup_to_results(app_factory, info, humans, robot
         assert_shown_literally(app.screen, [p.name for p in app.profiles.players])
         await set_up_by_keys(pilot, chosen, robots)
         game = game_screen(pilot)
-        level = "fort" if game.match.game.levels else ""
+        level = "debutant" if game.match.game.levels else ""
         robots_named = robot_names([LEVELS.get(level, "")] * robots)
         assert [s.name for s in game.match.seats] == names + robots_named
         assert [s.level for s in game.match.seats if s.bot] == [level] * robots
