@@ -423,6 +423,8 @@ class GameScreen(Screen):
         for event in self.seen(events):
             await self.animate_event(event)
             log.narrate([self.told(event)])
+        if self.skipping:
+            await self.keys_handled()
         self.busy = False
         self.render_state()
         self.advance()
@@ -452,6 +454,15 @@ class GameScreen(Screen):
             show(start + (end - start) * i // steps)
             await asyncio.sleep(seconds / steps)
         show(end)
+
+    async def keys_handled(self) -> None:
+        """Wait until the app has handled what is queued for it now. A key that ends an
+        animation is seen by this screen (`on_key`) before it reaches its binding in the app's
+        queue; meanwhile the animation, cut short, could end: the key must still find it
+        running (`interrupt`), whichever task the loop ran first."""
+        handled = asyncio.Event()
+        self.app.call_later(handled.set)
+        await handled.wait()
 
     def skip(self) -> None:
         self.skipping = True
