@@ -208,8 +208,12 @@ class CardTable(GameScreen):
         self.query_one("#centre-text", Static).update(Content(centre.text))
         self.run_worker(self.centre_row.show(centre.cards, centre.captions), group="draw")
         self.query_one("#peek", Static).update(literal(self.peek(state)))
-        self.waiting = state.to_move() is not None and not self.decides_here(state)
-        question = self.waiting_text(state) if self.waiting else self.question(state)
+        awaited = state.to_move() is not None and not self.decides_here(state)
+        self.waiting = awaited and not self.busy  # while a move is shown, nobody is awaited
+        if awaited:
+            question = self.waiting_text(state) if self.waiting else ""
+        else:
+            question = self.question(state)
         self.query_one("#question", Static).update(literal(question))
         self.show_answers(self.answers(state))
         self.query_one("#answers").display = True
