@@ -65,6 +65,7 @@ class ArenaGame(Game):
     levels = ("debutant", "moyen", "fort")
 
     def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
+        # Its own module's robots, for Aria too (Game.bot would look in jeux.games.aria).
         from .bots import LEVEL_BOTS  # on first use: a setup or a replay needs no robot
 
         return LEVEL_BOTS[level](seed)

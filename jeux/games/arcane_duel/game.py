@@ -9,7 +9,7 @@ from typing import Any
 
 from jeux.catalog import GAMES
 from jeux.engine.cards import EVERYONE, Zone
-from jeux.engine.core import DEFAULT_LEVEL, Bot, Choice, Game, Option
+from jeux.engine.core import Choice, Game, Option
 from jeux.engine.reactions import REACTION_WINDOW
 
 from .rules import (
@@ -82,11 +82,6 @@ class ArcaneDuel(Game):
         return state
 
     levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import LEVEL_BOTS  # on first use: a setup or a replay needs no robot
-
-        return LEVEL_BOTS[level](seed)
 
 
 GAME = ArcaneDuel()

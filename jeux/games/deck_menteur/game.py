@@ -9,7 +9,7 @@ from typing import Any
 
 from jeux.catalog import GAMES
 from jeux.engine.cards import EVERYONE, NOBODY, SUITS, PlayingCard, Zone, deal_ids, shuffled
-from jeux.engine.core import DEFAULT_LEVEL, LEVELS, Bot, Choice, Game, Option
+from jeux.engine.core import LEVELS, Choice, Game, Option
 
 from .rules import PACK_RANKS, RANDOM, STARTER, WHOLE_HAND, Accuse, Announce, DeckMenteurState, Play
 
@@ -57,11 +57,6 @@ class DeckMenteur(Game):
         return state
 
     levels = tuple(LEVELS)
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import LEVEL_BOTS  # on first use: a setup or a replay needs no robot
-
-        return LEVEL_BOTS[level](seed)
 
 
 GAME = DeckMenteur()

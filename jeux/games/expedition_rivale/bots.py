@@ -333,3 +333,6 @@ class ExplorerBot:
         while world.phase != OVER:
             world._apply(greedy(world, rng), rng)
         return result_for(world, seat)
+
+
+LEVEL_BOTS = {"debutant": BeginnerBot, "moyen": WeighingBot, "fort": ExplorerBot}

@@ -8,7 +8,7 @@ from random import Random
 from typing import Any
 
 from jeux.catalog import GAMES
-from jeux.engine.core import DEFAULT_LEVEL, Bot, Choice, Game, Option
+from jeux.engine.core import Choice, Game, Option
 
 from .rules import (
     ARTIFACTS,
@@ -87,15 +87,6 @@ class ExpeditionRivale(Game):
         return state
 
     levels = ("debutant", "moyen", "fort")
-
-    def bot(self, seed: int | str | None = None, level: str = DEFAULT_LEVEL) -> Bot:
-        from .bots import BeginnerBot, ExplorerBot, WeighingBot  # on first use: a replay needs none
-
-        if level == "debutant":
-            return BeginnerBot(seed)
-        if level == "moyen":
-            return WeighingBot(seed)
-        return ExplorerBot(seed)
 
 
 GAME = ExpeditionRivale()
