@@ -334,6 +334,7 @@ class GameScreen(Screen):
             self.app.say(self.waiting_text(state))
 
     def show_events(self, events: list[Event], seat: int | None) -> None:
+        self.end_waiting()  # now, not once the worker starts: the board may be drawn between
         self.busy, self.skipping, self.animated_seat = True, False, seat
         self.told_to_wait = False
         self.run_worker(self._show(events), group="events", exclusive=True)
@@ -419,7 +420,6 @@ class GameScreen(Screen):
 
     async def _show_now(self, events: Iterable[Event]) -> None:
         log = self.query_one(GameLog)
-        self.end_waiting()
         for event in self.seen(events):
             await self.animate_event(event)
             log.narrate([self.told(event)])

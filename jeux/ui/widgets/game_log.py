@@ -30,10 +30,10 @@ class GameLog(RichLog):
     def narrate(self, lines: Iterable[str]) -> None:
         if not self.size.width:
             self._width = -1  # written blind: wrap again when the width comes back
-        for line in lines:
-            if line:
-                self._said.append(line)
-                self.write(Text(line))
+        told = [line for line in lines if line][-MAX_LINES:]  # older ones would scroll away
+        if told:  # one write for them all: RichLog lays itself out again after each write
+            self._said += told
+            self.write(Text("\n".join(told)))
         del self._said[:-MAX_LINES]
 
     def clear(self) -> GameLog:
