@@ -17,14 +17,13 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
-    from rich.markdown import Markdown
 
     from ..ui.french import keep_french_spaces
-    from ..ui.screens.rules import rules_text
+    from ..ui.screens.rules import Rules
 
     if not GAMES[args.game].available:
         print(f"{GAMES[args.game].title} n'est pas encore disponible.", file=sys.stderr)
         return 1
     keep_french_spaces()
-    Console().print(Markdown(rules_text(args.game)))
+    Console().print(Rules(args.game))
     return 0

@@ -13,6 +13,7 @@ from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.screens.rules import RulesScreen
 from tests.settle import wait_until
 
+from .driver import screen_lines
 from .pilot import text
 
 GAME = "aria"
@@ -42,7 +43,9 @@ async def test_aria_plays_on_the_arena_screen_with_its_cards_and_rules(app_facto
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
-        assert "Mensonge de Gobie" in str(app.screen.query_one("Markdown").source)
+        assert app.screen.game_id == GAME
+        await pilot.press("end")  # its last words, on the alliances, name an Aria card
+        assert "Mensonge de Gobie" in "".join(screen_lines(app.screen))
 
 
 async def test_a_mensonge_does_not_ask_its_unallied_target(app_factory):
