@@ -338,6 +338,26 @@ class DeckMenteurState(ZonedState):
         uids = tuple([c.uid for c in self.hands[self.turn].cards])
         return list(moves_of(uids, self.max_play, bool(self.plays)))
 
+    def allows(self, action: Action) -> bool:
+        """As `legal_actions` lists the moves, judged without listing them: the robots name
+        their plays rather than pick them from the list, and a hand of five has 31."""
+        kind = type(action)
+        if kind is Announce:
+            return self.phase == ANNOUNCE and action.suit in ANNOUNCEABLE
+        if kind is Accuse:
+            return self.can_accuse()
+        if kind is Play:
+            return self.phase == PLAY and self.holds_in_order(action.cards)
+        return super().allows(action)
+
+    def holds_in_order(self, uids: tuple[int, ...]) -> bool:
+        """Whether `uids` name 1 to `max_play` cards of the hand to move, in hand order, as
+        `moves_of` lists its plays."""
+        if not isinstance(uids, tuple) or not 0 < len(uids) <= self.max_play:
+            return False
+        hand = iter([c.uid for c in self.hands[self.turn].cards])
+        return all(uid in hand for uid in uids)  # each found further on than the last
+
     def refusal(self, action: Action) -> str:
         if isinstance(action, Announce):
             if self.phase != ANNOUNCE:
