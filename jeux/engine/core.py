@@ -323,7 +323,8 @@ class State(ABC):
 
     def allows(self, action: Action) -> bool:
         """Whether `action`, its free text left blank, is among `legal_actions()`: games whose
-        lists are long judge it without building them (Deck menteur's plays of a hand)."""
+        lists are long judge it without building them (Deck menteur's plays of a hand, Arcane
+        Arena's moves without cards)."""
         return is_listed(action, self.legal_actions())
 
     def refusal(self, action: Action) -> str:

@@ -109,8 +109,8 @@ _ANNOUNCES = tuple(Announce(suit) for suit in ANNOUNCEABLE)
 @lru_cache(maxsize=128)
 def moves_of(uids: tuple[int, ...], most: int, accuse: bool) -> tuple[Action, ...]:
     """The accusation if it may be made, then every play of these cards up to `most` at
-    once (none from an empty hand, DM-6): kept a while, since the robot that reads a hand
-    and the check of its move ask for the same list."""
+    once (none from an empty hand, DM-6): kept a while, for a hand asked again (by its
+    seat's view, by a test's checks); `allows` judges a play without them."""
     sizes = range(1, min(most, len(uids)) + 1)
     plays = tuple(map(Play, chain.from_iterable(combinations(uids, size) for size in sizes)))
     return (_ACCUSE, *plays) if accuse else plays
