@@ -317,9 +317,15 @@ class State(ABC):
         if self.to_move() is None:
             raise IllegalAction("La partie est terminée.")
         action = action.cleaned()  # games may override it (Le 5000 sorts the dice kept)
-        if not is_listed(action.shape(), self.legal_actions()):
+        if not self.allows(action.shape()):
             raise IllegalAction(self.refusal(action))
         return self._apply(action, rng)
+
+    def allows(self, action: Action) -> bool:
+        """Whether `action`, its free text left blank, is among `legal_actions()`: games whose
+        lists are long judge it without building them (Deck menteur's plays of a hand, Arcane
+        Arena's moves without cards)."""
+        return is_listed(action, self.legal_actions())
 
     def refusal(self, action: Action) -> str:
         """Why `action` is illegal now; games override this for a precise message."""

@@ -6,7 +6,17 @@ from dataclasses import asdict, dataclass, field
 from random import Random
 from typing import Any
 
-from .core import LEVELS, Action, Event, Game, IllegalAction, Outcome, State, action_from_json
+from .core import (
+    LEVELS,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    State,
+    action_from_json,
+    quick_init,
+)
 from .text import players_range, quoted
 
 SAVE_FORMAT = 1
@@ -25,19 +35,21 @@ class Seat:
 
 class DrawCounter(Random):
     """The match's rng, counting its draws: a move that drew nothing revealed no chance.
-    It draws exactly the numbers a plain `Random` with the same seed would."""
+    It draws exactly the numbers a plain `Random` with the same seed would. Its own methods
+    call `Random`'s directly rather than through `super()`: a shuffle asks a number per card."""
 
     draws = 0
 
     def random(self) -> float:
         self.draws += 1
-        return super().random()
+        return Random.random(self)
 
     def getrandbits(self, k: int) -> int:
         self.draws += 1
-        return super().getrandbits(k)
+        return Random.getrandbits(self, k)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Played:
     """What the log keeps of one action besides the action: who played it, in whose turn,

@@ -5,6 +5,8 @@ pile deals ♦7..Q, ♠7..Q, ♣7..Q, then the two jokers. Tests restack packs w
 
 import json
 from collections import Counter
+from itertools import permutations
+from random import Random
 
 import pytest
 
@@ -175,6 +177,30 @@ def test_cards_not_in_hand_are_refused():
     other = state.hands[1].cards[0].uid
     with pytest.raises(IllegalAction, match="que des cartes de ta main"):
         state.apply(Play((other,)), ForcedRng())
+
+
+@pytest.mark.parametrize("max_cartes", [0, 3])
+def test_a_move_is_allowed_exactly_when_the_legal_actions_list_it(max_cartes):
+    """`allows` judges a move without the list: it must agree with it, move for move."""
+    state = GAME.new(NAMES[:3], GAME.resolve_options({"max_cartes": max_cartes}), Random(7))
+    pick = Random(7).choice
+    while state.to_move() is not None:
+        legal = state.legal_actions()
+        uids = [c.uid for c in state.hands[state.turn].cards]
+        stranger = state.hands[(state.turn + 1) % 3].cards[:1]
+        candidates = [
+            *legal,
+            Accuse(),
+            Play(()),
+            Play([*uids[:1]]),  # a list, never listed
+            *(Announce(suit) for suit in (*SUITS, "")),
+            *(Play(group) for size in (1, 2, 3) for group in permutations(uids, size)),
+            *(Play((c.uid,)) for c in stranger),
+            Play((*uids, *uids[:1])),
+        ]
+        for action in candidates:
+            assert state.allows(action) == (action in legal), action
+        state.apply(pick(legal), Random(1))
 
 
 def test_dm7_accusing_aims_at_the_previous_active_player_and_their_last_play_only():

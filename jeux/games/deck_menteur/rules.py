@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 from random import Random
 from typing import Any
 
@@ -109,13 +109,10 @@ _ANNOUNCES = tuple(Announce(suit) for suit in ANNOUNCEABLE)
 @lru_cache(maxsize=128)
 def moves_of(uids: tuple[int, ...], most: int, accuse: bool) -> tuple[Action, ...]:
     """The accusation if it may be made, then every play of these cards up to `most` at
-    once (none from an empty hand, DM-6): kept a while, since the robot that reads a hand
-    and the check of its move ask for the same list."""
-    plays = tuple(
-        Play(group)
-        for size in range(1, min(most, len(uids)) + 1)
-        for group in combinations(uids, size)
-    )
+    once (none from an empty hand, DM-6): kept a while, for a hand asked again (by its
+    seat's view, by a test's checks); `allows` judges a play without them."""
+    sizes = range(1, min(most, len(uids)) + 1)
+    plays = tuple(map(Play, chain.from_iterable(combinations(uids, size) for size in sizes)))
     return (_ACCUSE, *plays) if accuse else plays
 
 
@@ -246,6 +243,7 @@ class GameWon(Event):
         return f"{self.player} reste seul·e en jeu et gagne la partie !"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Challenge:
     """How a challenge ended: who accused whom, who was right, what the loser turned."""
@@ -305,12 +303,13 @@ class DeckMenteurState(ZonedState):
 
     @property
     def alive_seats(self) -> list[int]:
-        return [s for s in range(self.seats) if self.alive(s)]
+        return [s for s in range(self.seats) if s not in self.out]
 
     def next_alive(self, seat: int) -> int:
-        for step in range(1, self.seats + 1):
-            other = (seat + step) % self.seats
-            if self.alive(other):
+        seats = len(self.players)
+        for step in range(1, seats + 1):
+            other = (seat + step) % seats
+            if other not in self.out:
                 return other
         return seat
 
@@ -338,6 +337,26 @@ class DeckMenteurState(ZonedState):
             return []
         uids = tuple([c.uid for c in self.hands[self.turn].cards])
         return list(moves_of(uids, self.max_play, bool(self.plays)))
+
+    def allows(self, action: Action) -> bool:
+        """As `legal_actions` lists the moves, judged without listing them: the robots name
+        their plays rather than pick them from the list, and a hand of five has 31."""
+        kind = type(action)
+        if kind is Announce:
+            return self.phase == ANNOUNCE and action.suit in ANNOUNCEABLE
+        if kind is Accuse:
+            return self.can_accuse()
+        if kind is Play:
+            return self.phase == PLAY and self.holds_in_order(action.cards)
+        return super().allows(action)
+
+    def holds_in_order(self, uids: tuple[int, ...]) -> bool:
+        """Whether `uids` name 1 to `max_play` cards of the hand to move, in hand order, as
+        `moves_of` lists its plays."""
+        if not isinstance(uids, tuple) or not 0 < len(uids) <= self.max_play:
+            return False
+        hand = iter([c.uid for c in self.hands[self.turn].cards])
+        return all(uid in hand for uid in uids)  # each found further on than the last
 
     def refusal(self, action: Action) -> str:
         if isinstance(action, Announce):
@@ -444,12 +463,13 @@ class DeckMenteurState(ZonedState):
     def _play(self, uids: tuple[int, ...]) -> list[Event]:
         seat, hand = self.turn, self.hands[self.turn]
         cards = tuple([c for c in hand.cards if c.uid in uids])  # legal plays are in hand order
-        self.hands[seat] = Zone(tuple([c for c in hand.cards if c.uid not in uids]), hand.seen_by)
+        kept = tuple([c for c in hand.cards if c.uid not in uids])
+        self.hands[seat] = Zone(kept, hand.seen_by)
         self.plays.append(LastPlay(seat, Zone(cards, (seat,))))
         self.turn = self.next_alive(seat)
         name = self.players[seat]
         return [
-            CardsPlayed(seat, name, len(cards), self.announced, len(self.hands[seat])),
+            CardsPlayed(seat, name, len(cards), self.announced, len(kept)),
             OwnPlay(seat, name, cards, audience=(seat,)),
         ]
 
@@ -479,9 +499,10 @@ class DeckMenteurState(ZonedState):
         if top.card.rank == ACE:
             self.out.append(loser)
             starter = self.next_alive(loser)
-        if len(self.alive_seats) == 1:
+        alive = self.alive_seats
+        if len(alive) == 1:
             self.phase = OVER
-            winner = self.alive_seats[0]
+            winner = alive[0]
             return [*events, GameWon(winner, self.players[winner])]
         return events + self._new_round(starter, rng)
 
@@ -491,15 +512,12 @@ class DeckMenteurState(ZonedState):
         self.round += 1
         self.plays = []
         self.starter = self.turn = starter
+        alive = self.alive_seats
         events: list[Event] = [
-            RoundStarted(
-                self.round,
-                self.players[starter],
-                tuple(self.players[s] for s in self.alive_seats),
-            )
+            RoundStarted(self.round, self.players[starter], tuple([self.players[s] for s in alive]))
         ]
         for seat in range(self.seats):
-            if self.alive(seat):
+            if seat in alive:
                 self.hands[seat] = Zone(deck[:HAND_SIZE], (seat,))
                 deck = deck[HAND_SIZE:]
                 events.append(
