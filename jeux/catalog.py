@@ -6,7 +6,7 @@ from importlib import import_module
 from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
-from .engine.core import GameInfo
+from .engine.info import GameInfo
 
 if TYPE_CHECKING:
     from .engine.core import Game

@@ -102,7 +102,7 @@ def startup(runs: int) -> None:
     medians = {name: statistics.median(t) for name, t in timings.items()}
     for name, value in medians.items():
         print(f"{name:>12} : {value * 1000:7.1f} ms (médiane de {runs})")
-    print(f"{'rapport':>12} : {medians['jeux (menu)'] / medians['textual nu']:.2f} (budget 1.3)")
+    print(f"{'rapport':>12} : {medians['jeux (menu)'] / medians['textual nu']:.2f} (budget 1.2)")
 
 
 def idle(seconds: float) -> None:

@@ -8,7 +8,6 @@ fully determined by its seed and its action log. Nothing here knows about Textua
 from __future__ import annotations
 
 import dataclasses
-import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,10 +18,8 @@ from operator import is_
 from random import Random
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from .text import quoted
-
-FREE_TEXT_LIMIT = 40
-"""Longest free text (a word of a spell's name, a story line) an action may carry."""
+from .info import GameInfo
+from .text import FREE_TEXT_LIMIT, clean_text, quoted
 
 
 class IllegalAction(Exception):
@@ -32,19 +29,6 @@ class IllegalAction(Exception):
 def free_text(limit: int = FREE_TEXT_LIMIT) -> Any:
     """Declare an action field as player-typed text: cleaned, capped, ignored by legality."""
     return field(default="", metadata={"free_text": limit})
-
-
-def clean_text(text: str, limit: int = FREE_TEXT_LIMIT) -> str:
-    """Drop control and format characters, fold whitespace, cap the length."""
-    text = str(text)
-    if text.isprintable() and len(text) <= limit and "  " not in text and text.strip() == text:
-        return text  # already clean: printable leaves no control, format or odd space
-    kept = "".join(
-        " " if ch.isspace() else ch
-        for ch in text
-        if ch.isspace() or unicodedata.category(ch)[0] != "C"
-    )
-    return " ".join(kept.split())[:limit].strip()
 
 
 @cache
@@ -243,32 +227,6 @@ class Option:
 
     def label_of(self, value: Any) -> str:
         return next((c.label for c in self.choices if c.value == value), str(value))
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """What the menu knows of a game, cheap to import."""
-
-    id: str
-    title: str
-    pitch: str
-    min_players: int
-    max_players: int
-    family: str  # "dés" or "cartes"
-    solo: bool = False
-    handoff: bool = False
-    """Humans must pass the screen between seats (hidden hands, roles, secret choices)."""
-    available: bool = False
-    history: bool = False
-    """Its screen offers past matches to reread (`history_screen`), reachable from the menu."""
-
-    @property
-    def players_label(self) -> str:
-        if self.max_players == 1:
-            return "1 joueur"
-        if self.min_players == self.max_players:
-            return f"{self.min_players} joueurs"
-        return f"{self.min_players}–{self.max_players} joueurs"
 
 
 class Bot(Protocol):

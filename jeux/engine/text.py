@@ -12,6 +12,23 @@ from typing import Any
 VOWELS = "aeiou"
 
 
+FREE_TEXT_LIMIT = 40
+"""Longest free text (a word of a spell's name, a story line) an action may carry."""
+
+
+def clean_text(text: str, limit: int = FREE_TEXT_LIMIT) -> str:
+    """Drop control and format characters, fold whitespace, cap the length."""
+    text = str(text)
+    if text.isprintable() and len(text) <= limit and "  " not in text and text.strip() == text:
+        return text  # already clean: printable leaves no control, format or odd space
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in text
+        if ch.isspace() or unicodedata.category(ch)[0] != "C"
+    )
+    return " ".join(kept.split())[:limit].strip()
+
+
 def plural(count: int, word: str) -> str:
     """ "1 partie", "2 parties": French puts 0 and 1 in the singular."""
     return f"{count} {word}{'s' if count > 1 else ''}"

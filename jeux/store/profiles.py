@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from jeux.engine.core import clean_text
+from jeux.engine.text import clean_text
 
 from .jsonfile import Problem, StoreError, copy_aside, read_json, reason, update_json
 

@@ -1,17 +1,22 @@
-"""Starting and resuming matches: the one path from setup, menu and results into a game."""
+"""Starting and resuming matches: the one path from setup, menu and results into a game.
+
+The engine (`jeux.engine.match`) is imported where a match is opened or described, not with
+this module: the menu, which imports it, paints without the engine."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from random import SystemRandom
+from typing import TYPE_CHECKING, Any
 
 from jeux.catalog import GAMES, load_game, load_screen
-from jeux.engine.match import Match, ReplayError, Seat
 from jeux.engine.text import de, join_names, plural
 from jeux.store.jsonfile import StoreError
 from jeux.store.records import Record, SavedMatch
+
+if TYPE_CHECKING:
+    from jeux.engine.match import Match, Seat
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,7 @@ def played_text(record: Record, wins: bool = True) -> str:
 
 
 def new_seed() -> int:
-    return secrets.randbelow(1_000_000_000)
+    return SystemRandom().randrange(1_000_000_000)  # as `secrets` does, without its imports
 
 
 def seed_refusal(game_id: str, seed: int | str | None, label: str = "") -> str:
@@ -86,6 +91,8 @@ def start_match(
     first), its places `here` played on this screen, or at the app's table when it has one
     (« Rejouer » there). The seed given at launch (`jeux play … --seed`) plays the first
     match begun, and only that one."""
+    from jeux.engine.match import Match
+
     if seed is None:
         seed = app.fixed_seed if app.fixed_seed is not None else new_seed()
     if refusal := seed_refusal(game_id, seed, label):
@@ -142,6 +149,8 @@ IN_USE = "Cette partie est ouverte dans une autre fenêtre de jeux : termine-la 
 def resume_match(app, saved: SavedMatch) -> bool:
     """Replay a saved match and open it, unless another copy of jeux is playing it; a match
     that no longer replays is set aside."""
+    from jeux.engine.match import Match, ReplayError
+
     if not app.claim(saved.id):
         app.say(IN_USE, "warning")
         return False
@@ -170,6 +179,8 @@ def resume_match(app, saved: SavedMatch) -> bool:
 
 def next_at_table(app, results, match_id: int) -> None:
     """A joined screen follows its table to the match the host started (« Rejouer »)."""
+    from jeux.engine.match import Match, ReplayError
+
     sitting = app.sitting
     sitting.move_on(match_id)
     try:
@@ -182,6 +193,8 @@ def next_at_table(app, results, match_id: int) -> None:
 def join_table(app, sitting) -> bool:
     """Open the match of a table at the place a code gave (the code already checked): only
     that place's view, or the spectators'."""
+    from jeux.engine.match import Match, ReplayError
+
     try:
         stored = app.records.stored(sitting.match_id)
         match = Match.from_saved(load_game(stored.saved["game"]), stored.saved)
@@ -197,6 +210,8 @@ def join_table(app, sitting) -> bool:
 def progress_text(saved: SavedMatch) -> str:
     """Where an unfinished match stands, from its replay: the state's own `progress()` when it
     has one ("salle 4"), and whose turn it is when several play; '' if it no longer replays."""
+    from jeux.engine.match import Match, ReplayError
+
     try:
         match = Match.from_saved(load_game(saved.game), saved.saved)
     except (ReplayError, ImportError):

@@ -9,7 +9,8 @@ from typing import Any
 
 from jeux.catalog import GAMES
 from jeux.engine.cards import EVERYONE, NOBODY, Zone
-from jeux.engine.core import DEFAULT_LEVEL, Bot, Game, GameInfo
+from jeux.engine.core import DEFAULT_LEVEL, Bot, Game
+from jeux.engine.info import GameInfo
 from jeux.engine.reactions import REACTION_WINDOW
 
 from .cards import ARENA, Spellbook

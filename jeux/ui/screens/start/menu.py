@@ -14,7 +14,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from jeux.catalog import GAMES
-from jeux.engine.core import GameInfo
+from jeux.engine.info import GameInfo
 from jeux.engine.text import fold, plural
 from jeux.store.records import SavedMatch
 
