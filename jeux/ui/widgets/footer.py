@@ -22,12 +22,18 @@ class KeysFooter(Footer):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._keys: tuple = ()
+        self._shown: tuple | None = None
+        """The keys the footer was last built with."""
 
-    def bindings_changed(self, screen: Screen) -> None:
-        keys = tuple(
+    @staticmethod
+    def keys_of(screen: Screen) -> tuple:
+        return tuple(
             (key, a.binding.description, a.binding.key_display, a.binding.show, a.enabled)
             for key, a in screen.active_bindings.items()
         )
+
+    def bindings_changed(self, screen: Screen) -> None:
+        keys = self.keys_of(screen)
         if not screen.app.app_focus:
             # Textual's footer waits for the focus to rebuild: forget the keys, so that it
             # rebuilds then even if they are the same (a browser tab blurred when a game
@@ -38,6 +44,12 @@ class KeysFooter(Footer):
             super().bindings_changed(screen)
 
     async def recompose(self) -> None:
+        if not self.is_attached or self._pruning:
+            return  # its screen closed before the keys were rebuilt
+        keys = self.keys_of(self.screen)
+        if keys == self._shown:
+            return  # several changes before a refresh each asked for it: built once is enough
+        self._shown = keys
         async with self.batch():  # fitted before the keys are first drawn
             await super().recompose()
             self.fit()
