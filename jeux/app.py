@@ -176,8 +176,13 @@ class JeuxApp(App):
             self.deliver_text(path, save_filename=path.name)
 
     def say(self, text: str, severity: str = "information", timeout: float = 4) -> None:
-        """Notify with literal text: names and file names are never read as markup."""
-        self.notify(str(text), severity=severity, timeout=timeout, markup=False)
+        """Notify with literal text: names and file names are never read as markup. Said
+        again while still shown, a notice takes the place of the first (a key pressed ten
+        times in vain stacks no ten notices)."""
+        text = str(text)
+        for shown in [n for n in self._notifications if n.message == text]:
+            self._unnotify(shown, refresh=False)
+        self.notify(text, severity=severity, timeout=timeout, markup=False)
 
     def say_written(self, what: str, path: Path) -> None:
         """A file just written, said with its folder and its name each on a line of their

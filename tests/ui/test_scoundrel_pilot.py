@@ -110,6 +110,8 @@ async def test_illegal_moves_are_refused_in_french_and_change_nothing(app_factor
         assert screen.match.actions == [Pick(0)]
         assert "On ne fuit une salle qu'avant d'y avoir touché." in notices(app)
         assert "Il n'y a pas de carte à cette place." in notices(app)
+        await pilot.press("1", "1")  # the same refusal again: one notice, not a stack
+        assert notices(app).count("Il n'y a pas de carte à cette place.") == 1
 
 
 async def test_weapon_or_barehanded_by_keys_and_by_click(app_factory):
