@@ -62,7 +62,10 @@ class ResultsScreen(ExtraStartsScreen):
                 self.extra_starts = list(hook(self.app, self.match)) if hook else []
                 if self.extra_starts:
                     with Grid(id="extra-starts"):
-                        yield from self.extra_start_buttons()
+                        buttons = list(self.extra_start_buttons())
+                        if len(buttons) % 2:  # the last one alone takes its row: its label whole
+                            buttons[-1].add_class("whole-row")
+                        yield from buttons
             yield ScoreSheet(id="final-sheet")
         yield KeysFooter()
 
