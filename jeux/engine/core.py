@@ -242,6 +242,10 @@ class State(ABC):
     def to_move(self) -> int | None:
         """The seat that decides now, or None once the game is over."""
 
+    def decides(self, seat: int | None) -> bool:
+        """Whether `seat` is the one to move now (None, a spectator, never is)."""
+        return seat is not None and self.to_move() == seat
+
     def whose_turn(self) -> int | None:
         """The seat whose turn it is; differs from `to_move()` while another seat answers
         (a defender, a partner asked for an alliance)."""
