@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
@@ -311,6 +311,16 @@ class State(ABC):
     @property
     def seats(self) -> int:
         return len(self.players)
+
+    def seat_after(self, seat: int, plays: Callable[[int], bool]) -> int | None:
+        """The first seat after `seat` round the table, `seat` itself last, for which `plays`
+        holds (None if none does): whose turn comes next when some seats are out."""
+        seats = len(self.players)
+        for step in range(1, seats + 1):
+            other = (seat + step) % seats
+            if plays(other):
+                return other
+        return None
 
 
 def is_listed(action: Action, actions: list[Action]) -> bool:
