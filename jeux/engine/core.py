@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
@@ -242,6 +242,10 @@ class State(ABC):
     def to_move(self) -> int | None:
         """The seat that decides now, or None once the game is over."""
 
+    def decides(self, seat: int | None) -> bool:
+        """Whether `seat` is the one to move now (None, a spectator, never is)."""
+        return seat is not None and self.to_move() == seat
+
     def whose_turn(self) -> int | None:
         """The seat whose turn it is; differs from `to_move()` while another seat answers
         (a defender, a partner asked for an alliance)."""
@@ -307,6 +311,16 @@ class State(ABC):
     @property
     def seats(self) -> int:
         return len(self.players)
+
+    def seat_after(self, seat: int, plays: Callable[[int], bool]) -> int | None:
+        """The first seat after `seat` round the table, `seat` itself last, for which `plays`
+        holds (None if none does): whose turn comes next when some seats are out."""
+        seats = len(self.players)
+        for step in range(1, seats + 1):
+            other = (seat + step) % seats
+            if plays(other):
+                return other
+        return None
 
 
 def is_listed(action: Action, actions: list[Action]) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -21,6 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Static
 
+from jeux.engine.cards import Dealt
 from jeux.engine.core import Action, Event, State
 from jeux.engine.text import card_keys, de
 
@@ -113,12 +115,30 @@ class CardTable(GameScreen):
     # --- hooks for the games -----------------------------------------------------------
 
     def opponents(self, state: State) -> list[Opponent]:
-        """The seats shown along the top (by default every seat but the one on screen)."""
+        """The seats shown along the top: usually those of `others(state)` (none by default)."""
         return []
 
+    def others(self, state: State) -> list[int]:
+        """Every seat but the one on screen, in order: the seats `opponents` shows."""
+        return [seat for seat in range(state.seats) if seat != self.shown_seat]
+
     def hand(self, state: State) -> Sequence[tuple[Hashable, CardData]]:
-        """The seat on screen's hand: (key naming the card in actions, its face)."""
+        """The seat on screen's hand: (key naming the card in actions, its face); `dealt_hand`
+        draws it for a game that keeps each seat's hand of `Dealt` cards."""
         return ()
+
+    def dealt_hand(
+        self, hands: Sequence[Iterable[Dealt]], face: Callable[[Any], CardData]
+    ) -> Sequence[tuple[Hashable, CardData]]:
+        """The seat on screen's cards among `hands` (one per seat), keyed by uid and drawn by
+        the game's `face`; none for a spectator."""
+        if self.shown_seat is None:
+            return ()
+        return [(c.uid, face(c.card)) for c in hands[self.shown_seat]]
+
+    def mine(self, state: State) -> bool:
+        """Whether the seat on screen is the one to move in `state`."""
+        return state.decides(self.shown_seat)
 
     def choice_limit(self, state: State) -> int:
         """How many cards of the hand may be chosen now; 0 when the hand is not in play."""

@@ -49,6 +49,7 @@ from jeux.engine.text import plural
 from .game_screen import GameScreen
 from .launch import played_text, saved_records
 from .widgets.dice_tray import DiceTray
+from .widgets.game_log import GameLog
 from .widgets.score_sheet import SheetData
 
 E = TypeVar("E", bound=Event)
@@ -202,6 +203,13 @@ class DiceScreen(GameScreen):
         yield Static(id="captions")
         yield Static(id="value")
         yield from self.compose_commands()
+
+    def mount_side_panel(self, panel_id: str, title: str) -> None:
+        """A game's own panel beside the board, above the log, in the score sheet's place
+        (the game's CSS hides the sheet): a panel built empty, filled as the state is shown."""
+        panel = Static(id=panel_id)
+        panel.border_title = title
+        self.query_one("#side").mount(panel, before=self.query_one(GameLog))
 
     def compose_commands(self) -> ComposeResult:
         """The advice, a button per command, and the guide: the foot of every dice board."""

@@ -113,10 +113,7 @@ def parries(state: ArenaState, seat: int) -> bool:
 
 def question(state: ArenaState, seat: int | None) -> str:
     """What the seat on screen must decide, with the keys that do it."""
-    mover = state.to_move()
-    if mover is None:
-        return ""
-    if mover != seat:
+    if not state.decides(seat):
         return ""  # the screen says who decides elsewhere (`GameScreen.waiting_text`)
     held = len(state.hands[seat])
     keys = "1" if held == 1 else f"1-{held}"

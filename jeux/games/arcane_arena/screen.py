@@ -96,17 +96,11 @@ class ArenaScreen(CardTable):
                 not state.alive(seat),
                 count_word(state, seat),
             )
-            for seat in range(state.seats)
-            if seat != self.shown_seat
+            for seat in self.others(state)
         ]
 
     def hand(self, state: ArenaState) -> Sequence[tuple[Hashable, CardData]]:
-        if self.shown_seat is None:
-            return ()
-        return [(c.uid, self.face(c.card)) for c in state.hands[self.shown_seat]]
-
-    def mine(self, state: ArenaState) -> bool:
-        return self.shown_seat is not None and state.to_move() == self.shown_seat
+        return self.dealt_hand(state.hands, self.face)
 
     def choice_limit(self, state: ArenaState) -> int:
         if not self.mine(state) or not len(state.hands[self.shown_seat]):

@@ -133,10 +133,7 @@ def hit_words(state: ArcaneState) -> str:
 
 def question(state: ArcaneState, seat: int | None) -> str:
     """What the seat on screen must decide, with the keys that do it."""
-    mover = state.to_move()
-    if mover is None:
-        return ""
-    if mover != seat:
+    if not state.decides(seat):
         return ""  # the screen says who decides elsewhere (`GameScreen.waiting_text`)
     keys = card_keys(len(state.hands[seat]))
     if state.owed:

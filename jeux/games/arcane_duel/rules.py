@@ -568,11 +568,8 @@ class ArcaneState(ZonedState):
         return [s for s in range(len(self.players)) if s != seat and s not in out]
 
     def next_alive(self, seat: int) -> int:
-        for step in range(1, self.seats + 1):
-            other = (seat + step) % self.seats
-            if self.alive(other):
-                return other
-        return seat
+        after = self.seat_after(seat, self.alive)
+        return seat if after is None else after
 
     def right_neighbour(self, seat: int) -> int:
         """Play passes to the left (AD1-19), so the right-hand neighbour plays just before."""

@@ -86,27 +86,19 @@ class ArcaneDuelScreen(CardTable):
     def face(self, key: str) -> CardData:
         return CardData(corner(key), "", SPELLS[key].kind == ATTACK, face_title(key))
 
-    @property
-    def mine(self) -> bool:
-        state = self.visible_state()
-        return self.shown_seat is not None and state.to_move() == self.shown_seat
-
     def opponents(self, state: ArcaneState) -> list[Opponent]:
         return [
             Opponent(
                 seat, len(state.hands[seat]), opponent_note(state, seat), not state.alive(seat)
             )
-            for seat in range(state.seats)
-            if seat != self.shown_seat
+            for seat in self.others(state)
         ]
 
     def hand(self, state: ArcaneState) -> Sequence[tuple[Hashable, CardData]]:
-        if self.shown_seat is None:
-            return ()
-        return [(c.uid, self.face(c.card)) for c in state.hands[self.shown_seat]]
+        return self.dealt_hand(state.hands, self.face)
 
     def choice_limit(self, state: ArcaneState) -> int:
-        if not self.mine or self.candidates or not len(state.hands[self.shown_seat]):
+        if not self.mine(state) or self.candidates or not len(state.hands[self.shown_seat]):
             return 0
         return 2 if state.phase == ACT and not state.owed else 1
 
@@ -166,7 +158,7 @@ class ArcaneDuelScreen(CardTable):
         return question(state, self.shown_seat)
 
     def answers(self, state: ArcaneState) -> list[Answer]:
-        if not self.mine:
+        if not self.mine(self.visible_state()):
             return []
         asked = self.asking()
         if asked:
@@ -189,7 +181,8 @@ class ArcaneDuelScreen(CardTable):
         return [*answers, Answer("Rien", "r", "pass")]
 
     def show_state(self, state: ArcaneState) -> None:
-        if self._position != (self.shown_seat, len(self.match.actions)) or not self.mine:
+        mine = self.mine(self.visible_state())
+        if not mine or self._position != (self.shown_seat, len(self.match.actions)):
             self.candidates = []  # a choice lasts one decision, like the chosen cards
         super().show_state(state)
         self.query_one("#answers").set_class(bool(self.candidates), "-aiming")
@@ -240,7 +233,7 @@ class ArcaneDuelScreen(CardTable):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.visible_state()
         if action in ("draw", "pass", "endure", "end_turn", "back", "aim"):
-            if not self.mine or state.owed:
+            if not self.mine(state) or state.owed:
                 return False
             if action == "aim":
                 asked = self.asking()

@@ -15,7 +15,6 @@ from jeux.engine.text import percent, plural
 from jeux.ui.aiming_screen import AimingDiceScreen
 from jeux.ui.dice_screen import ROLL_COMMAND, Command, Look
 from jeux.ui.widgets.dice_tray import DiceTray
-from jeux.ui.widgets.game_log import GameLog
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .present import LEGEND, LootLine, first_target, loot_lines, needs_target, table_text
@@ -62,9 +61,7 @@ class CiteScreen(AimingDiceScreen):
 
     def on_mount(self) -> None:
         """The thieves' loot takes the score sheet's place beside the board."""
-        loot = Static(id="loot")
-        loot.border_title = "La Cité"
-        self.query_one("#side").mount(loot, before=self.query_one(GameLog))
+        self.mount_side_panel("loot", "La Cité")
 
     # --- moves ------------------------------------------------------------------------
 

@@ -91,10 +91,7 @@ def question(
     state: CoffreState, seat: int | None, pending: str | None, target: int | None = None
 ) -> str:
     """What the seat on screen must decide, with the keys that do it."""
-    mover = state.to_move()
-    if mover is None:
-        return ""
-    if mover != seat:
+    if not state.decides(seat):
         return ""  # the screen says who decides elsewhere (`GameScreen.waiting_text`)
     if state.phase == VOTE:
         return f"Qui a la Clé Factice ? Dis-le, puis choisis ({numbers(state)})."

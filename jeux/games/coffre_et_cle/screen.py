@@ -86,14 +86,10 @@ class CoffreScreen(CardTable):
     def face(self, card: RoleCard) -> CardData:
         return CardData(title=card.name, red=card.role == TRESOR)
 
-    def mine(self, state: CoffreState) -> bool:
-        return self.shown_seat is not None and state.to_move() == self.shown_seat
-
     def opponents(self, state: CoffreState) -> list[Opponent]:
         return [
             Opponent(seat, 1, seat_note(state, seat, self.shown_seat))
-            for seat in range(state.seats)
-            if seat != self.shown_seat
+            for seat in self.others(state)
         ]
 
     def hand(self, state: CoffreState) -> list[tuple[int, CardData]]:

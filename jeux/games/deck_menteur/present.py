@@ -60,10 +60,7 @@ def peek_text(state: DeckMenteurState, seat: int | None) -> str:
 
 def question(state: DeckMenteurState, seat: int | None) -> str:
     """What the seat on screen must decide, with the keys that do it."""
-    mover = state.to_move()
-    if mover is None:
-        return ""
-    if mover != seat:
+    if not state.decides(seat):
         return ""  # the screen says who decides elsewhere (`GameScreen.waiting_text`)
     if state.phase == ANNOUNCE:
         return "Annonce la couleur de la manche : trèfle (t), pique (p) ou carreau (c)."

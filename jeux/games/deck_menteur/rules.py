@@ -306,12 +306,8 @@ class DeckMenteurState(ZonedState):
         return [s for s in range(self.seats) if s not in self.out]
 
     def next_alive(self, seat: int) -> int:
-        seats = len(self.players)
-        for step in range(1, seats + 1):
-            other = (seat + step) % seats
-            if other not in self.out:
-                return other
-        return seat
+        after = self.seat_after(seat, self.alive)
+        return seat if after is None else after
 
     @property
     def last_play(self) -> LastPlay | None:

@@ -72,18 +72,16 @@ class DeckMenteurScreen(CardTable):
                 f"paquet {len(state.packs[seat])}" if state.alive(seat) else "éliminé·e",
                 not state.alive(seat),
             )
-            for seat in range(state.seats)
-            if seat != self.shown_seat
+            for seat in self.others(state)
         ]
 
     def hand(self, state: DeckMenteurState) -> Sequence[tuple[Hashable, CardData]]:
-        if self.shown_seat is None:
-            return ()
-        return [(c.uid, self.face(c.card)) for c in state.hands[self.shown_seat]]
+        return self.dealt_hand(state.hands, self.face)
 
     def choice_limit(self, state: DeckMenteurState) -> int:
-        mine = self.shown_seat is not None and state.to_move() == self.shown_seat
-        return state.max_play if mine and state.phase == PLAY and not state.must_accuse() else 0
+        if not self.mine(state) or state.phase != PLAY or state.must_accuse():
+            return 0
+        return state.max_play
 
     def confirm(self, chosen: Sequence[Hashable]) -> Action | None:
         if not chosen:
@@ -106,7 +104,7 @@ class DeckMenteurScreen(CardTable):
         return question(state, self.shown_seat)
 
     def answers(self, state: DeckMenteurState) -> list[Answer]:
-        if state.to_move() != self.shown_seat or self.shown_seat is None:
+        if not self.mine(state):
             return []
         if state.phase == ANNOUNCE:
             suits = self.app.glyphs.suits
@@ -176,11 +174,10 @@ class DeckMenteurScreen(CardTable):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.visible_state()
-        mine = self.shown_seat is not None and state.to_move() == self.shown_seat
         if action == "announce":
-            return mine and state.phase == ANNOUNCE
+            return self.mine(state) and state.phase == ANNOUNCE
         if action == "accuse":
-            return mine and state.can_accuse()
+            return self.mine(state) and state.can_accuse()
         return super().check_action(action, parameters)
 
     def action_announce(self, suit: str) -> None:

@@ -67,14 +67,14 @@ def choices(state: ExpeditionState, seat: int | None) -> list[Artifact]:
 
 def can_play(state: ExpeditionState, seat: int | None) -> set[str]:
     """Keys of the hand cards the seat on screen may lay now."""
-    if seat is None or state.to_move() != seat or state.phase != TURN:
+    if not state.decides(seat) or state.phase != TURN:
         return set()
     return {a.card for a in state.legal_actions() if isinstance(a, Play)}
 
 
 def row_mark(state: ExpeditionState, seat: int | None, card: Artifact) -> str:
     """✓ / ✗ beside a hand card on one's own turn; nothing while choosing for an effect."""
-    if seat is None or state.to_move() != seat or state.phase != TURN:
+    if not state.decides(seat) or state.phase != TURN:
         return " "
     return "✓" if card.key in can_play(state, seat) else "✗"
 
@@ -113,7 +113,7 @@ def table_text(state: ExpeditionState, seat: int | None) -> str:
     while the rows below list a draft pack or a Tablette look, the hand is named here."""
     order = (0, 1) if seat is None else (1 - seat, seat)
     lines = [*(played_line(state, s) for s in order), deck_line(state)]
-    if seat is not None and state.to_move() == seat and state.phase in (DRAFT, KEEP, ORDER):
+    if state.decides(seat) and state.phase in (DRAFT, KEEP, ORDER):
         hand = ", ".join(SHORT[c.key] for c in state.hands[seat]) or "vide"
         lines.append(f"Ta main : {hand}")
     return "\n".join(lines)
@@ -142,12 +142,9 @@ def turn_text(state: ExpeditionState) -> str:
 
 def question(state: ExpeditionState, seat: int | None) -> str:
     """What the seat on screen must decide, with the keys that do it."""
-    mover = state.to_move()
-    if mover is None or seat is None:
-        return ""
-    other = state.players[1 - seat]
-    if mover != seat:
+    if not state.decides(seat):
         return ""  # the screen says who decides elsewhere (`GameScreen.waiting_text`)
+    other = state.players[1 - seat]
     keys = card_keys(len(choices(state, seat)))
     if state.phase == DRAFT:
         return f"Draft : garde une carte ({keys}, Entrée), le reste passe à {other}."

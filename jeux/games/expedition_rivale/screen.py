@@ -94,8 +94,7 @@ class ExpeditionScreen(CardTable):
     def choice_limit(self, state: ExpeditionState) -> int:
         """One card at a time, whenever the seat on screen decides: a card that cannot be
         laid can still be picked to be read in full."""
-        seat = self.shown_seat
-        return int(seat is not None and state.to_move() == seat and bool(self.hand(state)))
+        return int(self.mine(state) and bool(self.hand(state)))
 
     def confirm(self, chosen: Sequence[Hashable]) -> Action | None:
         keys = list(chosen)
@@ -118,7 +117,7 @@ class ExpeditionScreen(CardTable):
 
     def answers(self, state: ExpeditionState) -> list[Answer]:
         seat = self.shown_seat
-        if seat is None or state.to_move() != seat:
+        if not self.mine(state):
             return []
         legal = state.legal_actions()
         answers = []
@@ -190,17 +189,18 @@ class ExpeditionScreen(CardTable):
 
     # --- input ----------------------------------------------------------------------
 
-    def mine(self) -> list[Action]:
+    def my_actions(self) -> list[Action]:
+        """The seat on screen's legal actions (none while another decides)."""
         state = self.visible_state()
-        if self.shown_seat is None or state.to_move() != self.shown_seat:
+        if not self.mine(state):
             return []
         return state.legal_actions()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "draw":
-            return Draw() in self.mine()
+            return Draw() in self.my_actions()
         if action == "pass_turn":
-            return Pass() in self.mine()
+            return Pass() in self.my_actions()
         return super().check_action(action, parameters)
 
     def action_draw(self) -> None:

@@ -631,12 +631,11 @@ class LabyrintheState(State):
 
     def _next_seat(self) -> bool:
         """Pass to the next seat still in the maze; False when nobody is."""
-        for offset in range(1, self.seats + 1):
-            seat = (self.current + offset) % self.seats
-            if self.status[seat] in (EXPLORING, WAITING):
-                self.current = seat
-                return True
-        return False
+        seat = self.seat_after(self.current, lambda s: self.status[s] in (EXPLORING, WAITING))
+        if seat is None:
+            return False
+        self.current = seat
+        return True
 
     def _start_turn(self) -> list[Event]:
         seat, name = self.current, self.players[self.current]

@@ -17,7 +17,7 @@ from jeux.engine.core import Action, Event
 from jeux.engine.text import de, plural
 from jeux.ui.dice_screen import ROLL_COMMAND, Command, DiceScreen, Look
 from jeux.ui.widgets.dice_tray import DiceTray
-from jeux.ui.widgets.game_log import GameLog
+from jeux.ui.widgets.game_field import GameField
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .present import (
@@ -72,14 +72,8 @@ from .rules import (
 )
 
 
-class JournalField(Input):
-    """The journal's line: letters are moves elsewhere, so it is focused only on request
-    (j or a click); Entrée or Échap hands the keys back to the game."""
-
-    BINDINGS = [Binding("escape", "leave", "Quitter le champ")]
-
-    def action_leave(self) -> None:
-        self.screen.set_focus(None)
+class JournalField(GameField):
+    """The journal's line (j): Entrée hands the keys back to the game, as Échap does."""
 
 
 class LabyrintheScreen(DiceScreen):
@@ -115,9 +109,7 @@ class LabyrintheScreen(DiceScreen):
 
     def on_mount(self) -> None:
         """Each explorer's life and items take the score sheet's place beside the board."""
-        explorers = Static(id="explorers")
-        explorers.border_title = "Explorateurs"
-        self.query_one("#side").mount(explorers, before=self.query_one(GameLog))
+        self.mount_side_panel("explorers", "Explorateurs")
         board = self.query_one("#board")
         board.move_child(self.query_one("#journal-row"), before=self.query_one("#guide"))
 

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from jeux.engine.core import Action, Event
@@ -23,7 +23,9 @@ from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart
 from jeux.ui.screens.around.journals import JournalsScreen as BaseJournals
 from jeux.ui.screens.around.journals import when_text
+from jeux.ui.screens.confirm import NoteScreen
 from jeux.ui.widgets.die import Die
+from jeux.ui.widgets.game_field import GameField
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.score_sheet import SheetData
 
@@ -70,16 +72,6 @@ FIELDS = ("event", "action", "consequence")
 # --- the game screen ----------------------------------------------------------------------
 
 
-class Field(Input):
-    """A line of the story: letters are moves elsewhere, so it is focused only on request
-    (its key or a click), and Escape hands the keys back to the game."""
-
-    BINDINGS = [Binding("escape", "leave", "Quitter le champ")]
-
-    def action_leave(self) -> None:
-        self.screen.set_focus(None)
-
-
 class LeSignalScreen(GameScreen):
     CSS_PATH = "screen.tcss"
     BINDINGS = [
@@ -122,7 +114,7 @@ class LeSignalScreen(GameScreen):
             ):
                 with Horizontal(classes="field-row"):
                     yield Static(label, id=f"{name}-label", classes="field-label")
-                    yield Field(
+                    yield GameField(
                         placeholder=placeholder, id=name, max_length=TEXT_LIMIT, compact=True
                     )
                     if name == "event":
@@ -500,28 +492,16 @@ def replay(saved: SavedMatch) -> SignalState | None:
 # --- putting the die away -----------------------------------------------------------------
 
 
-class PutAwayScreen(ModalScreen[str | None]):
+class PutAwayScreen(NoteScreen):
     """Confirm the end of a session, with room for a last word."""
 
     BINDINGS = [Binding("escape", "cancel", "Continuer la session")]
+    invite = "Un dernier mot pour ton journal, si tu veux :"
+    confirm, confirm_id = "Ranger le dé", "put-away"
+    limit = TEXT_LIMIT
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(Content.styled("Ranger le dé et finir la session ?", "bold"))
-            yield Static(Content("Un dernier mot pour ton journal, si tu veux :"))
-            yield Input(placeholder="facultatif", id="note", max_length=TEXT_LIMIT)
-            with Horizontal(classes="buttons"):
-                yield Button("Ranger le dé (Entrée)", id="put-away", variant="primary")
-                yield Button("Continuer (Échap)", id="cancel")
-
-    @on(Input.Submitted, "#note")
-    @on(Button.Pressed, "#put-away")
-    def put_away(self) -> None:
-        self.dismiss(self.query_one("#note", Input).value)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def question(self) -> Content:
+        return Content.styled("Ranger le dé et finir la session ?", "bold")
 
 
 # --- the journals -------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from jeux.ui.game_screen import GameScreen
 from jeux.ui.launch import ExtraStart, played_text, saved_records
 from jeux.ui.screens.around.journals import JournalsScreen as BaseJournals
 from jeux.ui.screens.around.journals import when_text
+from jeux.ui.widgets.game_field import GameField
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .game import GAME
@@ -102,14 +103,10 @@ class Tile(Static):
         self.post_message(self.Clicked(self.die))
 
 
-class WritingLine(Input):
-    """The line to write: letters are moves elsewhere, so it is focused only on request (e or
-    a click), and Escape hands the keys back to the game."""
+class WritingLine(GameField):
+    """The line to write (e)."""
 
     BINDINGS = [Binding("escape", "leave", "Quitter la ligne")]
-
-    def action_leave(self) -> None:
-        self.screen.set_focus(None)
 
 
 class MeaningDiceScreen(GameScreen):

@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from jeux.engine.core import Action, Event
@@ -27,7 +26,9 @@ from jeux.store.records import SavedMatch
 from jeux.ui.dice_screen import Command, DiceScreen, Look
 from jeux.ui.launch import ExtraStart, saved_records
 from jeux.ui.screens.around.journals import JournalsScreen, when_text
+from jeux.ui.screens.confirm import NoteScreen
 from jeux.ui.widgets.dice_tray import DiceTray
+from jeux.ui.widgets.game_field import GameField
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .game import GAME
@@ -79,15 +80,6 @@ FIELDS: dict[str, tuple[tuple[str, str, str, int], ...]] = {
 """The text fields of each phase: (action field, label, placeholder, length)."""
 
 
-class Field(Input):
-    """A line of the story. Escape hands the keys back to the game's commands."""
-
-    BINDINGS = [Binding("escape", "leave", "Quitter le champ")]
-
-    def action_leave(self) -> None:
-        self.screen.set_focus(None)
-
-
 class NewDayScreen(DiceScreen):
     CSS_PATH = "screen.tcss"
     DICE = 3
@@ -123,7 +115,7 @@ class NewDayScreen(DiceScreen):
             for i in range(2):
                 with Horizontal(classes="field-row", id=f"row-{i}"):
                     yield Static(classes="field-label", id=f"label-{i}")
-                    yield Field(id=f"field-{i}", compact=True)
+                    yield GameField(id=f"field-{i}", compact=True)
         with Horizontal(id="actions"):
             yield from self.command_buttons()
             journals = Button("Journaux (j)", id="journals", compact=True)
@@ -131,8 +123,8 @@ class NewDayScreen(DiceScreen):
             yield journals
         yield Static(id="guide")
 
-    def field(self, i: int) -> Field:
-        return self.query_one(f"#field-{i}", Field)
+    def field(self, i: int) -> GameField:
+        return self.query_one(f"#field-{i}", GameField)
 
     # --- moves ------------------------------------------------------------------------
 
@@ -448,36 +440,20 @@ class NewDayScreen(DiceScreen):
         return NewDayJournals()
 
 
-class AchievedScreen(ModalScreen[str | None]):
+class AchievedScreen(NoteScreen):
     """Confirm the happy ending, with room for how the goal was reached."""
 
-    DEFAULT_CSS = """
-    AchievedScreen { align: center middle; }
-    AchievedScreen #note { margin: 1 0 0 0; }
-    """
     BINDINGS = [Binding("escape", "cancel", "Continuer la vie")]
+    invite = "La vie s'arrête ici, heureuse. Comment, si tu veux :"
+    confirm, confirm_id = "Objectif atteint", "done"
+    limit = LINE_LIMIT
 
     def __init__(self, hero: str) -> None:
         super().__init__()
         self.hero = hero
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(Content.from_markup("[b]$hero atteint son objectif ?[/b]", hero=self.hero))
-            yield Static(Content("La vie s'arrête ici, heureuse. Comment, si tu veux :"))
-            yield Input(placeholder="facultatif", id="note", max_length=LINE_LIMIT)
-            with Horizontal(classes="buttons"):
-                yield Button("Objectif atteint (Entrée)", id="done", variant="primary")
-                yield Button("Continuer (Échap)", id="cancel")
-
-    @on(Input.Submitted, "#note")
-    @on(Button.Pressed, "#done")
-    def done(self) -> None:
-        self.dismiss(self.query_one("#note", Input).value)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def question(self) -> Content:
+        return Content.from_markup("[b]$hero atteint son objectif ?[/b]", hero=self.hero)
 
 
 class NewDayJournals(JournalsScreen):

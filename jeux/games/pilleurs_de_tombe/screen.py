@@ -15,7 +15,6 @@ from jeux.engine.core import Action, Event
 from jeux.engine.text import plural
 from jeux.ui.aiming_screen import AimingDiceScreen
 from jeux.ui.dice_screen import ROLL_COMMAND, Command, Look
-from jeux.ui.widgets.game_log import GameLog
 from jeux.ui.widgets.score_sheet import SheetData
 
 from .present import COMBO_EFFECTS, FACE_WORDS, LEGEND, POWER_SHORT, gains_text, path_lines
@@ -67,9 +66,7 @@ class PilleursScreen(AimingDiceScreen):
 
     def on_mount(self) -> None:
         """The way to the centre takes the score sheet's place beside the board."""
-        paths = Static(id="paths")
-        paths.border_title = "Vers le centre"
-        self.query_one("#side").mount(paths, before=self.query_one(GameLog))
+        self.mount_side_panel("paths", "Vers le centre")
 
     # --- moves ------------------------------------------------------------------------
 

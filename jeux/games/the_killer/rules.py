@@ -607,7 +607,7 @@ class KillerState(State):
         seat = self.current
         if self.hp[seat] < 0 and not self.dead[seat]:
             self.waited[seat] = True
-        seat = self._next_seat()
+        seat = self.seat_after(self.current, lambda s: self.zombie_mode or not self.dead[s])
         last_round = seat is not None and seat <= self.current and self.round == ROUND_LIMIT
         if self._decided(seat) or seat is None or last_round:
             self.over = True
@@ -618,13 +618,6 @@ class KillerState(State):
         self.current = seat
         self._begin_turn()
         return [TurnStarted(self.players[self.current], self.round, self.status(self.current))]
-
-    def _next_seat(self) -> int | None:
-        for step in range(1, self.seats + 1):
-            seat = (self.current + step) % self.seats
-            if self.zombie_mode or not self.dead[seat]:
-                return seat
-        return None
 
     def _decided(self, starting: int | None = None) -> bool:
         """KIL-4: over when one contender stands at 0 or more and every other contender has

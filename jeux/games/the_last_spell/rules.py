@@ -202,12 +202,9 @@ class LastSpellState(State):
 
     def _next_turn(self) -> list[Event]:
         self.turns_played += 1
-        seat = (self.current + 1) % self.seats
-        while not self.alive[seat]:
-            seat = (seat + 1) % self.seats
-        self.current = seat
+        self.current = self.seat_after(self.current, lambda s: self.alive[s])
         self._start_turn()
-        return [TurnStarted(self.players[seat], self.round)]
+        return [TurnStarted(self.players[self.current], self.round)]
 
     def _win_round(self, seat: int, ending: str) -> list[Event]:
         self.rounds_won[seat] += 1

@@ -18,6 +18,7 @@ from jeux.engine.core import Action, Event, IllegalAction
 from jeux.engine.text import de, percent, plural
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.widgets.dice_tray import DiceTray
+from jeux.ui.widgets.game_field import GameField
 from jeux.ui.widgets.score_sheet import SheetData
 from jeux.ui.widgets.seat_picker import SeatChoice, SeatPicker
 
@@ -75,13 +76,10 @@ GATED = {"roll", "pick", "stop", "story", "war", "alliance", "answer"}
 _UNREAD = object()
 
 
-class StoryField(Input):
+class StoryField(GameField):
     """The optional story line: Escape leaves the field, not the match, and the footer says so."""
 
-    BINDINGS = [Binding("escape", "leave_field", "Fermer le récit")]
-
-    def action_leave_field(self) -> None:
-        self.screen.set_focus(None)
+    BINDINGS = [Binding("escape", "leave", "Fermer le récit")]
 
 
 class TroisCouronnesScreen(GameScreen):
