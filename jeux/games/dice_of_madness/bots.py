@@ -15,9 +15,10 @@ when to stop, from its seat's view and under the options of the match.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import accumulate, combinations_with_replacement, product
 
 import numpy as np
 
@@ -95,7 +96,22 @@ def _worth(cat: Category, six: bool, to_win: int, weight: float, six_risk: float
     return cat.knowledge - weight * cat.madness - six_risk * six
 
 
-@lru_cache(maxsize=65536)
+@cache
+def _outlook(kept: tuple[int, ...], thrown: int, full_bonus: bool) -> tuple[list, list, list]:
+    """`_chances` as `_expected` reads them for any stakes, highest Knowledge first: the
+    negated Knowledges (ascending, to bisect), then for each i the chance of the first i
+    throws (those that win when i of them reach 50) and the Knowledge, Madness and 6s that
+    the other throws bring on average."""
+    chances = sorted(_chances(kept, thrown, full_bonus), key=lambda c: -c[0].knowledge)
+    lows = [-cat.knowledge for cat, _, _ in chances]
+    won = list(accumulate((p for _, _, p in chances), initial=0.0))
+    rest = [(0.0, 0.0, 0.0)]
+    for cat, six, p in reversed(chances):
+        knowledge, madness, sixes = rest[-1]
+        rest.append((knowledge + p * cat.knowledge, madness + p * cat.madness, sixes + p * six))
+    return lows, won, rest[::-1]
+
+
 def _expected(
     kept: tuple[int, ...],
     thrown: int,
@@ -104,9 +120,12 @@ def _expected(
     weight: float,
     six_risk: float,
 ) -> float:
-    """`_worth` on average over a reroll; the same few situations come back turn after turn."""
-    chances = _chances(kept, thrown, full_bonus)
-    return sum(p * _worth(cat, six, to_win, weight, six_risk) for cat, six, p in chances)
+    """`_worth` on average over a reroll: one lookup in the reroll's outlook, whatever the
+    stakes."""
+    lows, won, rest = _outlook(kept, thrown, full_bonus)
+    i = bisect_right(lows, -to_win)  # the throws whose Knowledge reaches what is left to win
+    knowledge, madness, sixes = rest[i]
+    return WIN_WORTH * won[i] + knowledge - weight * madness - six_risk * sixes
 
 
 class MadnessBot(Robot):
