@@ -21,9 +21,9 @@ class KeysFooter(Footer):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._keys: tuple = ()
         self._shown: tuple | None = None
-        """The keys the footer was last built with."""
+        """The keys the footer was last built with (None: not yet, as behind a blurred
+        browser tab, where Textual waits for the focus to build them)."""
 
     @staticmethod
     def keys_of(screen: Screen) -> tuple:
@@ -33,14 +33,7 @@ class KeysFooter(Footer):
         )
 
     def bindings_changed(self, screen: Screen) -> None:
-        keys = self.keys_of(screen)
-        if not screen.app.app_focus:
-            # Textual's footer waits for the focus to rebuild: forget the keys, so that it
-            # rebuilds then even if they are the same (a browser tab blurred when a game
-            # began showed an empty footer until its keys changed).
-            self._keys = ()
-        elif keys != self._keys or not self._bindings_ready:
-            self._keys = keys
+        if self.keys_of(screen) != self._shown:
             super().bindings_changed(screen)
 
     async def recompose(self) -> None:
