@@ -8,6 +8,9 @@ import time
 
 import pytest
 import textual.app
+from textual._compositor import Compositor
+from textual._context import active_app
+from textual.css.stylesheet import Stylesheet
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
@@ -53,7 +56,36 @@ def _post_at_once(self: HeadlessDriver, message) -> None:
 
 HeadlessDriver.send_message = _post_at_once
 MessagePump._dispatch_message = count_handling(MessagePump._dispatch_message)
-textual.app.wait_for_idle = key_handled  # what `Pilot.press` waits for after each key
+textual.app.wait_for_idle = key_handled
+_render_update = Compositor.render_update
+
+
+def _render_seen_updates(self: Compositor, full=False, screen_stack=None, simplify=False):
+    """A headless app's screen updates go nowhere (`App._display` drops them): they are not
+    drawn, a fifth of a Pilot test's time. What a test reads is drawn when it is read: a
+    screenshot (a full update), `render_strips`, a widget's own `render`."""
+    app = active_app.get(None)
+    if not full and app is not None and app.is_headless:
+        self._dirty_regions.clear()
+        return None
+    return _render_update(self, full, screen_stack, simplify)
+
+
+Compositor.render_update = _render_seen_updates
+_parse_rules = Stylesheet._parse_rules
+PARSED_CSS: dict[tuple, list] = {}
+
+
+def _parse_rules_once(self: Stylesheet, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+    """Every app of a test process parses the same CSS with the same theme: parsed once for
+    all of them (an app's own cache starts empty), about a tenth of starting an app."""
+    key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(self._variables.items()))
+    if key not in PARSED_CSS:
+        PARSED_CSS[key] = _parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+    return PARSED_CSS[key]
+
+
+Stylesheet._parse_rules = _parse_rules_once  # what `Pilot.press` waits for after each key
 
 
 def pytest_collection_finish(session):
