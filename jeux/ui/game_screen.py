@@ -278,6 +278,8 @@ class GameScreen(Screen):
         moved on since (at a shared table another screen may have played it first)."""
         if moves is not None and moves != len(self.match.actions):
             return
+        if self._pruning or not self.is_attached:
+            return  # a robot's move come as the screen closes: the match resumes before it
         seat = self.match.state.to_move()
         try:
             events = self.match.play(action)
