@@ -76,7 +76,9 @@ _parse_rules = Stylesheet._parse_rules
 PARSED_CSS: dict[tuple, list] = {}
 
 
-def _parse_rules_once(self: Stylesheet, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+def _parse_rules_once(
+    self: Stylesheet, css, read_from, is_default_rules=False, tie_breaker=0, scope=""
+):
     """Every app of a test process parses the same CSS with the same theme: parsed once for
     all of them (an app's own cache starts empty), about a tenth of starting an app."""
     key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(self._variables.items()))

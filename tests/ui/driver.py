@@ -22,13 +22,14 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Button, Footer
+from textual.widgets import Button
 
 from jeux.engine.core import DEFAULT_LEVEL, Action
 from jeux.engine.match import Match
 from jeux.ui.game_screen import GameScreen
 from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.screens.play.results import ResultsScreen
+from jeux.ui.widgets.footer import KeysFooter
 from jeux.ui.widgets.score_sheet import ScoreSheet
 from jeux.ui.widgets.seat_picker import SeatPicker
 
@@ -122,12 +123,13 @@ def cut_footer_keys(screen: Screen, strips: list[Strip]) -> list[str]:
     """The footer's keys shown without their whole key and words: past the screen's edge,
     or under another key (the palette's, docked on the right)."""
     cut = []
-    for footer in screen.query(Footer):
-        for part in footer.query("FooterKey, FooterLabel"):
-            if not shown(part):
-                continue  # a key the footer has no room for, listed by « Touches »
-            drawn, said = part.region, str(part.render()).strip()
-            if not drawn or said not in cells(strips[drawn.y], drawn.x, drawn.right):
+    for footer in screen.query(KeysFooter):
+        row = strips[footer.region.y]
+        for key in footer.keys():  # those it has room for: the others are in « Touches »
+            start = footer.region.x + key.start
+            said = f"{key.key_display} {key.description}".strip()
+            drawn = cells(row, start, start + key.width).split()
+            if " ".join(drawn) != said or start + key.width > footer.region.right:
                 cut.append(f"footer « {said} »")
     return cut
 
@@ -189,7 +191,8 @@ def shown(widget: Widget) -> bool:
 
 def footer_words(game: GameScreen) -> dict[str, str]:
     """What the footer says for each key it shows alone (« 1-9 Cartes » names a list)."""
-    return {k.key: k.description for k in game.query("FooterKey") if "-" not in k.key_display}
+    keys = game.query_one(KeysFooter).keys()
+    return {k.key: k.description for k in keys if "-" not in k.key_display}
 
 
 def assert_footer_says_what_the_buttons_say(game: GameScreen) -> None:
@@ -208,7 +211,7 @@ def assert_footer_says_what_the_buttons_say(game: GameScreen) -> None:
 
 
 def undo_shown(game: GameScreen) -> bool:
-    return any(key.action == "undo" for key in game.query("FooterKey"))
+    return any(key.action == "undo" for key in game.query_one(KeysFooter).keys())
 
 
 async def settle(pilot: Pilot, game: GameScreen) -> None:

@@ -2,13 +2,13 @@
 
 import pytest
 from textual.widgets import Button, Input, OptionList, Select, Static
-from textual.widgets._footer import FooterKey
 
 from jeux.catalog import available
 from jeux.engine.match import Match, Seat
 from jeux.screenshots import demo_match
 from jeux.ui.replay import ReplayMode
 from jeux.ui.screens.around.history import HistoryScreen, ImportScreen
+from jeux.ui.widgets.footer import KeysFooter
 from jeux.ui.widgets.game_log import GameLog
 
 from .pilot import last_notice, text
@@ -76,8 +76,8 @@ async def test_stepping_a_replay_forward_and_back_by_action_and_turn(app_factory
         assert replay.step == steps
         await pilot.press("home")
         assert replay.step == 0
-        forward = next(k for k in replay.query(FooterKey) if k.action == "step(1)")
-        await pilot.click(forward)  # the mouse steps too
+        forward = next(k for k in replay.query_one(KeysFooter).keys() if k.action == "step(1)")
+        await pilot.click(KeysFooter, offset=(forward.start, 0))  # the mouse steps too
         assert replay.step == 1
         await pilot.press("left")
 

@@ -1,17 +1,19 @@
-"""Shared widgets on their own: dice, cards, gauge, score sheet, handoff."""
+"""Shared widgets on their own: dice, cards, gauge, score sheet, handoff, footer."""
 
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 
 from jeux.ui.glyphs import ASCII, UNICODE
 from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.widgets.card import Card, CardData, CardFace
 from jeux.ui.widgets.dice_tray import DiceTray
 from jeux.ui.widgets.die import DieFace
+from jeux.ui.widgets.footer import KeysFooter
 from jeux.ui.widgets.game_log import GameLog
 from jeux.ui.widgets.hand import Hand
 from jeux.ui.widgets.score_sheet import ScoreSheet, SheetData
 
-from .driver import cut_sheet_words, drawn
+from .driver import cut_sheet_words, drawn, screen_lines
 
 ACE = CardData("A", "♠", False)
 QUEEN = CardData("D", "♥", True, "Dame", "soigne 12")
@@ -271,3 +273,40 @@ async def test_every_players_colour_reads_on_its_badge_in_every_theme(app_factor
                             if ratio < MIN_CONTRAST:
                                 poor.append((theme, active, badge.color, segment.text, ratio))
         assert not poor, poor
+
+
+class FooterBench(App):
+    BINDINGS = [
+        Binding("f1", "say('règles')", "Règles", tooltip="Les règles du jeu"),
+        Binding("l", "say('lancer')", "Lancer"),
+        Binding("a", "say('arrêter')", "Arrêter"),
+        *(Binding(k, f"say('dé {k}')", f"Dé {k}", group=Binding.Group("Dés")) for k in "123"),
+        Binding("x", "say('long')", "Des mots bien trop longs pour la place qui reste"),
+    ]
+    said: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield KeysFooter()
+
+    def action_say(self, word: str) -> None:
+        self.said.append(word)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return None if parameters == ("arrêter",) else True  # shown, but not playable now
+
+
+async def test_footer_keys_answer_the_mouse_and_give_way_from_the_right():
+    app = FooterBench()
+    async with app.run_test(size=(60, 5)) as pilot:
+        footer = app.query_one(KeysFooter)
+        keys = {key.description or key.key: key for key in footer.keys()}
+        assert list(keys) == ["Règles", "Lancer", "Arrêter", "1", "2", "3", "palette"]
+        row = screen_lines(app.screen)[-1]
+        assert row.startswith(" f1 Règles  l Lancer  a Arrêter  123 Dés ")
+        assert row.endswith("▏^p palette ")  # the last key had no room: gone whole
+
+        await pilot.hover(KeysFooter, offset=(keys["Règles"].start + 1, 0))
+        assert footer.tooltip == "Les règles du jeu"
+        for name in ("Règles", "2", "Arrêter"):
+            await pilot.click(KeysFooter, offset=(keys[name].start, 0))
+        assert app.said == ["règles", "dé 2"]  # a key not playable now plays nothing

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from jeux.engine.core import Action, Event
 from jeux.engine.journal import JournalSection
@@ -25,6 +25,7 @@ from jeux.ui.screens.around.journals import JournalsScreen as BaseJournals
 from jeux.ui.screens.around.journals import when_text
 from jeux.ui.screens.confirm import NoteScreen
 from jeux.ui.widgets.die import Die
+from jeux.ui.widgets.footer import KeysFooter
 from jeux.ui.widgets.game_field import GameField
 from jeux.ui.widgets.gauge import Gauge
 from jeux.ui.widgets.score_sheet import SheetData
@@ -125,7 +126,7 @@ class LeSignalScreen(GameScreen):
             yield Button("Journaux (j)", id="journals", compact=True)
 
     def on_mount(self) -> None:
-        footer = self.query_one(Footer)
+        footer = self.query_one(KeysFooter)
         footer.compact = True  # every key of a scene fits on one line at 80 columns
         footer.show_command_palette = False
 

@@ -62,16 +62,6 @@ from .rules import (
 )
 
 DICE_KEYS = Binding.Group("Dés", compact=True)
-FOOTER_ACTIONS = (
-    ("roll", ()),
-    ("stop", ()),
-    ("story", ()),
-    ("war", ()),
-    ("alliance", ()),
-    ("answer", (True,)),
-    ("pick", (0,)),
-)
-"""The gated actions (see `check_action`), to tell when the footer needs redrawing."""
 GATED = {"roll", "pick", "stop", "story", "war", "alliance", "answer"}
 _UNREAD = object()
 
@@ -118,7 +108,6 @@ class TroisCouronnesScreen(GameScreen):
         self.choosing: str | None = None
         """WAR or ALLIANCE while the player picks a target."""
         self._best: object = _UNREAD
-        self._footer_keys: tuple[bool | None, ...] = ()
 
     # --- layout ------------------------------------------------------------------
 
@@ -165,7 +154,7 @@ class TroisCouronnesScreen(GameScreen):
         self.show_lines(state)
         self.show_controls(state)
         self.show_guide(state)
-        self.update_footer()
+        self.refresh_bindings()
 
     def show_dice(self, state: TroisCouronnesState) -> None:
         tray = self.query_one(DiceTray)
@@ -555,16 +544,7 @@ class TroisCouronnesScreen(GameScreen):
         guide.display = True
         if not isinstance(action, Roll | Stop):
             guide.update("")
-        self.update_footer()
-
-    def update_footer(self) -> None:
-        """Refresh the footer's keys, only when they change: rebuilding it is costly."""
-        shown = tuple(
-            self.check_action(action, parameters) for action, parameters in FOOTER_ACTIONS
-        )
-        if shown != self._footer_keys:
-            self._footer_keys = shown
-            self.refresh_bindings()
+        self.refresh_bindings()
 
     def action_anyway(self, action: str, *parameters: object) -> None:
         getattr(self, f"action_{action}")(*parameters)
