@@ -56,7 +56,8 @@ def _post_at_once(self: HeadlessDriver, message) -> None:
 
 HeadlessDriver.send_message = _post_at_once
 MessagePump._dispatch_message = count_handling(MessagePump._dispatch_message)
-textual.app.wait_for_idle = key_handled
+textual.app.wait_for_idle = key_handled  # what `Pilot.press` waits for after each key
+
 _render_update = Compositor.render_update
 
 
@@ -72,6 +73,7 @@ def _render_seen_updates(self: Compositor, full=False, screen_stack=None, simpli
 
 
 Compositor.render_update = _render_seen_updates
+
 _parse_rules = Stylesheet._parse_rules
 PARSED_CSS: dict[tuple, list] = {}
 
@@ -87,7 +89,7 @@ def _parse_rules_once(
     return PARSED_CSS[key]
 
 
-Stylesheet._parse_rules = _parse_rules_once  # what `Pilot.press` waits for after each key
+Stylesheet._parse_rules = _parse_rules_once
 
 
 def pytest_collection_finish(session):
