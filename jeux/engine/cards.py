@@ -147,6 +147,17 @@ class Zone:
         return None
 
 
+def seen_zones(zones: Iterable[Zone], seat: int | None) -> list[Zone]:
+    """Each zone as `seat` sees it (`Zone.seen_from`), spelt out in one loop: the hands of a
+    view, built at every decision, cost a call each otherwise."""
+    return [
+        zone
+        if zone.seen_by is None or seat in zone.seen_by
+        else counted_zone(zone.seen_by, len(zone.cards) + zone.hidden)
+        for zone in zones
+    ]
+
+
 @cache
 def counted_zone(seen_by: tuple[int, ...] | None, count: int) -> Zone:
     """A zone seen as its count only: built once for each owner and size, as views are built

@@ -20,11 +20,21 @@ from itertools import combinations
 from random import Random
 from typing import Any
 
-from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, ZonedState, shuffled
+from jeux.engine.cards import (
+    EVERYONE,
+    NOBODY,
+    Dealt,
+    Zone,
+    ZonedState,
+    seen_zones,
+    shuffled,
+)
 from jeux.engine.core import (
     Action,
     Event,
+    IllegalAction,
     Outcome,
+    is_listed,
     quick_init,
     ranks_from_scores,
 )
@@ -710,8 +720,7 @@ class ArcaneState(ZonedState):
 
     def view(self, seat: int | None) -> ArcaneState:
         """What `seat` may see: its own hand, the discard pile, counts of the rest."""
-        seen = self.clone([z.seen_from(seat) for z in self.hands], self.deck.seen_from(seat))
-        return seen
+        return self.clone(seen_zones(self.hands, seat), self.deck.seen_from(seat))
 
     def clone(self, hands: list[Zone] | None = None, deck: Zone | None = None) -> ArcaneState:
         """A copy to play on (the robot's imagined futures), with other `hands` and `deck`
@@ -801,6 +810,40 @@ class ArcaneState(ZonedState):
         return [HpChanged(seat, self.players[seat], gained, self.hp[seat], why)]
 
     # --- moves ---------------------------------------------------------------------
+
+    def apply(self, action: Action, rng: Random) -> list[Event]:
+        """`State.apply` without its free-text steps: no action of this game has any."""
+        if self.phase == OVER:
+            raise IllegalAction("La partie est terminée.")
+        if not self.allows(action):
+            raise IllegalAction(self.refusal(action))
+        return self._apply(action, rng)
+
+    def allows(self, action: Action) -> bool:
+        """Whether `action` is legal: the moves without a choice of card or target (half
+        the moves: ends of turn, draws) and the discards, which Moyen decides without listing
+        them, are judged as `_legal_now` lists them; casts and defences are looked up in the
+        list the robot was given."""
+        kind, phase, owed = type(action), self.phase, self.owed
+        if kind is EndTurn:
+            return phase == DISCARD and not owed and len(self.hands[self.turn]) <= HAND_LIMIT
+        if kind is Discard:
+            if owed:
+                seat, replacing = owed[0][0], False
+            elif phase == DISCARD:
+                seat = self.turn
+                replacing = len(self.hands[seat]) <= HAND_LIMIT
+            else:
+                return False
+            hand = self.hands[seat]
+            return action.replace == replacing and hand.by_uid(action.card) is not None  # type: ignore[attr-defined]
+        if kind is Draw:
+            return phase == ACT and not owed and self.can_draw()
+        if kind is Pass:
+            return phase == ACT and not owed
+        if kind is Endure:
+            return phase == DEFEND and not owed
+        return is_listed(action, self.legal_actions())
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
         self.news = ()
