@@ -611,9 +611,10 @@ class ArenaState(ZonedState):
     def _copy(
         self, hands: list[Zone], deck: Zone, removed: Zone, allied: list[bool | None]
     ) -> ArenaState:
-        """A copy with these zones and alliances. Built through the constructor, whose
-        objects Python reads fastest (a copied `__dict__` slows every later attribute read),
-        its fields in their order (keywords would cost a tenth of a robot's move)."""
+        """A copy with these zones and alliances, its fields stored one by one into a bare
+        object: a quarter cheaper than the constructor's 26 parameters (views are built at
+        every decision), and read as fast (a copied `__dict__` would slow every later
+        attribute read)."""
         attack = self.attack
         if attack is not None:
             attack = Attack(
@@ -625,34 +626,18 @@ class ArenaState(ZonedState):
                 list(attack.targets),
                 attack.reward,
             )
-        return ArenaState(
-            self.players,
-            self.options,
-            self.book,
-            hands,
-            deck,
-            self.discard,
-            removed,
-            list(self.hp),
-            list(self.wins),
-            list(self.veiled),
-            list(self.warded),
-            allied,
-            list(self.out),
-            self.passes,
-            self.phase,
-            self.turn,
-            self.starter,
-            self.round,
-            self.next_uid,
-            self.started_with,
-            self.swapped,
-            attack,
-            self.defender,
-            self.rewarding,
-            self.verdict,
-            self.ending,
-        )
+        copy = object.__new__(ArenaState)
+        copy.players, copy.options, copy.book = self.players, self.options, self.book
+        copy.hands, copy.deck, copy.discard = hands, deck, self.discard
+        copy.removed, copy.hp, copy.wins = removed, list(self.hp), list(self.wins)
+        copy.veiled, copy.warded = list(self.veiled), list(self.warded)
+        copy.allied, copy.out, copy.passes = allied, list(self.out), self.passes
+        copy.phase, copy.turn, copy.starter = self.phase, self.turn, self.starter
+        copy.round, copy.next_uid = self.round, self.next_uid
+        copy.started_with, copy.swapped = self.started_with, self.swapped
+        copy.attack, copy.defender, copy.rewarding = attack, self.defender, self.rewarding
+        copy.verdict, copy.ending = self.verdict, self.ending
+        return copy
 
     # --- moves ---------------------------------------------------------------------
 
