@@ -603,7 +603,12 @@ class ArcaneState(ZonedState):
         return [c.card for c in self.hands[seat]]  # type: ignore[misc]
 
     def can_draw(self) -> bool:
-        return len(self.hands[self.turn]) < HAND_LIMIT and len(self.deck) + len(self.discard) > 0
+        """Read at most moves: the zones' counts are read here rather than through `len`
+        (a call of `Zone.__len__` each)."""
+        hand, deck = self.hands[self.turn], self.deck
+        if len(hand.cards) + hand.hidden >= HAND_LIMIT:
+            return False
+        return bool(deck.cards or deck.hidden or self.discard.cards or self.discard.hidden)
 
     def legal_actions(self) -> list[Action]:
         global _last_legal
@@ -618,7 +623,7 @@ class ArcaneState(ZonedState):
             owed[0] if owed else None,
             hits[0] if hits else None,
             self.hands[seat],
-            len(self.deck),
+            len(self.deck.cards) + self.deck.hidden,
             self.discard,
             len(self.out),
         )
@@ -814,16 +819,13 @@ class ArcaneState(ZonedState):
         list the robot was given."""
         kind, phase, owed = type(action), self.phase, self.owed
         if kind is EndTurn:
-            return phase == DISCARD and not owed and len(self.hands[self.turn]) <= HAND_LIMIT
+            hand = self.hands[self.turn]
+            return phase == DISCARD and not owed and len(hand.cards) + hand.hidden <= HAND_LIMIT
         if kind is Discard:
-            if owed:
-                seat, replacing = owed[0][0], False
-            elif phase == DISCARD:
-                seat = self.turn
-                replacing = len(self.hands[seat]) <= HAND_LIMIT
-            else:
+            if not owed and phase != DISCARD:
                 return False
-            hand = self.hands[seat]
+            hand = self.hands[owed[0][0] if owed else self.turn]
+            replacing = not owed and len(hand.cards) + hand.hidden <= HAND_LIMIT
             return action.replace == replacing and hand.by_uid(action.card) is not None  # type: ignore[attr-defined]
         if kind is Draw:
             return phase == ACT and not owed and self.can_draw()
