@@ -65,7 +65,6 @@ def shuffled(cards: Iterable, rng: Random) -> list:
     return deck
 
 
-@quick_init
 @dataclass(frozen=True)
 class Dealt:
     """One card where it lies since the last deal; `uid` tells apart equal faces (two jokers)."""
@@ -84,6 +83,7 @@ def deal_ids(cards: Iterable[PlayingCard], first_uid: int) -> tuple[Dealt, ...]:
     return tuple(map(Dealt, range(first_uid, first_uid + len(faces)), faces))
 
 
+_set = object.__setattr__
 NOBODY: tuple[int, ...] = ()
 EVERYONE = None
 
@@ -106,10 +106,12 @@ class Zone:
         seen_by: tuple[int, ...] | None = NOBODY,
         hidden: int = 0,
     ) -> None:
-        # A frozen dataclass sets each field through object.__setattr__, twice as slow as
-        # this, and zones are built at every move of a card game.
-        fields = self.__dict__
-        fields["cards"], fields["seen_by"], fields["hidden"] = cards, seen_by, hidden
+        # Through object.__setattr__, as a frozen dataclass does: filling `__dict__` would
+        # build quicker, but Python 3.11 then reads every field of the zone through its
+        # slow generic path, and a zone is read far more often than built.
+        _set(self, "cards", cards)
+        _set(self, "seen_by", seen_by)
+        _set(self, "hidden", hidden)
 
     def __len__(self) -> int:
         return len(self.cards) + self.hidden
@@ -145,6 +147,17 @@ class Zone:
             if card.uid == uid:
                 return card
         return None
+
+
+def seen_zones(zones: Iterable[Zone], seat: int | None) -> list[Zone]:
+    """Each zone as `seat` sees it (`Zone.seen_from`), spelt out in one loop: the hands of a
+    view, built at every decision, cost a call each otherwise."""
+    return [
+        zone
+        if zone.seen_by is None or seat in zone.seen_by
+        else counted_zone(zone.seen_by, len(zone.cards) + zone.hidden)
+        for zone in zones
+    ]
 
 
 @cache

@@ -9,6 +9,7 @@ moves in a few imagined deals of the cards it cannot see, played on by Moyen's j
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from random import Random
 
 from jeux.engine.bots import Robot, RoundLookahead
@@ -52,9 +53,9 @@ class ArenaBot(Robot):
         if phase == REACT:
             if len(legal) == 1:
                 return legal[0]
-            return max(legal, key=lambda a: self.defence_value(view, seat, a))
-        if phase == ACTION:
-            return max(legal, key=lambda a: self.action_value(view, seat, a))
+            return max(legal, key=partial(self.defence_value, view, seat))
+        if phase == ACTION:  # `partial` calls the judge without a frame of its own
+            return max(legal, key=partial(self.action_value, view, seat))
         return self.rng.choice(legal)
 
     def tidy(self, view: ArenaState, seat: int) -> Action:
@@ -91,31 +92,31 @@ class ArenaBot(Robot):
         return saved + effect.heal + (1 if len(react.cards) == 2 else 0) - cost
 
     def action_value(self, view: ArenaState, seat: int, action: Action) -> float:
-        hp = view.hp[seat]
-        if isinstance(action, Draw):
+        kind = type(action)
+        if kind is Draw:
             return 1.0 + 0.3 * (2 - len(view.hands[seat]))
-        if not isinstance(action, Cast):
+        if kind is not Cast:
             return 0.5 if view.can_draw() else -20.0  # passing forever would stall the round
-        effect = view.spells_of(seat, action.cards)
-        combo = len(action.cards) == 2
-        value = 1.0 if combo else 0.0
-        if effect.damage:
-            targets = view.opponents(seat) if effect.area else [action.target]
-            for target in targets:
-                if view.veiled[target]:
+        hp, veiled, target = view.hp, view.veiled, action.target  # type: ignore[attr-defined]
+        mine = hp[seat]
+        effect = view.spells_of(seat, action.cards)  # type: ignore[attr-defined]
+        value = 1.0 if len(action.cards) == 2 else 0.0  # type: ignore[attr-defined]
+        if damage := effect.damage:
+            for foe in view.opponents(seat) if effect.area else (target,):
+                if veiled[foe]:
                     continue
-                value += 2.0 * effect.damage + (3.0 if view.hp[target] <= effect.damage else 0)
-                value += 0.2 * (MAX_HP - view.hp[target])
-            if effect.recoil and hp <= effect.recoil:
+                value += 2.0 * damage + (3.0 if hp[foe] <= damage else 0)
+                value += 0.2 * (MAX_HP - hp[foe])
+            if (recoil := effect.recoil) and mine <= recoil:
                 value -= 10
-            value -= 1.5 * effect.recoil
-        if effect.steal and action.target != NO_TARGET:
-            hidden = len(view.hands[action.target])
-            value += 0 if view.veiled[action.target] or not hidden else 1.5
-        if effect.heal:
-            value += min(effect.heal, MAX_HP - hp) * (2.5 if hp <= LOW_HP else 0.8)
+            value -= 1.5 * recoil
+        if effect.steal and target != NO_TARGET:
+            hidden = len(view.hands[target])
+            value += 0 if veiled[target] or not hidden else 1.5
+        if heal := effect.heal:
+            value += min(heal, MAX_HP - mine) * (2.5 if mine <= LOW_HP else 0.8)
         if effect.veil:
-            value += 2.5 if hp <= LOW_HP else 0.7
+            value += 2.5 if mine <= LOW_HP else 0.7
         if effect.draw:  # below a draw: the card cast is the card drawn
             value += 0.2 if view.can_draw() else -1
         if effect.salvage:

@@ -54,20 +54,16 @@ class Spell(Effect):
     def title(self) -> str:
         return self.face or self.name
 
-    # Read at every move a robot weighs: worked out once per card (a card is immutable).
-    @cached_property
-    def attack(self) -> bool:
-        """Answered by the target's defences (AD1-13); a Support steal is not (AA-9)."""
-        return self.kind == ATTACK
-
-    @cached_property
-    def reaction(self) -> bool:
-        return self.kind == DEFENCE
-
-    @cached_property
-    def aimed(self) -> bool:
-        """Cast on one opponent of the caster's choice (not on all, nor on oneself)."""
-        return bool(self.damage or self.steal) and not self.area
+    def __post_init__(self) -> None:
+        """`attack`: answered by the target's defences (AD1-13; a Support steal is not,
+        AA-9); `reaction`: a Defence card; `aimed`: cast on one opponent of the caster's
+        choice (not on all, nor on oneself). Read at every move a robot weighs, so worked
+        out once per card (a card is immutable) into plain attributes: a cached_property
+        would fill the card's `__dict__`, and Python 3.11 then reads every field of the
+        card through its slow generic path."""
+        object.__setattr__(self, "attack", self.kind == ATTACK)
+        object.__setattr__(self, "reaction", self.kind == DEFENCE)
+        object.__setattr__(self, "aimed", bool(self.damage or self.steal) and not self.area)
 
 
 @dataclass(frozen=True)

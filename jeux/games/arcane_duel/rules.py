@@ -20,11 +20,21 @@ from itertools import combinations
 from random import Random
 from typing import Any
 
-from jeux.engine.cards import EVERYONE, NOBODY, Dealt, Zone, ZonedState, shuffled
+from jeux.engine.cards import (
+    EVERYONE,
+    NOBODY,
+    Dealt,
+    Zone,
+    ZonedState,
+    seen_zones,
+    shuffled,
+)
 from jeux.engine.core import (
     Action,
     Event,
+    IllegalAction,
     Outcome,
+    is_listed,
     quick_init,
     ranks_from_scores,
 )
@@ -593,7 +603,12 @@ class ArcaneState(ZonedState):
         return [c.card for c in self.hands[seat]]  # type: ignore[misc]
 
     def can_draw(self) -> bool:
-        return len(self.hands[self.turn]) < HAND_LIMIT and len(self.deck) + len(self.discard) > 0
+        """Read at most moves: the zones' counts are read here rather than through `len`
+        (a call of `Zone.__len__` each)."""
+        hand, deck = self.hands[self.turn], self.deck
+        if len(hand.cards) + hand.hidden >= HAND_LIMIT:
+            return False
+        return bool(deck.cards or deck.hidden or self.discard.cards or self.discard.hidden)
 
     def legal_actions(self) -> list[Action]:
         global _last_legal
@@ -608,7 +623,7 @@ class ArcaneState(ZonedState):
             owed[0] if owed else None,
             hits[0] if hits else None,
             self.hands[seat],
-            len(self.deck),
+            len(self.deck.cards) + self.deck.hidden,
             self.discard,
             len(self.out),
         )
@@ -710,39 +725,26 @@ class ArcaneState(ZonedState):
 
     def view(self, seat: int | None) -> ArcaneState:
         """What `seat` may see: its own hand, the discard pile, counts of the rest."""
-        seen = self.clone([z.seen_from(seat) for z in self.hands], self.deck.seen_from(seat))
-        return seen
+        return self.clone(seen_zones(self.hands, seat), self.deck.seen_from(seat))
 
     def clone(self, hands: list[Zone] | None = None, deck: Zone | None = None) -> ArcaneState:
         """A copy to play on (the robot's imagined futures), with other `hands` and `deck`
-        if given (a view): zones, hits and statuses are immutable, the lists are not. Built
-        through the constructor, whose objects Python reads fastest (a copied `__dict__`
-        slows every later attribute read), its fields in their order (keywords would cost a
-        tenth of a robot's move)."""
-        return ArcaneState(
-            self.players,
-            self.options,
-            list(self.hands) if hands is None else hands,
-            self.deck if deck is None else deck,
-            self.discard,
-            list(self.hp),
-            list(self.wins),
-            list(self.status),
-            list(self.poison_pending),
-            list(self.poison_armed),
-            list(self.later_draws),
-            list(self.out),
-            self.phase,
-            self.turn,
-            self.starter,
-            self.round,
-            self.attacker,
-            self.spell,
-            list(self.hits),
-            list(self.owed),
-            self.next_uid,
-            self.news,
-        )
+        if given (a view): zones, hits and statuses are immutable, the lists are not. Its
+        fields are stored one by one into a bare object: cheaper than the constructor's 22
+        parameters (views are built at every decision), and read as fast (a copied
+        `__dict__` would slow every later attribute read)."""
+        copy = object.__new__(ArcaneState)
+        copy.players, copy.options = self.players, self.options
+        copy.hands = list(self.hands) if hands is None else hands
+        copy.deck = self.deck if deck is None else deck
+        copy.discard, copy.hp, copy.wins = self.discard, list(self.hp), list(self.wins)
+        copy.status, copy.poison_pending = list(self.status), list(self.poison_pending)
+        copy.poison_armed, copy.later_draws = list(self.poison_armed), list(self.later_draws)
+        copy.out, copy.phase, copy.turn = list(self.out), self.phase, self.turn
+        copy.starter, copy.round, copy.attacker = self.starter, self.round, self.attacker
+        copy.spell, copy.hits, copy.owed = self.spell, list(self.hits), list(self.owed)
+        copy.next_uid, copy.news = self.next_uid, self.news
+        return copy
 
     # --- moving cards --------------------------------------------------------------
 
@@ -801,6 +803,37 @@ class ArcaneState(ZonedState):
         return [HpChanged(seat, self.players[seat], gained, self.hp[seat], why)]
 
     # --- moves ---------------------------------------------------------------------
+
+    def apply(self, action: Action, rng: Random) -> list[Event]:
+        """`State.apply` without its free-text steps: no action of this game has any."""
+        if self.phase == OVER:
+            raise IllegalAction("La partie est terminée.")
+        if not self.allows(action):
+            raise IllegalAction(self.refusal(action))
+        return self._apply(action, rng)
+
+    def allows(self, action: Action) -> bool:
+        """Whether `action` is legal: the moves without a choice of card or target (half
+        the moves: ends of turn, draws) and the discards, which Moyen decides without listing
+        them, are judged as `_legal_now` lists them; casts and defences are looked up in the
+        list the robot was given."""
+        kind, phase, owed = type(action), self.phase, self.owed
+        if kind is EndTurn:
+            hand = self.hands[self.turn]
+            return phase == DISCARD and not owed and len(hand.cards) + hand.hidden <= HAND_LIMIT
+        if kind is Discard:
+            if not owed and phase != DISCARD:
+                return False
+            hand = self.hands[owed[0][0] if owed else self.turn]
+            replacing = not owed and len(hand.cards) + hand.hidden <= HAND_LIMIT
+            return action.replace == replacing and hand.by_uid(action.card) is not None  # type: ignore[attr-defined]
+        if kind is Draw:
+            return phase == ACT and not owed and self.can_draw()
+        if kind is Pass:
+            return phase == ACT and not owed
+        if kind is Endure:
+            return phase == DEFEND and not owed
+        return is_listed(action, self.legal_actions())
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
         self.news = ()
