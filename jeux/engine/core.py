@@ -274,12 +274,17 @@ class State(ABC):
     def outcome(self) -> Outcome | None:
         """The result once `to_move()` is None."""
 
+    FREE_TEXT = True
+    """Whether an action of this game may hold free text or clean itself: a game whose
+    actions never do has them checked as they come, two calls fewer a move."""
+
     def apply(self, action: Action, rng: Random) -> list[Event]:
         """Check the action, then carry it out, drawing all chance from `rng`."""
         if self.to_move() is None:
             raise IllegalAction("La partie est terminée.")
-        action = action.cleaned()  # games may override it (Le 5000 sorts the dice kept)
-        if not self.allows(action.shape()):
+        if self.FREE_TEXT:
+            action = action.cleaned()  # games may override it (Le 5000 sorts the dice kept)
+        if not self.allows(action.shape() if self.FREE_TEXT else action):
             raise IllegalAction(self.refusal(action))
         return self._apply(action, rng)
 

@@ -32,7 +32,6 @@ from jeux.engine.core import (
     Action,
     Choice,
     Event,
-    IllegalAction,
     Option,
     Outcome,
     quick_init,
@@ -375,6 +374,7 @@ class Attack:
 
 @dataclass
 class ArenaState(ZonedState):
+    FREE_TEXT = False  # no action of Arcane Arena (nor Aria) holds words of its own
     players: tuple[str, ...]
     options: Mapping[str, Any]
     book: Spellbook
@@ -640,14 +640,6 @@ class ArenaState(ZonedState):
         return copy
 
     # --- moves ---------------------------------------------------------------------
-
-    def apply(self, action: Action, rng: Random) -> list[Event]:
-        """`State.apply` without its free-text steps: no action of this game has any."""
-        if self.phase == OVER:
-            raise IllegalAction("La partie est terminée.")
-        if not self.allows(action):
-            raise IllegalAction(self.refusal(action))
-        return self._apply(action, rng)
 
     def allows(self, action: Action) -> bool:
         """Whether `action` is legal: the moves without cards (most moves) are judged as

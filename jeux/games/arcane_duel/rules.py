@@ -32,7 +32,6 @@ from jeux.engine.cards import (
 from jeux.engine.core import (
     Action,
     Event,
-    IllegalAction,
     Outcome,
     is_listed,
     quick_init,
@@ -520,6 +519,7 @@ UNPROTECTED = Statuses()
 
 @dataclass
 class ArcaneState(ZonedState):
+    FREE_TEXT = False  # no action of Arcane Duel holds words of its own
     players: tuple[str, ...]
     options: Mapping[str, Any]
     hands: list[Zone]
@@ -803,14 +803,6 @@ class ArcaneState(ZonedState):
         return [HpChanged(seat, self.players[seat], gained, self.hp[seat], why)]
 
     # --- moves ---------------------------------------------------------------------
-
-    def apply(self, action: Action, rng: Random) -> list[Event]:
-        """`State.apply` without its free-text steps: no action of this game has any."""
-        if self.phase == OVER:
-            raise IllegalAction("La partie est terminée.")
-        if not self.allows(action):
-            raise IllegalAction(self.refusal(action))
-        return self._apply(action, rng)
 
     def allows(self, action: Action) -> bool:
         """Whether `action` is legal: the moves without a choice of card or target (half
