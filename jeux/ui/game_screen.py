@@ -145,7 +145,11 @@ class GameScreen(Screen):
             with Vertical(id="side"):
                 yield ScoreSheet(id="sheet")
                 yield GameLog(id="log")
-        yield KeysFooter()
+        yield self.footer()
+
+    def footer(self) -> KeysFooter:
+        """The screen's keys; a game with many may draw them compact."""
+        return KeysFooter()
 
     def sit(self, sitting: Sitting) -> GameScreen:
         """Play at a shared table: only `sitting.seats` from this screen, the other seats'

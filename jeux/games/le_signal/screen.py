@@ -125,10 +125,9 @@ class LeSignalScreen(GameScreen):
             yield Button("Ranger (f)", id="end", compact=True)
             yield Button("Journaux (j)", id="journals", compact=True)
 
-    def on_mount(self) -> None:
-        footer = self.query_one(KeysFooter)
-        footer.compact = True  # every key of a scene fits on one line at 80 columns
-        footer.show_command_palette = False
+    def footer(self) -> KeysFooter:
+        # Every key of a scene fits on one line at 80 columns.
+        return KeysFooter(compact=True, show_command_palette=False)
 
     def field(self, name: str) -> Input:
         return self.query_one(f"#{name}", Input)

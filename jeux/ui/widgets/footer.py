@@ -33,8 +33,9 @@ class FooterKey:
 
 
 Part = tuple[FooterKey | str, int, str]
-"""A piece of the footer's row: a key or a text, its width, and its look (« key », a key of
-a group, the palette's, the group's « words », a « space », the palette's « border »)."""
+"""A piece of the footer's row: a key or a text, its width, and its look (« key », a
+« compact » key, a key of a group, the group's « words », a « space », the palette's
+« border »)."""
 
 
 @dataclass(frozen=True)
@@ -116,12 +117,9 @@ class KeysFooter(Widget):
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
 
-    def bindings_changed(self, screen) -> None:
-        # Behind a blurred browser tab the screen's keys go and come back with the focus:
-        # those shown stay meanwhile.
-        if self.app.app_focus and screen is self.screen:
-            self._units = None
-            self.refresh()
+    def bindings_changed(self, _screen) -> None:
+        self._units = None
+        self.refresh()
 
     def keys(self) -> list[FooterKey]:
         """The keys shown, from the left, the palette's last: those the row has room for."""
@@ -140,9 +138,7 @@ class KeysFooter(Widget):
             self._units, self._palette = self._read_keys()
         palette: list[Part] = []
         if self._palette and self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            key = self._palette
-            size = cell_len(key.key_display) + 1 + cell_len(key.description)
-            palette = [("▏", 1, "border"), (key, size, "palette"), (" ", 1, "space")]
+            palette = [("▏", 1, "border"), *Unit((self._palette,)).parts(compact=True)]
         left = (self.size.width or self.screen.size.width) - sum(w for _, w, _ in palette)
         parts: list[Part] = []
         for unit in self._units:
@@ -166,7 +162,7 @@ class KeysFooter(Widget):
             style = {"border": "border", "words": "description"}.get(look)
             return [(part if look != "space" else " " * width, self._style(style))]
         key, words = self._style("key"), self._style("description")
-        if look in ("palette", "compact"):  # the palette's hint is always compact
+        if look == "compact":  # as the palette's hint always is
             pieces = [(part.key_display, key), (" " + part.description, words)]
         elif look == "grouped":
             pieces = [(part.key_display, key)]  # the group's words come after its keys
