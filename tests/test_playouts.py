@@ -3,11 +3,13 @@
 Each playout ends well, naming the end condition that ended it, and replays identically through
 JSON. The first seeds are also played as at a shared table (DESIGN.md §10): two followers rebuilt
 from the saved form replay the host's actions as read from the store, one by one or catching up
-now and then, and stay identical to it, hidden parts included; and on the first positions the
-followers' screens are checked for privacy: the mover's view offers the same actions as the
-state, a bot decides from a view without touching the state, no seat's view or shown events hold
-a card it may not see, and a spectator's hold no card any seat may not see."""
+now and then, and stay identical to it, hidden parts included; and on the first positions each
+state allows exactly what it lists, and the followers' screens are checked for privacy: the
+mover's view offers the same actions as the state, a bot decides from a view without touching
+the state, no seat's view or shown events hold a card it may not see, and a spectator's hold no
+card any seat may not see."""
 
+import dataclasses
 import json
 from itertools import islice
 from random import Random
@@ -16,7 +18,7 @@ import pytest
 
 from jeux.catalog import GAMES, has_engine, load_game
 from jeux.engine.bots import RandomBot
-from jeux.engine.core import Event, action_from_json
+from jeux.engine.core import Action, Event, action_from_json, is_listed
 from jeux.engine.match import Match, Seat
 from jeux.engine.simulate import MAX_ACTIONS
 
@@ -50,6 +52,7 @@ def play_out(game, players: int, seed: int, options: dict, checked: bool = False
     match = Match(game, seed, seats, {**game.playout_options, **options})
     followers = (from_store(match), from_store(match)) if checked else ()
     bot = RandomBot(seed)
+    listed_before: list[Action] = []
     while not match.over:
         assert len(match.actions) < MAX_ACTIONS, "the game does not end"
         seat = match.state.to_move()
@@ -58,6 +61,7 @@ def play_out(game, players: int, seed: int, options: dict, checked: bool = False
         following = checked and len(match.actions) < CHECKED_ACTIONS
         if following:
             check_privacy(followers[0], seat, seed)
+            listed_before = check_allows(match.state, listed_before)
         events = match.play(bot.choose(match.state.view(seat)))
         if following:
             follow(match, events, *followers)
@@ -93,6 +97,30 @@ def follow(host: Match, events: list[Event], step: Match, late: Match) -> None:
     before = len(late.events)
     assert late.catch_up(stored(host)) == host.events[before:]
     assert replica(step) == replica(host) == replica(late), "a follower's match diverged"
+
+
+def check_allows(state, listed_before: list[Action]) -> list[Action]:
+    """A game may judge an action without listing every one (`State.allows`): it allows
+    exactly what it lists, among the actions listed now, those listed a move before, and
+    crossings of the listed ones (most of them not legal). Returns those listed now."""
+    listed = state.legal_actions()
+    for action in [*listed, *listed_before, *crossed(listed)]:
+        assert state.allows(action) == is_listed(action, listed), f"allows {action!r}"
+    return listed
+
+
+def crossed(actions: list[Action]) -> list[Action]:
+    """Each action with one field of the next listed action of its kind: moves alike to
+    legal ones (a card with another card's target), often illegal."""
+    crossings = []
+    for kind in dict.fromkeys(type(action) for action in actions):
+        alike = [action for action in actions if type(action) is kind]
+        for action, other in zip(alike, alike[1:] + alike[:1], strict=True):
+            for field in dataclasses.fields(kind):
+                crossings.append(
+                    dataclasses.replace(action, **{field.name: getattr(other, field.name)})
+                )
+    return crossings
 
 
 def check_privacy(match: Match, mover: int, seed: int) -> None:
