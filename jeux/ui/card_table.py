@@ -248,6 +248,10 @@ class CardTable(GameScreen):
         await self.hand_row.show(faces, captions)
         self.mark_hand()
 
+    def show_events(self, events: list[Event], seat: int | None) -> None:
+        self.chosen = []  # that move's choice: keys pressed while it is shown choose anew
+        super().show_events(events, seat)
+
     def mark_hand(self) -> None:
         live = self.choice_limit(self.visible_state()) > 0 and not self.busy
         chosen = {self.hand_keys.index(k) for k in self.chosen}
@@ -327,6 +331,10 @@ class CardTable(GameScreen):
             return
         self.cursor = index
         key = self.hand_keys[index]
+        if self.busy and key not in dict(self.hand(self.visible_state())):
+            # Pressed as the player's own move is shown: the hand drawn is the one before it.
+            self.app.say("Cette carte n'est plus dans ta main.", "warning")
+            return
         if key in self.chosen:
             self.chosen.remove(key)
         elif limit == 1:

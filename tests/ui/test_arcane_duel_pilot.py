@@ -3,6 +3,7 @@ with its reason, the defender answers (by a click) and the screen comes back to 
 attacker with what the answer did; a spell's target and cost asked one at a time, by keys
 and by clicks; the card under the cursor told in full; no other hand ever drawn."""
 
+import pytest
 from textual.widgets import Static
 
 from jeux.engine.cards import Zone
@@ -13,7 +14,7 @@ from jeux.ui.launch import start_match
 from jeux.ui.screens.play.handoff import HandoffScreen
 from tests.settle import wait_until
 
-from .pilot import text
+from .pilot import last_notice, text
 
 GAME = "arcane_duel"
 
@@ -150,3 +151,27 @@ async def test_enter_alone_casts_the_card_the_arrows_point_at(app_factory):
         await pilot.press("enter")  # the cursor starts on the first card: Explosion
         reason = await take_screen(pilot, game)
         assert reason == f"{state.players[me]} te lance Explosion — te défendre ?"
+
+
+
+@pytest.mark.parametrize("key", ["3", "enter"])
+async def test_a_key_pressed_while_a_cast_is_shown_never_plays_the_card_again(app_factory, key):
+    """Keys pressed during the animation of the player's own cast: its card's number points
+    at the hand drawn before it, and the card is gone (said so); Entrée only ends the
+    animation (the choice was that cast's). Neither plays a move."""
+    app = app_factory()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        game = await lina_to_act_against_two_robots(app, pilot)
+        state = game.match.state
+        state.hp[0] = 5
+        deal(state, 0, "bouclier", "epines", "lumiere")
+        game.render_state()
+        await pilot.pause()
+        game.seconds = lambda base: 0.0 if game.skipping else 600.0  # shown until a key
+        await pilot.press("3", "enter")  # cast the Lumière de guérison
+        assert game.busy
+        await pilot.press(key)
+        await wait_until(pilot, lambda: not game.busy, "the cast shown")
+        assert state.phase == DISCARD and state.hand_keys(0) == ["bouclier", "epines"]
+        if key == "3":
+            assert last_notice(app) == "Cette carte n'est plus dans ta main."
