@@ -16,6 +16,12 @@ def last_notice(app) -> str:
     return list(app._notifications)[-1].message
 
 
+def slowed(screen) -> None:
+    """Every animation of the game screen lasts until a key cuts it short: what a key pressed
+    during one does is then tested without racing the clock."""
+    screen.seconds = lambda base: 0.0 if screen.skipping else 600.0
+
+
 async def tick_players(pilot, count: int) -> None:
     for _ in range(count):
         await pilot.press("space", "down")

@@ -14,7 +14,7 @@ from jeux.ui.launch import start_match
 from jeux.ui.screens.play.handoff import HandoffScreen
 from tests.settle import wait_until
 
-from .pilot import last_notice, text
+from .pilot import last_notice, slowed, text
 
 GAME = "arcane_duel"
 
@@ -153,7 +153,6 @@ async def test_enter_alone_casts_the_card_the_arrows_point_at(app_factory):
         assert reason == f"{state.players[me]} te lance Explosion — te défendre ?"
 
 
-
 @pytest.mark.parametrize("key", ["3", "enter"])
 async def test_a_key_pressed_while_a_cast_is_shown_never_plays_the_card_again(app_factory, key):
     """Keys pressed during the animation of the player's own cast: its card's number points
@@ -167,7 +166,7 @@ async def test_a_key_pressed_while_a_cast_is_shown_never_plays_the_card_again(ap
         deal(state, 0, "bouclier", "epines", "lumiere")
         game.render_state()
         await pilot.pause()
-        game.seconds = lambda base: 0.0 if game.skipping else 600.0  # shown until a key
+        slowed(game)
         await pilot.press("3", "enter")  # cast the Lumière de guérison
         assert game.busy
         await pilot.press(key)

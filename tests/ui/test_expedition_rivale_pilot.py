@@ -14,7 +14,7 @@ from jeux.ui.screens.play.handoff import HandoffScreen
 from jeux.ui.widgets.game_log import GameLog
 from tests.settle import wait_until
 
-from .pilot import text
+from .pilot import slowed, text
 
 GAME = "expedition_rivale"
 TABLETTE_FIRST = 7
@@ -158,7 +158,7 @@ async def test_a_card_key_pressed_during_an_animation_is_never_dropped_in_silenc
     app = app_factory()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await lina_holding_the_tablette(app, pilot)
-        screen.seconds = lambda base: 0.0 if screen.skipping else 600.0  # until a key
+        slowed(screen)
         await pilot.press("1", "1")  # the Tablette shown, then played
         assert screen.busy and screen.match.actions == [Play("tablette")]
         await pilot.press("1")

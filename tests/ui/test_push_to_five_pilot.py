@@ -11,7 +11,7 @@ from jeux.screenshots import open_match
 from jeux.ui.screens.play.results import ResultsScreen
 from tests.settle import wait_until
 
-from .pilot import last_notice, text
+from .pilot import last_notice, slowed, text
 
 
 def row(match: Match) -> list[str]:
@@ -109,12 +109,6 @@ async def test_solo_results_keep_the_best_score(app_factory):
         assert app.records.record(lina.id, "push_to_five").best == score
         records = str(app.screen.query_one("#records", Static).render())
         assert f"meilleur score {score}" in records and "points gardés" in records
-
-
-def slowed(screen: PushToFiveScreen) -> None:
-    """Every animation of the screen lasts until a key cuts it short: what a key pressed
-    during one does is then tested without racing the clock."""
-    screen.seconds = lambda base: 0.0 if screen.skipping else 600.0
 
 
 async def test_the_footer_names_the_cards_of_the_row(app_factory):
