@@ -67,9 +67,14 @@ class Lab:
                 simulate(game, players, more, SEED + least, options, levels, self.processes, rotate)
             )
             report.games += more
-        # A full run takes long on a busy machine: each measure says it is done, on stderr.
+        # A full run takes long on a busy machine: each measure says what it found, on stderr.
         seats = " contre ".join(levels) or f"{players} joueurs"
-        print(f"labo : {game_id} · {seats} · {report.played} parties", file=sys.stderr, flush=True)
+        found = f" · {levels[0]} {level_share(report, levels[0])}" if rotate else ""
+        print(
+            f"labo : {game_id} · {seats} · {report.played} parties{found}",
+            file=sys.stderr,
+            flush=True,
+        )
         return report
 
 
