@@ -25,13 +25,19 @@ def test_levels_are_known_ones_weakest_first():
             assert levels == tuple(k for k in LEVELS if k in levels), gid
 
 
+def matches(game_id: str, players: int) -> int:
+    """As many matches as it takes for every level to play a seat: one from three seats on."""
+    return -(-len(load_game(game_id).levels) // players)
+
+
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_every_level_plays_legally_to_the_end(game_id: str, players: int) -> None:
     game = load_game(game_id)
     variants = option_sets(game)
-    # Two matches, or more where there are fewer seats than levels: every level plays a seat.
-    for seed in range(max(2, -(-len(game.levels) // players))):
-        options = game.resolve_options(variants[(players * 2 + seed) % len(variants)])
+    # The matches of all player counts, numbered on, walk through the variants in turn.
+    first = sum(matches(game_id, p) for p in range(GAMES[game_id].min_players, players))
+    for seed in range(matches(game_id, players)):
+        options = game.resolve_options(variants[(first + seed) % len(variants)])
         rng = Random(seed)
         state = game.new(tuple(f"J{i + 1}" for i in range(players)), options, rng)
         levels = [game.levels[(seat + seed) % len(game.levels)] for seat in range(players)]

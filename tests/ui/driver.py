@@ -95,11 +95,11 @@ async def board_lines(pilot: Pilot, game: GameScreen) -> list[str]:
     return ["".join(s.text for s in strip.crop(board.x, board.right)) for strip in strips]
 
 
-def links(screen: Screen) -> list[str]:
+def links(screen: Screen, strips: list[Strip] | None = None) -> list[str]:
     """Text drawn as a clickable markup link: player text must never become one."""
     return [
         s.text
-        for strip in screen._compositor.render_strips()
+        for strip in strips or drawn(screen)
         for s in strip
         if s.style and s.style.meta and "@click" in s.style.meta
     ]
@@ -108,10 +108,11 @@ def links(screen: Screen) -> list[str]:
 def assert_shown_literally(screen: Screen, names: list[str]) -> None:
     """Each name is on screen as typed (the badges clip long names: their first cells then),
     and nothing on screen is a link: markup in a name would have been eaten or made live."""
-    text = "\n".join(screen_lines(screen))
+    strips = drawn(screen)
+    text = "\n".join("".join(s.text for s in strip) for strip in strips)
     for name in names:
         assert name[:8] in text, f"{name!r} is not shown literally on {type(screen).__name__}"
-    assert not links(screen), f"links on {type(screen).__name__}: {links(screen)}"
+    assert not links(screen, strips), f"links on {type(screen).__name__}: {links(screen)}"
 
 
 def cells(strip: Strip, start: int, end: int) -> str:

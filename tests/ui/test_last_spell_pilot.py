@@ -24,7 +24,8 @@ async def test_quit_mid_game_then_resume_exactly_there(app_factory, tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await tick_players(pilot, 2)
         await pilot.press("f5", "l", "l")
-        await pilot.pause()
+        # The second roll waits for the first's dice to settle: a busy machine takes longer.
+        await wait_until(pilot, lambda: len(app.screen.match.actions) == 2, "two rolls played")
         before = app.screen.match.to_saved()
         await pilot.press("ctrl+c")
 
