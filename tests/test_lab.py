@@ -1,6 +1,18 @@
 """The designer's lab report: its measures and the README section it rewrites."""
 
-from jeux.cli.lab import END, START, Lab, rewrite, solved_section, table, variants
+from jeux.cli import lab as lab_module
+from jeux.cli.lab import (
+    END,
+    LEVELS_HEAD,
+    SOLVED_HEAD,
+    START,
+    Lab,
+    refresh,
+    rewrite,
+    solved_section,
+    table,
+    variants,
+)
 
 
 def test_a_variant_line_says_how_long_how_fair_and_how_the_games_ended():
@@ -34,3 +46,20 @@ def test_the_strong_robots_say_what_they_play_with_their_figures():
     assert "millions de positions" in rows["Le 5000"]
     # La Cité des Voleurs: the bounds worked out, a tenth of a point with its decimal comma
     assert "50,8 %" in rows["La Cité des Voleurs"] and "27,6 %" in rows["La Cité des Voleurs"]
+
+
+def test_one_game_measured_again_leaves_the_other_rows_as_they_were(monkeypatch):
+    monkeypatch.setattr(lab_module, "LEVEL_GAMES", 20)
+    monkeypatch.setattr(lab_module, "LEVEL_SECONDS", 0)
+    old = [
+        LEVELS_HEAD,
+        *table(["Jeu", "a", "b", "c", "d"], [["Gladiator's Duel", "x", "x", "x", "x"]]),
+        "| Le Labyrinthe | y | y | y | y |",
+        SOLVED_HEAD,
+        *table(["Jeu", "Fort"], [["Gladiator's Duel", "x"], ["Le Labyrinthe", "y"]]),
+    ]
+    new = refresh(old, Lab(seconds=0, least=20), ["gladiators_duel"])
+    duel, maze, solved, solved_maze = new[3], new[4], new[8], new[9]
+    assert duel.startswith("| Gladiator's Duel | ") and duel.count("20 parties") == 2
+    assert maze == old[4] and solved_maze == old[9]
+    assert "équilibre" in solved and new[:3] == old[:3]

@@ -95,9 +95,12 @@ def endings(*reports: Report) -> str:
     return " · ".join(f"{e} {rare_percent(n / played)}" for e, n in counts.most_common())
 
 
+def table_row(cells: Sequence[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
 def table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    return lines + ["| " + " | ".join(row) + " |" for row in rows]
+    return [table_row(head), "|" + "---|" * len(head), *map(table_row, rows)]
 
 
 def multiplayer() -> list:
@@ -109,32 +112,36 @@ def pace(times: dict) -> str:
     return f"{times['median']:.1f} / {times['p95']:.1f} ms"
 
 
-def levels_section(lab: Lab) -> list[str]:
-    """Each level against the level below, seats alternated."""
-    rows = []
-    for info in multiplayer():
-        game = load_game(info.id)
-        players = max(2, info.min_players)
-        if not game.levels:
-            rows.append([info.title, "un seul robot", "un seul robot", "un seul robot", "—"])
+LEVELS_HEAD, SOLVED_HEAD = "### Les niveaux des robots", "### Ce que joue le robot fort"
+
+
+def level_row(lab: Lab, info) -> list[str]:
+    """A game's row of « Les niveaux des robots »: each level against the level below, seats
+    alternated, then one Fort among Moyens at the full table."""
+    game = load_game(info.id)
+    players = max(2, info.min_players)
+    if not game.levels:
+        return [info.title, "un seul robot", "un seul robot", "un seul robot", "—"]
+    cells, times = [], {}
+    table_sizes = [players, players, FULL_TABLE if info.max_players >= FULL_TABLE else 0]
+    for (upper, lower), seats in zip(LADDER, table_sizes, strict=True):
+        if not seats:
+            cells.append("—")
             continue
-        cells, times = [], {}
-        table_sizes = [players, players, FULL_TABLE if info.max_players >= FULL_TABLE else 0]
-        for (upper, lower), seats in zip(LADDER, table_sizes, strict=True):
-            if not seats:
-                cells.append("—")
-                continue
-            levels = (upper,) + (lower,) * (seats - 1)
-            report = lab.measure(
-                info.id, seats, levels, rotate=True, least=LEVEL_GAMES, seconds=LEVEL_SECONDS
-            )
-            fair = f" sur {percent(1 / seats)} attendus" if seats > 2 else ""
-            cells.append(f"{level_share(report, upper)}{fair} · {report.played} parties")
-            times |= {level: report.to_json()["decision_ms"][level] for level in levels}
-        timing = " · ".join(f"{LEVELS[level].lower()} {pace(t)}" for level, t in times.items())
-        rows.append([info.title, *cells, timing])
+        levels = (upper,) + (lower,) * (seats - 1)
+        report = lab.measure(
+            info.id, seats, levels, rotate=True, least=LEVEL_GAMES, seconds=LEVEL_SECONDS
+        )
+        fair = f" sur {percent(1 / seats)} attendus" if seats > 2 else ""
+        cells.append(f"{level_share(report, upper)}{fair} · {report.played} parties")
+        times |= {level: report.to_json()["decision_ms"][level] for level in levels}
+    timing = " · ".join(f"{LEVELS[level].lower()} {pace(t)}" for level, t in times.items())
+    return [info.title, *cells, timing]
+
+
+def levels_section(lab: Lab) -> list[str]:
     return [
-        "### Les niveaux des robots",
+        LEVELS_HEAD,
         "",
         "Part des parties gagnées par le niveau supérieur, places alternées, avec son intervalle "
         "de confiance à 95 % ; puis un Fort seul contre trois Moyens, à quatre joueurs ; temps "
@@ -148,12 +155,28 @@ def levels_section(lab: Lab) -> list[str]:
                 "Fort contre 3 Moyens",
                 "Décisions",
             ],
-            rows,
+            [level_row(lab, info) for info in multiplayer()],
         ),
     ]
 
 
-def solved_section() -> list[str]:
+def refresh(lines: list[str], lab: Lab, game_ids: Sequence[str]) -> list[str]:
+    """The lab's lines with only these games' robot rows measured again, in « Les niveaux
+    des robots » and « Ce que joue le robot fort »: a robot changed in one game need not
+    wait for an hour's run of them all."""
+    chosen = [info for info in multiplayer() if info.id in game_ids]
+    fresh = {LEVELS_HEAD: {info.title: level_row(lab, info) for info in chosen}}
+    fresh[SOLVED_HEAD] = {row[0]: row for row in solved_rows() if row[0] in fresh[LEVELS_HEAD]}
+    lines, section = lines[:], ""
+    for i, line in enumerate(lines):
+        section = line if line.startswith("### ") else section
+        title = line.removeprefix("| ").split(" | ")[0]
+        if line.startswith("| ") and title in fresh.get(section, {}):
+            lines[i] = table_row(fresh[section][title])
+    return lines
+
+
+def solved_rows() -> list[list[str]]:
     """What each game's Fort is, in the words of its robots' module (`solution()`): the
     game solved, an equilibrium or the best reply to Moyen, with the figures worked out."""
     rows = []
@@ -164,14 +187,18 @@ def solved_section() -> list[str]:
         solution = getattr(importlib.import_module(robots), "solution", None)
         if solution is not None:
             rows.append([info.title, solution()])
+    return rows
+
+
+def solved_section() -> list[str]:
     return [
-        "### Ce que joue le robot fort",
+        SOLVED_HEAD,
         "",
         "Là où un jeu, ou une de ses décisions, se calcule exactement : la solution que joue "
         "Fort, ce qu'une meilleure réponse gagne contre lui, et la borne de ce que peut gagner "
         "le meilleur joueur possible contre Moyen.",
         "",
-        *table(["Jeu", "Fort"], rows),
+        *table(["Jeu", "Fort"], solved_rows()),
     ]
 
 
@@ -370,9 +397,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--processes", type=int, metavar="P", help="processus en parallèle (d'office : tous)"
     )
     parser.add_argument("--print", action="store_true", help="afficher sans réécrire le README")
+    parser.add_argument(
+        "--jeu",
+        action="append",
+        choices=[info.id for info in multiplayer()],
+        metavar="ID",
+        help="ne mesurer à nouveau que les robots de ce jeu (répétable), le reste du README gardé",
+    )
     args = parser.parse_args(argv)
-    lines = report(Lab(args.seconds, args.least, processes=args.processes))
-    if args.print or START not in README.read_text(encoding="utf-8"):
+    lab = Lab(args.seconds, args.least, processes=args.processes)
+    text = README.read_text(encoding="utf-8")
+    args.print |= START not in text
+    if args.jeu and START in text:
+        between = text.partition(START)[2].partition(END)[0].split("\n")[1:-1]
+        lines = [START, *refresh(between, lab, args.jeu), END]
+    else:
+        lines = report(lab)
+    if args.print:
         print("\n".join(lines))
     else:
         rewrite(README, lines)
