@@ -37,10 +37,11 @@ seats alternated, and the equilibrium Fort wins 53 % (52 % to 54 % over 10,000 g
 that bound. Against three Moyen, Fort used to win its share and no more (25 %): it valued
 its field by the rivals' kingdom turns alone, sure to win with a lead that the last
 round's wars take away half the time, and went to war almost every turn. With the last
-round's wars in its tables it wins 26.5 % to 29 % (28.9 %, 26.7 % to 31.3 %, over 1,500
-games; 26.6 % over 1,500 others), seats rotated; against two Moyen 35 % to 37 % (35.1 %
-over 800 games, 36.8 % over 1,500 others) instead of 33 %. Most of a four-seat game is
-chance: a 6-5-4 at the first throw (50 points) and the wars of the last round.
+round's wars in its tables it wins 27 %, seats rotated (25.8 % to 28.9 % over four runs of
+1,200 to 1,500 games; 27.0 %, 25.9 % to 28.2 %, over the 5,700), and against two Moyen 36 %
+instead of 33 % (34.8 % to 36.8 % over three runs; 35.8 %, 34.2 % to 37.5 %, over 3,100
+games). Most of a four-seat game is chance: a 6-5-4 at the first throw (50 points) and the
+wars of the last round.
 """
 
 from __future__ import annotations
