@@ -7,6 +7,7 @@ import pytest
 from jeux.engine.dice import throw_chances
 from jeux.engine.testing import ForcedRng
 from jeux.games.trois_couronnes.bots import (
+    LEAD,
     SCORES,
     WAR_CHANCE,
     LastRound,
@@ -15,6 +16,7 @@ from jeux.games.trois_couronnes.bots import (
     TurnSolver,
     field_tables,
     grid,
+    last_round_table,
     moyen_moves,
     points_solver,
     turn_table,
@@ -50,20 +52,30 @@ def test_a_worth_by_row_plays_every_throw_as_the_turn_solver(before):
                 assert rows.choice(faces, locks, throw) == throws.choice(faces, locks, throw)
 
 
-def test_a_field_with_no_turn_left_is_the_chance_to_end_above_every_rival():
-    (field,) = field_tables(PLAIN, [((grid(10), 0), (grid(20), 0))], 0)
-    assert field[grid(25)] == 1.0
-    assert field[grid(20)] == 0.5  # a tie with the best rival counts half
-    assert field[grid(15)] == 0.0
+@pytest.mark.parametrize("me", [0, 1, 2])
+@pytest.mark.parametrize("scores", [(0, 0, 0), (20, 10, 0), (10, 25, 30), (40, 5, 18)])
+def test_the_last_round_table_does_at_least_as_well_as_moyen_counted_exactly(me, scores):
+    """The table plays Fort's last turn best against Moyen rivals played as Moyen plays:
+    never worse than Fort playing as Moyen too, which `LastRound` counts exactly."""
+    table = last_round_table(PLAIN, 3, me)
+    cell = tuple(scores[s] - scores[me] + LEAD for s in range(3) if s != me)
+    as_moyen = LastRound(PLAIN, me, frozenset(), False, (0, 0, 0)).chance(scores, (0, 1, 2))
+    assert float(table[cell]) >= as_moyen - 1e-3
 
 
-def test_a_field_chance_falls_with_the_rivals_turns_and_rises_with_the_score():
-    rivals = ((grid(0), 3), (grid(0), 3))
-    (three,) = field_tables(PLAIN, [rivals], 3)
-    (later,) = field_tables(PLAIN, [((grid(0), 4), (grid(0), 4))], 3)
-    assert three[grid(0)] == pytest.approx(1 / 3, abs=0.05)
-    assert later[grid(0)] < three[grid(0)]
-    assert np.all(np.diff(three) >= -1e-6)
+def test_a_lead_before_the_last_round_at_four_is_worth_far_less_than_kingdom_turns_say():
+    """Ahead of each rival by 15, no kingdom turn of theirs but a 6-5-4 catches up; but
+    each of them goes to war on the leader, and a war won takes 30."""
+    table = last_round_table(PLAIN, 4, 0)
+    assert 0.3 < table[(LEAD - 15,) * 3] < 0.6
+
+
+def test_a_field_chance_rises_with_the_score_and_falls_with_a_rivals():
+    (even,) = field_tables(PLAIN, 1, [((grid(0), 3), (grid(0), 4))], 3)
+    (behind,) = field_tables(PLAIN, 1, [((grid(20), 3), (grid(0), 4))], 3)
+    assert even[grid(0)] == pytest.approx(1 / 3, abs=0.05)
+    assert behind[grid(0)] < even[grid(0)]
+    assert np.all(np.diff(even) >= -1e-6)
 
 
 def test_the_last_round_counts_the_wars_on_the_leader_that_follow():

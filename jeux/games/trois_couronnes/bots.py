@@ -11,12 +11,19 @@ each reads its seat's view whole; all follow the options chosen at setup.
   solved backwards over both scores and the turns left, both sides playing their best turns
   and wars (`duel_tables`, computed once per set of options in a fraction of a second):
   the race's equilibrium (alliances aside, which move both scores alike, and a tie counted
-  half), not a reply to Moyen. At three or four it models every rival as Moyen: each
-  rival's final score is known in distribution, its kingdom turns played for points
-  (`moyen_finish`), and Fort's own turns are solved back from its chance to end above them
-  all (`field_tables`); in the last round, where most of a four-seat table goes to war on
-  the leader, the rivals still to play are played out exactly as Moyen plays (`LastRound`).
-  With the TRC-6 variant (Moyen at war every turn) it multiplies its duels against each.
+  half), not a reply to Moyen. At three or four it models every rival as Moyen. Until the
+  last rounds each rival's score is known in distribution (Moyen only plays kingdom turns
+  then, for points: `moyen_finish`). The last round is where a field is decided: every
+  Moyen that trails the leader by 10 or more goes to war on it, and a war won takes 30, so
+  a lead of 15 before it at four is worth about half the game, not the 80 % that the
+  rivals' kingdom turns alone give. `last_round_table` plays the end of the game back seat
+  by seat over every rival's lead on Fort (the whole game at three, the last round at
+  four), Moyen's wars as it declares them and Fort's turns and wars at their best; Fort's
+  turns before are solved back from it (`field_tables`). Its own last turn is played out
+  exactly against the rivals still to play (`LastRound`), and it declares no war in the
+  round before the last (the target would be sheltered from the last round's wars, which
+  only ever helps a rival). With the TRC-6 variant (Moyen at war every turn) it multiplies
+  its duels against each.
 
 A kingdom turn is small enough to solve exactly: locked dice are always the role faces 6, 5,
 4 in order and every other die is thrown again, so a position is told by the free faces, the
@@ -27,9 +34,13 @@ score at once, to build the race tables and to play Fort's turns (`RowSolver`).
 The game leaves little to skill: the best possible reply to Moyen's play at two (solved the
 same way, Moyen's turns and last-round wars as it plays them) wins about 52.6 % of games,
 seats alternated, and the equilibrium Fort wins 53 % (52 % to 54 % over 10,000 games), at
-that bound. Against three Moyen, Fort wins its share and no more: 25 % (24 % to 27 % over
-4,000 games; 25.8 % over 2,000 others), and playing as Moyen until the exact last round
-25.5 %. Most of a four-seat game is chance: a 6-5-4 at the first throw (50 points) and the
+that bound. Against three Moyen, Fort used to win its share and no more (25 %): it valued
+its field by the rivals' kingdom turns alone, sure to win with a lead that the last
+round's wars take away half the time, and went to war almost every turn. With the last
+round's wars in its tables it wins 27 %, seats rotated (25.8 % to 28.9 % over five runs of
+1,200 to 1,500 games; 26.9 %, 25.9 % to 27.9 %, over the 7,200), and against two Moyen 36 %
+instead of 33 % (34.8 % to 36.8 % over three runs; 35.8 %, 34.2 % to 37.5 %, over 3,100
+games). Most of a four-seat game is chance: a 6-5-4 at the first throw (50 points) and the
 wars of the last round.
 """
 
@@ -365,28 +376,229 @@ def moyen_finish(scoring: Scoring, row: int, turns: int) -> np.ndarray:
 
 
 Field = tuple[tuple[int, int], ...]
-"""The rivals of a seat, each as the row of its score and its kingdom turns left."""
-FIELDS: dict[tuple[Scoring, Field, int], np.ndarray] = {}
+"""The rivals of a seat in seat order, each as the row of its score and its kingdom turns
+left (the last round's included)."""
+FIELDS: dict[tuple[Scoring, int, Field, int], np.ndarray] = {}
+
+LEAD = 70
+"""The leads of a rival over Fort (either way) the last-round table holds; a lead beyond
+counts as the nearest edge. A war swings 60 points between two seats: with an edge at 60
+the table, checked against `LastRound`, was off by up to 14 points of chance for leads of
+60 to 70, and by 0.4 at most with this one."""
+LEADS = 2 * LEAD + 1
+ANCHOR = 30
+"""The score at which the last-round table counts a 6-6-6 (it halves a total, and the table
+holds only leads): a typical score before the last round."""
+MOYEN_GAP = 10
+"""The lead over Moyen from which it goes to war in the last round: more than twice what
+its kingdom turn brings (2 × 4.77 from a total of 0 or less, less as a 6-6-6 costs more)."""
+SAMPLES = 256
+"""The rivals' scores before the rounds a table plays out are read at this many points
+(all of them when there are fewer): 4,096 move the chances by 0.001 at most."""
 
 
-def field_tables(scoring: Scoring, fields: Sequence[Field], turns: int) -> list[np.ndarray]:
-    """By each row of a player's score with `turns` kingdom turns left, played best, its
-    chance of ending above every rival of a field, each playing as Moyen (a tie counts
-    half). The fields not known yet are solved together, one column each."""
-    missing = [f for f in dict.fromkeys(fields) if (scoring, f, turns) not in FIELDS]
+class Shifts:
+    """A last-round table read with every rival's lead moved by some points (the edge
+    repeated beyond): views of one padded copy, not a copy per move."""
+
+    def __init__(self, table: np.ndarray) -> None:
+        self.padded = np.pad(table, 2 * WAR_STEAL, mode="edge")
+
+    def __call__(self, moves: Sequence[int]) -> np.ndarray:
+        pad = 2 * WAR_STEAL  # a longer move (an additive 6-5-4: 65) is read as this one
+        starts = [pad + min(max(m, -pad), pad) for m in moves]
+        return self.padded[tuple(slice(s, s + LEADS) for s in starts)]
+
+
+@cache
+def leads(rivals: int) -> tuple[np.ndarray, ...]:
+    """Each rival's lead over Fort in every cell of a last-round table."""
+    axis = np.arange(-LEAD, LEAD + 1, dtype=np.int16)
+    return tuple(np.meshgrid(*[axis] * rivals, indexing="ij"))
+
+
+def game_won(rivals: int) -> np.ndarray:
+    """Fort's share of the game once all have played: a win, or its share of a tie
+    (complete kingdoms, which break ties, are left out)."""
+    lead = leads(rivals)
+    top = np.max(lead, axis=0)
+    ties = sum((d == 0).astype(np.float32) for d in lead)
+    return np.where(top < 0, 1.0, np.where(top == 0, 1 / (1 + ties), 0.0)).astype(np.float32)
+
+
+def moyen_turn(scoring: Scoring, table: np.ndarray, axis: int, last: bool) -> np.ndarray:
+    """Fort's chance before the turn of the rival on `axis`, played as Moyen plays it: in
+    the `last` round, war on the best score (Fort's lead is 0) when it trails it by
+    `MOYEN_GAP` or more, a draw among tied leaders, else the kingdom turn for points.
+    Nobody is sheltered (Moyen never goes to war before the last round, and Fort does not
+    in the one before)."""
+    shift, rivals = Shifts(table), table.ndim
+    kingdom = sum(
+        np.float32(chance) * shift([change * (j == axis) for j in range(rivals)])
+        for change, chance in points_solver(scoring, ANCHOR).spread().items()
+    )
+    if not last:
+        return kingdom
+    lead = leads(rivals)
+    targets = [None, *(t for t in range(rivals) if t != axis)]  # None: Fort
+    scores = [np.zeros_like(lead[axis]) if t is None else lead[t] for t in targets]
+    top = np.max(scores, axis=0)
+    won, count = np.zeros_like(table), np.zeros_like(table)
+    for target, score in zip(targets, scores, strict=True):
+        on = (score == top).astype(np.float32)
+        won += on * war_after(shift, rivals, axis, target)
+        count += on
+    return np.where(top - lead[axis] >= MOYEN_GAP, won / np.maximum(count, 1), kingdom)
+
+
+def war_after(shift: Shifts, rivals: int, attacker: int | None, target: int | None) -> Any:
+    """Fort's chance before a war between two seats (None: Fort), from the table after."""
+    chance = np.float32(WAR_CHANCE)
+    ends = []
+    for delta in (WAR_STEAL, -WAR_BET):
+        # Fort's own points move every lead the other way.
+        fort = delta * ((target is None) - (attacker is None))
+        ends.append(
+            shift([fort + delta * ((j == attacker) - (j == target)) for j in range(rivals)])
+        )
+    return chance * ends[0] + (1 - chance) * ends[1]
+
+
+def fort_turn(scoring: Scoring, table: np.ndarray, last: bool) -> np.ndarray:
+    """Fort's chance before its turn, played best: its kingdom turn for the table's worth,
+    or in the `last` round a war on any rival (the exact play is `LastRound`'s; this one
+    values the rounds before; a war the round before would shelter its target)."""
+    turn, row, shift, rivals = turn_table(scoring), grid(ANCHOR), Shifts(table), table.ndim
+    stops = [shift([int(row - rows[row])] * rivals) for rows in turn.rows]
+    best = best_turn(turn, stops)
+    for target in range(rivals if last else 0):
+        best = np.maximum(best, war_after(shift, rivals, None, target))
+    return best
+
+
+def best_turn(turn: TurnTable, stops: Sequence[np.ndarray]) -> np.ndarray:
+    """`turn.start` for big tables, from the worth of each end of the turn: the same sums,
+    in place, and each run of throws again (locks to most) taken at its best once."""
+    rethrow: dict[tuple[int, int], np.ndarray] = {}
+    buffer = np.empty_like(stops[0])
+    for throw in range(MAX_THROWS, 0, -1):
+        runs: dict[tuple[int, int], np.ndarray] = {}
+        for locks in range(DICE):
+            total = np.zeros_like(stops[0])
+            for end, most, chance in turn.throws[(locks, throw)]:
+                if most < locks:
+                    np.multiply(stops[end], np.float32(chance), out=buffer)
+                else:
+                    if (locks, most) not in runs:
+                        run = rethrow[(locks, throw)]
+                        for count in range(locks + 1, most + 1):
+                            run = np.maximum(run, rethrow[(count, throw)])
+                        runs[(locks, most)] = run
+                    np.maximum(stops[end], runs[(locks, most)], out=buffer)
+                    buffer *= np.float32(chance)
+                total += buffer
+            rethrow[(locks, throw - 1)] = total
+    return rethrow[(0, 0)]
+
+
+TABLE_ROUNDS = {3: ROUNDS, 4: 1}
+"""By the number of seats, the rounds at the end of the game the tables play out seat by
+seat, every score known at each turn (Fort's turns before are planned from its own score
+only): at three the table is small enough to hold the whole game; at four one round takes
+about a second to build, and a second round won nothing measurable (26.6 % against 26.5 %
+over the same 1,500 games)."""
+
+
+@cache
+def last_round_table(scoring: Scoring, seats: int, me: int, rounds: int = 1) -> np.ndarray:
+    """Fort's chance of winning from the start of the `rounds` last rounds, in seat `me`
+    among Moyen rivals, by each rival's lead over it (one axis each, in seat order): the
+    rounds played backwards, each Moyen going to war on the leader in the last one as it
+    does. The field's wars and the ties they shift are what the rivals' kingdom turns alone
+    leave out: a lead of 15 before the last round at four is worth about half its chance of
+    winning, not 80 %."""
+    if rounds == 1:
+        table = game_won(seats - 1)
+    else:
+        table = last_round_table(scoring, seats, me, rounds - 1)
+    for seat in range(seats - 1, -1, -1):
+        if seat == me:
+            table = fort_turn(scoring, table, rounds == 1)
+        else:
+            table = moyen_turn(scoring, table, seat - (seat > me), rounds == 1)
+    return table.astype(np.float32)
+
+
+@cache
+def halton(count: int, dims: int) -> np.ndarray:
+    """`count` points spread evenly over the unit cube (Halton's sequence): the same for
+    every choice of a turn, so that choices are weighed on the same rivals' scores."""
+    points = np.zeros((count, dims))
+    for dim, base in enumerate((2, 3, 5, 7)[:dims]):
+        for k in range(count):
+            n, f, x = k + 1, 1.0, 0.0
+            while n:
+                f /= base
+                x += f * (n % base)
+                n //= base
+            points[k, dim] = x
+    return points
+
+
+def rivals_before(scoring: Scoring, field: Field, rounds: int) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of the rivals' scores before the `rounds` last rounds (one column each) and
+    their weights: every combination when there are few, else `SAMPLES` even quantiles."""
+    finishes = [moyen_finish(scoring, row, left - rounds) for row, left in field]
+    supports = [np.flatnonzero(f > 1e-9) for f in finishes]
+    if np.prod([len(s) for s in supports]) <= SAMPLES:
+        rows = np.stack([g.ravel() for g in np.meshgrid(*supports, indexing="ij")], axis=1)
+        weights = np.prod([f[rows[:, i]] for i, f in enumerate(finishes)], axis=0)
+        return rows, weights / weights.sum()
+    points = halton(SAMPLES, len(field))
+    columns = [
+        np.minimum(np.searchsorted(np.cumsum(f) / f.sum(), points[:, i]), len(f) - 1)
+        for i, f in enumerate(finishes)
+    ]
+    return np.stack(columns, axis=1), np.full(SAMPLES, 1 / SAMPLES)
+
+
+@cache
+def lead_cells() -> np.ndarray:
+    """`cells[a, b]`: the cell of a last-round table's axis where a rival on row b leads a
+    seat on row a."""
+    return np.clip(
+        np.arange(len(SCORES))[None, :] - np.arange(len(SCORES))[:, None] + LEAD, 0, LEADS - 1
+    )
+
+
+def field_tables(
+    scoring: Scoring, me: int, fields: Sequence[Field], turns: int
+) -> list[np.ndarray]:
+    """By each row of the score of seat `me` with `turns` kingdom turns left after this one
+    (the last round's among them), played best, its chance of winning against a field of
+    Moyen rivals. The rounds at the end are read from `last_round_table`, the last one's
+    wars on the leader included; before them the rivals' kingdom turns are independent
+    (`moyen_finish`) and Fort's own are solved back by its score alone. The fields not
+    known yet are solved together, one column each."""
+    if len(FIELDS) > 4096:  # cleared before the missing are told, so none is lost
+        FIELDS.clear()
+    missing = [f for f in dict.fromkeys(fields) if (scoring, me, f, turns) not in FIELDS]
     if missing:
-        if len(FIELDS) > 4096:
-            FIELDS.clear()
-        chances = np.ones((len(SCORES), len(missing)))
+        rounds = min(TABLE_ROUNDS[len(missing[0]) + 1], turns)
+        table = last_round_table(scoring, len(missing[0]) + 1, me, rounds)
+        chances = np.empty((len(SCORES), len(missing)))
+        flat, cells = table.ravel(), lead_cells()
         for column, field in enumerate(missing):
-            for row, left in field:
-                finish = moyen_finish(scoring, row, left)
-                chances[:, column] *= np.cumsum(finish) - 0.5 * finish
-        for _ in range(turns):
+            rows, weights = rivals_before(scoring, field, rounds)
+            at = sum(
+                cells[:, rows[:, i]] * LEADS ** (len(field) - 1 - i) for i in range(len(field))
+            )
+            chances[:, column] = flat[at] @ weights
+        for _ in range(turns - rounds):
             chances = turn_table(scoring).start(chances)
         for column, field in enumerate(missing):
-            FIELDS[(scoring, field, turns)] = chances[:, column]
-    return [FIELDS[(scoring, f, turns)] for f in fields]
+            FIELDS[(scoring, me, field, turns)] = chances[:, column]
+    return [FIELDS[(scoring, me, f, turns)] for f in fields]
 
 
 class LastRound:
@@ -530,7 +742,7 @@ def duel_column(
 
 
 def field_of(me: int, scores: Sequence[int], turns: Sequence[int]) -> Field:
-    return tuple(sorted((int(grid(scores[s])), turns[s]) for s in range(len(scores)) if s != me))
+    return tuple((int(grid(scores[s])), turns[s]) for s in range(len(scores)) if s != me)
 
 
 def turns_left(state: TroisCouronnesState) -> list[int]:
@@ -585,9 +797,10 @@ class Moyen(Robot):
 
 
 class Fort(Robot):
-    """Plays every choice for its chance of ending first, read from the race solved backwards
-    for two (`duel_tables`); against several rivals, the chances of ending above each are
-    multiplied. Each throw, war, alliance and answer is weighed so."""
+    """Plays every choice for its chance of ending first: at two read from the race solved
+    backwards (`duel_tables`), against a field of Moyen from the end of the game played
+    back over the rivals' leads (`field_tables`, `last_round_table`), its own last turn
+    played out exactly (`LastRound`). Each throw, war, alliance and answer is weighed so."""
 
     def choose(self, state: TroisCouronnesState) -> Action:
         if state.phase == ANSWER:
@@ -611,10 +824,10 @@ class Fort(Robot):
         if state.seats == 1:
             return solo_tables(Scoring.of(state))[turns[me]]
         field = state.seats > 2 and not state.special_plus_turn
-        if field and state.round == ROUNDS and not turns[me]:
+        if field and state.round == ROUNDS:
             return None
         if field:
-            (table,) = field_tables(Scoring.of(state), [field_of(me, scores, turns)], turns[me])
+            (table,) = field_tables(Scoring.of(state), me, [field_of(me, scores, turns)], turns[me])
             return table
         tables = duel_tables(Race.of(state))
         chance = np.ones(len(SCORES))
@@ -690,7 +903,7 @@ class Fort(Robot):
     def start(self, state: TroisCouronnesState) -> Action:
         me, targeted = state.current, state.last_war_target_round
         specials: list[tuple[Action, list[tuple[float, dict[int, int]]], list[int | None]]] = []
-        for target in state.war_targets():
+        for target in self.war_targets(state):
             steal = WAR_STEAL
             if state.covered_stakes:
                 steal = min(WAR_STEAL, max(0, state.scores[target]))
@@ -717,16 +930,24 @@ class Fort(Robot):
         return best
 
     @staticmethod
+    def war_targets(state: TroisCouronnesState) -> list[int]:
+        """The seats worth weighing a war on. Against a field, none in the round before the
+        last: its target would be sheltered from the last round's wars, which only ever
+        helps a rival (Moyen attacks the best score it may), and the tables assume none."""
+        field = state.seats > 2 and not state.special_plus_turn
+        return [] if field and state.round == ROUNDS - 1 else state.war_targets()
+
+    @staticmethod
     def prepare(state: TroisCouronnesState, changes: Sequence[Mapping[int, int]]) -> None:
         """Solve at once the fields a turn's choices lead to (`field_tables`)."""
         me, turns = state.current, turns_left(state)
-        if state.seats < 3 or state.special_plus_turn or (state.round == ROUNDS and not turns[me]):
+        if state.seats < 3 or state.special_plus_turn or state.round == ROUNDS:
             return
         fields = []
         for change in changes:
             scores = [state.scores[s] + change.get(s, 0) for s in range(state.seats)]
             fields.append(field_of(me, scores, turns))
-        field_tables(Scoring.of(state), fields, turns[me])
+        field_tables(Scoring.of(state), me, fields, turns[me])
 
     def answer(self, state: TroisCouronnesState) -> Action:
         """Accept when the alliance leaves a better chance than the proposer's normal turn."""
@@ -754,8 +975,10 @@ def solution() -> str:
         "À deux, l'équilibre de la course (`duel_tables` : les deux scores et les tours "
         "restants, chaque joueur au mieux, alliances mises à part). La meilleure réponse "
         "possible à Moyen, calculée de même, gagne environ 52,6 % des duels, places alternées. "
-        "À trois et quatre, la meilleure réponse à des rivaux Moyens (le score final de chacun·e "
-        "en distribution, le dernier tour joué exactement)."
+        "À trois et quatre, la meilleure réponse à des rivaux Moyens : la fin de partie jouée "
+        "à rebours sur l'avance de chaque rival·e (toute la partie à trois, la dernière "
+        "manche à quatre), avec les guerres du dernier tour contre qui mène, et le dernier "
+        "tour joué exactement. Environ 27 % à quatre et 36 % à trois, places tournantes."
     )
 
 
