@@ -108,6 +108,17 @@ def game_wanted(info: GameInfo, group: str, wanted: str) -> bool:
     return wanted in game_text(info, group)
 
 
+def first_choice(ids: list[str], wanted: str) -> str:
+    """Where a search puts the cursor, that Entrée plays: a match to resume, else the first
+    game whose title holds the words typed (« trois » is Le Jeu des Trois Couronnes, not New
+    Day 666 and its « trois dés »), else the first entry."""
+    for option_id in ids:
+        kind, _, key = option_id.partition(":")
+        if kind == "resume" or (kind == "game" and wanted in fold(GAMES[key].title)):
+            return option_id
+    return ids[0]
+
+
 def resume_text(match: SavedMatch) -> str:
     """What a search matches in an unfinished match: its game, its players and its seed."""
     words = [GAMES[match.game].title, *match.names, str(match.saved.get("seed", ""))]
@@ -151,6 +162,8 @@ class MenuScreen(Screen):
         self.progress: dict[tuple[int, float], str] = {}
         """Where each listed match stands, by (id, time saved): found by replaying it, off
         the event loop, once the menu is on screen."""
+        self.wanted = ""
+        """The search the list was last filled for."""
 
     def compose(self) -> ComposeResult:
         yield Static(Content("jeux — dés et cartes en hot-seat"), id="menu-title")
@@ -208,10 +221,13 @@ class MenuScreen(Screen):
         ids = [o.id for o in options if o and not o.disabled]
         resumed_changed = {m.id for m in saved} != set(self.saved)
         if ids:
-            # A match just left or finished moves the cursor back to the top, where it is.
-            keep = highlighted in ids and not resumed_changed
-            games.highlighted = games.get_option_index(highlighted if keep else ids[0])
-        self.saved = {m.id: m for m in saved}
+            # A match just left or finished moves the cursor back to the top, where it is;
+            # a word typed on, to what the search most likely names (one erased keeps it).
+            keep = highlighted in ids and not resumed_changed and wanted in self.wanted
+            games.highlighted = games.get_option_index(
+                highlighted if keep else first_choice(ids, wanted)
+            )
+        self.saved, self.wanted = {m.id: m for m in saved}, wanted
 
     def _resume_line(self, match: SavedMatch) -> Content:
         progress = self.progress.get((match.id, match.updated), "")
