@@ -162,17 +162,25 @@ def levels_section(lab: Lab) -> list[str]:
 
 def refresh(lines: list[str], lab: Lab, game_ids: Sequence[str]) -> list[str]:
     """The lab's lines with only these games' robot rows measured again, in « Les niveaux
-    des robots » and « Ce que joue le robot fort »: a robot changed in one game need not
-    wait for an hour's run of them all."""
-    chosen = [info for info in multiplayer() if info.id in game_ids]
-    fresh = {LEVELS_HEAD: {info.title: level_row(lab, info) for info in chosen}}
-    fresh[SOLVED_HEAD] = {row[0]: row for row in solved_rows() if row[0] in fresh[LEVELS_HEAD]}
+    des robots », « Ce que joue le robot fort » and « Les robots des jeux solo »: a robot
+    changed in one game need not wait for an hour's run of them all. A row is told by its
+    game, and in the solo table by its level too."""
+    chosen = [info for info in available() if info.id in game_ids]
+    titles = {info.title for info in chosen}
+    fresh = {
+        LEVELS_HEAD: [level_row(lab, info) for info in chosen if info.max_players > 1],
+        SOLVED_HEAD: [row for row in solved_rows() if row[0] in titles],
+        SOLO_HEAD: [
+            row for info in chosen if info.max_players == 1 for row in solo_rows(lab, info)
+        ],
+    }
     lines, section = lines[:], ""
     for i, line in enumerate(lines):
         section = line if line.startswith("### ") else section
-        title = line.removeprefix("| ").split(" | ")[0]
-        if line.startswith("| ") and title in fresh.get(section, {}):
-            lines[i] = table_row(fresh[section][title])
+        for row in fresh.get(section, []):
+            told = row[:2] if section == SOLO_HEAD else row[:1]
+            if line.startswith(table_row(told)[:-1]):
+                lines[i] = table_row(row)
     return lines
 
 
@@ -202,25 +210,38 @@ def solved_section() -> list[str]:
     ]
 
 
-def solo_section(lab: Lab) -> list[str]:
-    """Each robot level of the solo games that have several, on the same dungeons."""
-    rows = []
-    for info in available():
-        game = load_game(info.id)
-        if info.max_players > 1 or len(game.levels) < 2:
-            continue
-        for level in game.levels:
-            report = lab.measure(info.id, 1, (level,), least=LEVEL_GAMES)
-            timing = pace(report.to_json()["decision_ms"][level])
-            rows.append([info.title, LEVELS[level], f"{share(report)} · {report.played}", timing])
+SOLO_HEAD = "### Les robots des jeux solo"
+
+
+def solo_games() -> list:
+    """The solo games with several robot levels."""
     return [
-        "### Les robots des jeux solo",
+        info for info in available() if info.max_players == 1 and len(load_game(info.id).levels) > 1
+    ]
+
+
+def solo_rows(lab: Lab, info) -> list[list[str]]:
+    """Each robot level of a solo game, on the same dungeons."""
+    rows = []
+    for level in load_game(info.id).levels:
+        report = lab.measure(info.id, 1, (level,), least=LEVEL_GAMES)
+        timing = pace(report.to_json()["decision_ms"][level])
+        rows.append([info.title, LEVELS[level], f"{share(report)} · {report.played}", timing])
+    return rows
+
+
+def solo_section(lab: Lab) -> list[str]:
+    return [
+        SOLO_HEAD,
         "",
         "Part des parties gagnées, avec son intervalle de confiance à 95 % ; temps de décision "
         "médian / 95ᵉ centile. Le robot fort de Scoundrel suit les conseils de la touche `h` ; "
         "le meilleur joueur publié, une recherche Monte-Carlo guidée, gagne 26 % des donjons.",
         "",
-        *table(["Jeu", "Niveau", "Victoires · parties", "Décisions"], rows),
+        *table(
+            ["Jeu", "Niveau", "Victoires · parties", "Décisions"],
+            [row for info in solo_games() for row in solo_rows(lab, info)],
+        ),
     ]
 
 
@@ -400,7 +421,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--jeu",
         action="append",
-        choices=[info.id for info in multiplayer()],
+        choices=[info.id for info in multiplayer() + solo_games()],
         metavar="ID",
         help="ne mesurer à nouveau que les robots de ce jeu (répétable), le reste du README gardé",
     )
