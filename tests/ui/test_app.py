@@ -49,9 +49,7 @@ async def test_entree_plays_the_game_whose_title_holds_the_search(app_factory):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(*"trois")  # also in New Day 666's words, listed first: « trois dés »
         await pilot.pause()
-        assert menu_ids(app).index("game:new_day_666") < menu_ids(app).index(
-            "game:trois_couronnes"
-        )
+        assert menu_ids(app).index("game:new_day_666") < menu_ids(app).index("game:trois_couronnes")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and app.screen.info.id == "trois_couronnes"
