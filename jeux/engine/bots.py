@@ -78,7 +78,7 @@ class RoundLookahead(ABC):
     """How much surer of the round a move must look to overrule Moyen: a few imagined
     futures are noisy, and Moyen's judgement is sound."""
     HORIZON = 30
-    """Moves an imagined future runs before the position is judged by health."""
+    """Moves an imagined future runs before the position is judged (`judge`)."""
     moyen: ClassVar[Callable[[float], Bot]]
     """The Moyen robot whose choice is weighed and who plays the imagined futures on."""
     max_hp: ClassVar[int]
@@ -137,6 +137,11 @@ class RoundLookahead(ABC):
             return soon
         if world.round != start:
             return 0.5  # a round without a winner is replayed
+        return self.judge(world, seat)
+
+    def judge(self, world: Any, seat: int) -> float:
+        """How likely the seat is to win a round still under way after `HORIZON` moves:
+        by default its health against the healthiest rival's, each rival one more to beat."""
         rivals = [world.hp[s] for s in self.standing(world, seat)] or [0]
         lead = (world.hp[seat] - max(rivals)) / (4 * self.max_hp)
         return 0.5 + lead - 0.1 * (len(rivals) - 1)  # each rival standing is one more to beat
