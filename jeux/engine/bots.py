@@ -64,8 +64,8 @@ class RoundLookahead(ABC):
     """Fort of the spell duels won round by round by the last seat standing (Arcane Arena
     and Aria, Arcane Duel): Moyen's choice and its next best moves, each tried in the same
     imagined deals of the unseen cards, played on by Moyen for every seat to the end of the
-    round or `HORIZON` moves; another move replaces Moyen's when it wins the round clearly
-    more often, or sooner.
+    round or `HORIZON` moves (then judged by `judge`); another move replaces Moyen's when it
+    wins the round clearly more often, or sooner.
 
     Its states keep `round`, `wins` and `hp` per seat, say whether a seat is `alive` and
     `clone()` themselves to be played on."""

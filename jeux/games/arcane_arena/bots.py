@@ -4,7 +4,9 @@ seat's view: other hands, the deck and the cards removed face down are only coun
 Débutant plays any sensible card at random; Moyen (`ArenaBot`) attacks greedily, heals when
 low, draws rather than cast a card that only replaces itself, and spends a Defence card
 whenever it saves more than the card is worth; Fort weighs Moyen's choice against its next best
-moves in a few imagined deals of the cards it cannot see, played on by Moyen's judgement."""
+moves in imagined deals of the cards it cannot see, played on by Moyen's judgement for three
+turns or so, then judged by the odds Moyen's own rounds showed: most end on an empty deck, to
+the healthiest seat, so a lead counts the more as the deck runs out."""
 
 from __future__ import annotations
 
@@ -179,7 +181,8 @@ def imagine(view: ArenaState, seat: int, rng: Random) -> ArenaState:
 
 class StrongBot(RoundLookahead):
     """Fort: `RoundLookahead` over Moyen, imagining the other hands, the deck, the removed
-    cards face down and hidden alliances (by a coin)."""
+    cards face down and hidden alliances (by a coin), and judging an unfinished round by
+    the odds of its health and hands against the cards left to draw (`judge`)."""
 
     moyen = ArenaBot
     max_hp = MAX_HP
