@@ -64,8 +64,8 @@ class RoundLookahead(ABC):
     """Fort of the spell duels won round by round by the last seat standing (Arcane Arena
     and Aria, Arcane Duel): Moyen's choice and its next best moves, each tried in the same
     imagined deals of the unseen cards, played on by Moyen for every seat to the end of the
-    round or `HORIZON` moves; another move replaces Moyen's when it wins the round clearly
-    more often, or sooner.
+    round or `HORIZON` moves (then judged by `judge`); another move replaces Moyen's when it
+    wins the round clearly more often, or sooner.
 
     Its states keep `round`, `wins` and `hp` per seat, say whether a seat is `alive` and
     `clone()` themselves to be played on."""
@@ -78,7 +78,7 @@ class RoundLookahead(ABC):
     """How much surer of the round a move must look to overrule Moyen: a few imagined
     futures are noisy, and Moyen's judgement is sound."""
     HORIZON = 30
-    """Moves an imagined future runs before the position is judged by health."""
+    """Moves an imagined future runs before the position is judged (`judge`)."""
     moyen: ClassVar[Callable[[float], Bot]]
     """The Moyen robot whose choice is weighed and who plays the imagined futures on."""
     max_hp: ClassVar[int]
@@ -137,6 +137,11 @@ class RoundLookahead(ABC):
             return soon
         if world.round != start:
             return 0.5  # a round without a winner is replayed
+        return self.judge(world, seat)
+
+    def judge(self, world: Any, seat: int) -> float:
+        """How likely the seat is to win a round still under way after `HORIZON` moves:
+        by default its health against the healthiest rival's, each rival one more to beat."""
         rivals = [world.hp[s] for s in self.standing(world, seat)] or [0]
         lead = (world.hp[seat] - max(rivals)) / (4 * self.max_hp)
         return 0.5 + lead - 0.1 * (len(rivals) - 1)  # each rival standing is one more to beat

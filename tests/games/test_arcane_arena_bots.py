@@ -55,6 +55,20 @@ def test_fort_blocks_a_blow_that_would_end_its_round():
     assert StrongBot(1).choose(state.view(1)) == React((barrier,))
 
 
+def test_fort_judges_a_lead_surer_as_the_deck_runs_out():
+    """Most rounds end on an empty deck, to the healthiest seat: the same lead counts more
+    with fewer cards left to draw, and a card in hand counts too."""
+    fort, state = StrongBot(1), new()
+    state.hp = [7, 6]
+    early = fort.judge(state, 0)
+    state.deck = state.deck.holding(state.deck.cards[:1])
+    late = fort.judge(state, 0)
+    assert 0.5 < early < late < 1
+    assert fort.judge(state, 1) == pytest.approx(1 - late)
+    hold(state, 1, "Boule de feu", "Bouclier", "Explosion")
+    assert fort.judge(state, 0) < late
+
+
 def test_debutant_never_casts_a_spell_that_would_kill_itself():
     state = new()
     state.hp[0] = 1
