@@ -187,6 +187,16 @@ class StrongBot(RoundLookahead):
     moyen = ArenaBot
     max_hp = MAX_HP
     imagine = staticmethod(imagine)
+    HORIZON = 12
+    """Three turns or so: `judge` reads the round's odds well, and a shorter future strays
+    less from one imagined world to the next."""
+    WORLDS = 12
+    """Twice as many as by default: with a judge this sharp, a few worlds' noise alone would
+    overrule Moyen (a pass for a draw) and cost games."""
+    HEALTH = 2.5
+    """Weight of a point of health, over the square root of the cards left to draw."""
+    CARD = 0.5
+    """Weight of a card in hand: a spell still to cast is worth about a point of health."""
 
     def weighs(self, view: ArenaState) -> bool:
         return view.phase in (ACTION, REACT)  # a bonus or a discard: Moyen's rule is enough
@@ -203,17 +213,6 @@ class StrongBot(RoundLookahead):
     @staticmethod
     def standing(world: ArenaState, seat: int) -> list[int]:
         return world.opponents(seat)
-
-    HORIZON = 12
-    """Three turns or so: `judge` reads the round's odds well, and a shorter future strays
-    less from one imagined world to the next."""
-    WORLDS = 12
-    """Twice as many as by default: with a judge this sharp, a few worlds' noise alone would
-    overrule Moyen (a pass for a draw) and cost games."""
-    HEALTH = 2.5
-    """Weight of a point of health, over the square root of the cards left to draw."""
-    CARD = 0.5
-    """Weight of a card in hand: a spell still to cast is worth about a point of health."""
 
     def judge(self, world: ArenaState, seat: int) -> float:
         """The seat's chance of winning the round, as Moyen against Moyen fared from such
