@@ -428,13 +428,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     lab = Lab(args.seconds, args.least, processes=args.processes)
     text = README.read_text(encoding="utf-8")
-    args.print |= START not in text
     if args.jeu and START in text:
         between = text.partition(START)[2].partition(END)[0].split("\n")[1:-1]
         lines = [START, *refresh(between, lab, args.jeu), END]
     else:
         lines = report(lab)
-    if args.print:
+    if args.print or START not in text:
         print("\n".join(lines))
     else:
         rewrite(README, lines)

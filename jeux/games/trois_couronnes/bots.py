@@ -741,6 +741,12 @@ def duel_column(
     return 1 - tables[t][barred[::-1]][grid(rival), :]
 
 
+def against_a_field(state: TroisCouronnesState) -> bool:
+    """Whether Fort plays against a field of Moyen rivals (`field_tables`) rather than a duel
+    with each (`duel_tables`): at three or four, unless Moyen goes to war every turn (TRC-6)."""
+    return state.seats > 2 and not state.special_plus_turn
+
+
 def field_of(me: int, scores: Sequence[int], turns: Sequence[int]) -> Field:
     return tuple((int(grid(scores[s])), turns[s]) for s in range(len(scores)) if s != me)
 
@@ -823,7 +829,7 @@ class Fort(Robot):
         played out score by score (`LastRound`)."""
         if state.seats == 1:
             return solo_tables(Scoring.of(state))[turns[me]]
-        field = state.seats > 2 and not state.special_plus_turn
+        field = against_a_field(state)
         if field and state.round == ROUNDS:
             return None
         if field:
@@ -934,14 +940,14 @@ class Fort(Robot):
         """The seats worth weighing a war on. Against a field, none in the round before the
         last: its target would be sheltered from the last round's wars, which only ever
         helps a rival (Moyen attacks the best score it may), and the tables assume none."""
-        field = state.seats > 2 and not state.special_plus_turn
-        return [] if field and state.round == ROUNDS - 1 else state.war_targets()
+        sheltering = against_a_field(state) and state.round == ROUNDS - 1
+        return [] if sheltering else state.war_targets()
 
     @staticmethod
     def prepare(state: TroisCouronnesState, changes: Sequence[Mapping[int, int]]) -> None:
         """Solve at once the fields a turn's choices lead to (`field_tables`)."""
         me, turns = state.current, turns_left(state)
-        if state.seats < 3 or state.special_plus_turn or state.round == ROUNDS:
+        if not against_a_field(state) or state.round == ROUNDS:
             return
         fields = []
         for change in changes:
