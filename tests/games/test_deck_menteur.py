@@ -432,19 +432,6 @@ def test_with_nothing_true_to_hand_a_seat_that_must_accuse_it_accuses_first(leve
     assert GAME.bot(1, level).choose(state.view(1)) == Accuse()
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("level", LEVELS)
-def test_every_level_plays_whole_games_with_legal_moves(players, level):
-    for seed, options in enumerate(({}, {"max_cartes": 3, "annonce": "hasard"}) * 2):
-        match = Match(GAME, seed, tuple(Seat(n) for n in NAMES[:players]), options)
-        bots = [GAME.bot(f"{seed}:{seat}", level) for seat in range(players)]
-        while not match.over:
-            seat = match.state.to_move()
-            action = bots[seat].choose(match.state.view(seat))
-            assert action in match.state.legal_actions()
-            match.play(action)
-
-
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_accuses_when_more_cards_are_claimed_than_exist_outside_its_hand(level):
     state = new(2)

@@ -237,21 +237,6 @@ def test_every_level_picks_the_same_whatever_the_other_picked_in_secret(level):
     assert len(set(picks)) == 1 and picks[0] in state.legal_actions()
 
 
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize(
-    "options", [{}, {"hp": 30, "cap": False}, {"double_ko": "rematch"}], ids=str
-)
-def test_every_level_plays_whole_duels_with_legal_moves(level, options):
-    for seed in range(4):
-        match = Match(GAME, seed, (Seat("Lina"), Seat("Marc")), options)
-        bots = [GAME.bot(f"{seed}:{seat}", level) for seat in (0, 1)]
-        while not match.over:
-            seat = match.state.to_move()
-            action = bots[seat].choose(match.state.view(seat))
-            assert action in match.state.legal_actions()
-            match.play(action)
-
-
 def game(rows):
     """The value and the row player's mix, as one flat list."""
     value, mixes, _ = zero_sum(np.array([rows], dtype=float))

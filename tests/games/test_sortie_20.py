@@ -1,7 +1,5 @@
 """Sortie 20 (RULINGS.md §15 and Appendix A): every quoted and derived case, with forced dice."""
 
-from random import Random
-
 import pytest
 
 from jeux.engine.core import IllegalAction
@@ -502,21 +500,6 @@ def thrown(dice, total=0, best=None, **options):
     state.race.final_round = best is not None
     play(state, Roll(), *dice)
     return state
-
-
-@pytest.mark.parametrize("level", GAME.levels)
-@pytest.mark.parametrize("players", range(1, 7))
-def test_every_level_plays_legal_actions_to_the_end(level, players):
-    for seed in range(2):
-        options = {"strict_reroll": seed == 1, "floor": seed == 0, "turn_limit": 15}
-        state = GAME.new(
-            [f"J{i}" for i in range(players)], GAME.resolve_options(options), Random(seed)
-        )
-        bot, rng = GAME.bot(seed, level), Random(seed)
-        while (seat := state.to_move()) is not None:
-            action = bot.choose(state.view(seat))
-            assert action.shape() in state.legal_actions()
-            state.apply(action, rng)
 
 
 def test_debutant_pays_a_reroll_with_a_five_keeps_its_ones_and_never_thinks_of_the_special():

@@ -273,21 +273,6 @@ def at(power, unstable, to_beat, holder, mode="classic"):
     return state
 
 
-@pytest.mark.parametrize("level", GAME.levels)
-@pytest.mark.parametrize("players", range(2, 7))
-@pytest.mark.parametrize("mode", ["classic", "survival"])
-def test_every_level_plays_legal_actions_to_the_end(level, players, mode):
-    for seed in range(3):
-        state = GAME.new(
-            [f"J{i}" for i in range(players)], GAME.resolve_options({"mode": mode}), Random(seed)
-        )
-        bot, rng = GAME.bot(seed, level), Random(seed)
-        while (seat := state.to_move()) is not None:
-            action = bot.choose(state.view(seat))
-            assert action.shape() in state.legal_actions()
-            state.apply(action, rng)
-
-
 def test_levels_are_the_three_of_the_contract():
     assert GAME.levels == ("debutant", "moyen", "fort")
     assert {type(GAME.bot(1, level)).__name__ for level in GAME.levels} == {

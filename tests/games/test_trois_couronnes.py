@@ -1080,22 +1080,6 @@ def test_bot_declares_war_when_it_comes_on_top_of_a_normal_turn():
 LEVELS = ("debutant", "moyen", "fort")
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-@pytest.mark.parametrize("level", LEVELS)
-def test_every_level_plays_whole_games_with_legal_moves(players, level):
-    from random import Random
-
-    variants = ({}, {"special_turn": "plus_turn", "stakes": "covered", "decline": "zero"})
-    for seed, options in enumerate(variants * 2):
-        state = new(tuple(f"J{i}" for i in range(players)), **options)
-        bot, rng = GAME.bot(seed, level), Random(seed)
-        while state.to_move() is not None:
-            action = bot.choose(state.view(state.to_move()))
-            assert action in state.legal_actions()
-            state.apply(action, rng)
-        assert state.outcome() is not None
-
-
 def test_the_game_offers_three_levels():
     assert GAME.levels == LEVELS
 

@@ -11,7 +11,6 @@ seeded by the view, and suggests the action that escapes surely in the most of t
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from itertools import permutations
 from random import Random
@@ -42,8 +41,11 @@ _LISTS = ("deck", "hand", "spent", "active", "discard")
 
 
 def _clone(state: PyramideState) -> PyramideState:
-    """A copy that the engine may play on without touching `state` (faster than deepcopy)."""
-    twin = copy.copy(state)
+    """A copy that the engine may play on without touching `state`: its attributes shared,
+    its lists new (built directly: `copy.copy` goes through pickling's protocol, a fifth of
+    a hint's time)."""
+    twin = object.__new__(type(state))
+    vars(twin).update(vars(state))
     for name in _LISTS:
         setattr(twin, name, list(getattr(state, name)))
     twin.known = set(state.known)
