@@ -387,6 +387,13 @@ def undominated(ends: Iterable[T], facts: Callable[[T], tuple[Hashable, int, int
     return [end for end in ends if not beaten(end)]
 
 
+LEFT_BEHIND = [
+    -0.2 * card if card < 20 else 0.2 * (card - 40) if card > 40 else 0 for card in range(51)
+]
+"""What a card left in the room adds to `promise`, by code: a monster is a threat, a potion
+a resource."""
+
+
 def promise(cards: list[int]) -> Callable[[tuple[int, ...], int, int, int], float]:
     """The quick player's guess at the start of a room, given the cards still to come (those
     the room leaves included): a function of what the room leaves. Health, less a share of
@@ -399,13 +406,14 @@ def promise(cards: list[int]) -> Callable[[tuple[int, ...], int, int, int], floa
     armed: dict[tuple[int, int], float] = {}
 
     def worth(left: tuple[int, ...], hp: int, weapon: int, bound: int) -> float:
-        if (weapon, bound) not in armed:
+        held = armed.get((weapon, bound))
+        if held is None:
             absorbed = sum(min(card, weapon) for card in monsters if card <= bound)
             better = sum(value - weapon for value in weapons if value > weapon)
-            armed[weapon, bound] = 0.12 * weapon + 0.15 * absorbed + 0.07 * better
-        guess = hp + base + armed[weapon, bound]
+            held = armed[weapon, bound] = 0.12 * weapon + 0.15 * absorbed + 0.07 * better
+        guess = hp + base + held
         for card in left:
-            guess += -0.2 * card if card < 20 else 0.2 * (card - 40) if card > 40 else 0
+            guess += LEFT_BEHIND[card]
         return guess
 
     return worth
@@ -415,30 +423,84 @@ FLEE_COST = 0.5
 """What the quick player's guess takes off for fleeing: the next room cannot be fled."""
 
 
-def playout(
-    room: list[int], deck: list[int], hp: int, weapon: int, bound: int, fled: bool, rules: Rules
-) -> int:
-    """Play the dungeon on from the start of a room with the quick player, who takes each
-    room's end of best `promise`, or flees when fleeing promises more. A win scores WIN plus
-    the health left; a death, the health it had less the monsters not slain."""
-    while True:
-        if not deck and len(room) <= rules.classic_end:
-            return WIN + hp
-        dealt = ROOM_SIZE - len(room)
-        room, deck = sorted(room + deck[:dealt]), deck[dealt:]
-        full = len(room) == ROOM_SIZE
-        to_resolve = TO_RESOLVE if full else len(room) - rules.classic_end
-        ends = quick_ends(tuple(room), hp, weapon, bound, to_resolve, rules)
-        worth = promise(deck + room)
-        best = max(ends, key=lambda end: worth(*end), default=None)
-        stay = worth(*best) if best else -WIN
-        if full and deck and not fled and worth(tuple(room), hp, weapon, bound) - FLEE_COST > stay:
-            room, deck, fled = [], deck + room, True
-            continue
-        if best is None:
-            return hp - sum(card for card in deck + room if card < 20)
-        left, hp, weapon, bound = best
-        room, fled = list(left), False
+class QuickPlayer:
+    """The quick player of one plan's playouts, who takes each room's end of best `promise`,
+    or flees when fleeing promises more. All the plan's options play the same deals, so the
+    same rooms and the same games come back: it remembers the ends of each room, the promise
+    of each stock of cards, and how each game it met on the current deal ended."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.ends: dict[tuple[tuple[int, ...], int, int, int, int], list[End]] = {}
+        self.promises: dict[tuple[int, ...], Callable[[tuple[int, ...], int, int, int], float]]
+        self.scores: dict[tuple, int]
+        self.new_deal()
+
+    def new_deal(self) -> None:
+        """Forget the games and stocks of the last deal: they will not come back."""
+        self.promises, self.scores = {}, {}
+
+    def playout(
+        self, room: list[int], deck: list[int], hp: int, weapon: int, bound: int, fled: bool
+    ) -> int:
+        """Play the dungeon on from the start of a room. A win scores WIN plus the health
+        left; a death, the health it had less the monsters not slain."""
+        met = []
+        while True:
+            game = (tuple(room), tuple(deck), hp, weapon, bound, fled)
+            if game in self.scores:
+                score = self.scores[game]
+                break
+            met.append(game)
+            if not deck and len(room) <= self.rules.classic_end:
+                score = WIN + hp
+                break
+            dealt = ROOM_SIZE - len(room)
+            room, deck = sorted(room + deck[:dealt]), deck[dealt:]
+            full = len(room) == ROOM_SIZE
+            to_resolve = TO_RESOLVE if full else len(room) - self.rules.classic_end
+            worth = self.promise(deck + room)
+            ends = self.room_ends(tuple(room), hp, weapon, bound, to_resolve)
+            best = max(ends, key=lambda end: worth(*end), default=None)
+            stay = worth(*best) if best else -WIN
+            if (
+                full
+                and deck
+                and not fled
+                and worth(tuple(room), hp, weapon, bound) - FLEE_COST > stay
+            ):
+                room, deck, fled = [], deck + room, True
+                continue
+            if best is None:
+                score = hp - sum(card for card in deck + room if card < 20)
+                break
+            left, hp, weapon, bound = best
+            room, fled = list(left), False
+        for game in met:
+            self.scores[game] = score
+        return score
+
+    def promise(self, cards: list[int]) -> Callable[[tuple[int, ...], int, int, int], float]:
+        stock = tuple(sorted(cards))
+        if stock not in self.promises:
+            self.promises[stock] = promise(cards)
+        return self.promises[stock]
+
+    def room_ends(
+        self, room: tuple[int, ...], hp: int, weapon: int, bound: int, to_resolve: int
+    ) -> list[End]:
+        """The `quick_ends` of the room in the set's order, less those that another end with
+        more health and the same cards left, weapon and binding beats: they never promise
+        the most, and `max` keeps choosing the same among equal promises."""
+        key = (room, hp, weapon, bound, to_resolve)
+        if key not in self.ends:
+            ends = quick_ends(room, hp, weapon, bound, to_resolve, self.rules)
+            most: dict[tuple[tuple[int, ...], int, int], int] = {}
+            for left, health, armed_with, binding in ends:
+                alike = (left, armed_with, binding)
+                most[alike] = max(most.get(alike, 0), health)
+            self.ends[key] = [end for end in ends if end[1] == most[end[0], end[2], end[3]]]
+        return self.ends[key]
 
 
 def plan(view: ScoundrelState, deals: int = DEALS) -> list[Action]:
@@ -460,13 +522,15 @@ def plan(view: ScoundrelState, deals: int = DEALS) -> list[Action]:
         return view.legal_actions()[:1]  # every way dies
     under = [card for card in here.room if card]  # where fleeing puts the room, in order
     totals = [0] * len(options)
+    player = QuickPlayer(rules)
     for deck in sampled_decks(view, deals if len(options) > 1 else 0):
+        player.new_deal()
         for i, (end, _) in enumerate(options):
             if end is None:
                 fled = deck + under
-                totals[i] += playout([], fled, here.hp, here.weapon, here.bound, True, rules)
+                totals[i] += player.playout([], fled, here.hp, here.weapon, here.bound, True)
             else:
-                totals[i] += playout(list(end[0]), deck, *end[1:], False, rules)
+                totals[i] += player.playout(list(end[0]), deck, *end[1:], False)
     end, steps = options[max(range(len(options)), key=totals.__getitem__)]
     return [Avoid()] if end is None else actions_of(steps, here.room)
 
