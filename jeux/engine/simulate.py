@@ -58,6 +58,7 @@ def playout(
     state = game.new(names, game.resolve_options({**game.playout_options, **(options or {})}), rng)
     count, turns, turn_of = 0, 0, None
     raised: list[type] = []  # the events' kinds, named once at the end: cheaper than a Counter
+    timings: list[list[float]] = [[] for _ in levels]  # each seat's, into `clock` at the end
     now = time.perf_counter  # looked up once: a robot's move costs a few microseconds
     while (seat := state.to_move()) is not None:
         if (turn := state.whose_turn()) != turn_of:
@@ -67,8 +68,7 @@ def playout(
         if bots:
             start = now()
             action = bots[seat].choose(state.view(seat))
-            if clock is not None:
-                clock.setdefault(levels[seat], []).append(now() - start)
+            timings[seat].append(now() - start)
             raised += map(type, state.apply(action, rng))
         else:
             # Drawn from this very state's legal actions, so `apply`'s own check would only
@@ -77,6 +77,9 @@ def playout(
         count += 1
     if state.outcome() is None:
         raise RuntimeError("the game ended without an outcome")
+    for level, times in zip(levels, timings, strict=True):
+        if clock is not None and times:
+            clock.setdefault(level, []).extend(times)
     events: Counter[str] = Counter()
     for kind, times in Counter(raised).items():
         events[kind.__name__] += times

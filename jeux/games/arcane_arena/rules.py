@@ -667,17 +667,16 @@ class ArenaState(ZonedState):
     def may_cast(self, action: Cast) -> bool:
         """Whether `casts()` lists this cast, judged from its own cards rather than by
         listing every cast of the hand: the robot has just listed them from its view."""
-        uids, hand = action.cards, self.hands[self.turn].cards
-        places = {card.uid: place for place, card in enumerate(hand)}
-        if type(uids) is not tuple or not 0 < len(uids) <= 2 or not all(u in places for u in uids):
+        uids = action.cards
+        if type(uids) is not tuple or not 0 < len(uids) <= 2:
             return False
-        if len(uids) == 1:
-            effect: Spell | Combo | None = hand[places[uids[0]]].card
-        elif places[uids[0]] < places[uids[1]]:  # as `combinations` pairs them
-            first, second = hand[places[uids[0]]].card, hand[places[uids[1]]].card
-            effect = self.book.pairs.get((first.name, second.name))
+        chosen = [card for card in self.hands[self.turn].cards if card.uid in uids]
+        if [card.uid for card in chosen] != list(uids):  # each in hand, in the hand's order
+            return False  # (as `combinations` pairs them)
+        if len(chosen) == 1:
+            effect: Spell | Combo | None = chosen[0].card
         else:
-            return False
+            effect = self.book.pairs.get((chosen[0].card.name, chosen[1].card.name))
         if effect is None or effect.reaction:
             return False
         if isinstance(effect, Combo) and effect.salvage:
@@ -880,11 +879,14 @@ class ArenaState(ZonedState):
 
     def _react(self, uids: tuple[int, ...], rng: Random) -> list[Event]:
         seat = self.defender
-        effect = self.spells_of(seat, uids) if uids else None
+        if not uids:  # most answers play no card: the hand and the pile stay as they are
+            events: list[Event] = [Reacted(seat, self.players[seat], (), "")]
+            return events + self._resolve(seat, None, rng) + self._next_target(rng)
+        effect = self.spells_of(seat, uids)
         cards = self._take(seat, uids)
         self._to_discard(cards)
-        names = tuple(c.card.name for c in cards)
-        events = [Reacted(seat, self.players[seat], names, effect.name if effect else "")]
+        names = tuple([c.card.name for c in cards])
+        events = [Reacted(seat, self.players[seat], names, effect.name)]
         events += self._resolve(seat, effect, rng)
         if isinstance(effect, Combo):
             return events + self._ask_reward(seat)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 from random import Random
 from typing import Any
@@ -232,12 +232,12 @@ cast, defend, discard = cache(Cast), cache(Defend), cache(Discard)
 DRAW, PASS, ENDURE, END_TURN = Draw(), Pass(), Endure(), EndTurn()
 
 
-@lru_cache(maxsize=256)
 def hand_casts(
     hand: tuple[Dealt, ...], foes: tuple[int, ...], discard: tuple[Dealt, ...] = ()
 ) -> tuple[Cast, ...]:
     """Every cast of a hand at these foes (`discard`: the pile, when Invocation de tombe may
-    pick from it): kept a while, as a hand often lasts several decisions."""
+    pick from it). Listed anew each time: a hand rarely meets the same foes and pile twice
+    (kept in a cache, three in four lookups missed and cost more than they saved)."""
     actions: list[Cast] = []
     for card in hand:
         key = card.card
