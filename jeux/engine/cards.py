@@ -140,7 +140,7 @@ class Zone:
 
     def without(self, cards: Iterable[Dealt]) -> Zone:
         gone = tuple(cards)  # a few cards: comparing is cheaper than hashing their faces
-        return Zone(tuple([c for c in self.cards if c not in gone]), self.seen_by)
+        return self.holding([c for c in self.cards if c not in gone])  # a list: quicker to tuple
 
     def by_uid(self, uid: int) -> Dealt | None:
         for card in self.cards:
