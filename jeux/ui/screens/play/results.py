@@ -102,8 +102,10 @@ class ResultsScreen(ExtraStartsScreen):
         return self.sitting is not None and self.sitting.hosting is None
 
     def on_mount(self) -> None:
-        self.query_one(ScoreSheet).show(self.final_sheet, self.app.glyphs)
-        for button in self.query("#menu" if self.joined else "#again"):  # none if closing
+        # None of them if the app closes as the results open (a test that ends on the last move)
+        for sheet in self.query(ScoreSheet):
+            sheet.show(self.final_sheet, self.app.glyphs)
+        for button in self.query("#menu" if self.joined else "#again"):
             button.focus()
         if self.joined:
             self.set_interval(self.TABLE_SECONDS, self.follow_table)
