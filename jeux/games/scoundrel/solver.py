@@ -6,9 +6,10 @@ over): a depth-first search over compact positions, memoising the lost ones (wit
 health they were lost with, since less health loses too) and cutting a branch as soon as its
 health cannot cover the damage no weapon left in the dungeon can absorb.
 
-`hint(view)` never reads the real order: it deals the unseen cards of the view at random many
-times, solves each deal exactly, and suggests the move that wins the most deals (perfect
-information Monte Carlo). The same view always gives the same hint, whatever the hidden order.
+`hint(view)` never reads the real order: it deals the unseen cards of the view at random
+`DEALS` times, plays every undominated way to finish the room (and fleeing) on each deal with a
+quick player (`QuickPlayer`), and suggests the way with the best total (flat Monte Carlo). The
+same view always gives the same hint, whatever the hidden order.
 """
 
 from __future__ import annotations
