@@ -77,9 +77,10 @@ def playout(
         count += 1
     if state.outcome() is None:
         raise RuntimeError("the game ended without an outcome")
-    for level, times in zip(levels, timings, strict=True):
-        if clock is not None and times:
-            clock.setdefault(level, []).extend(times)
+    if clock is not None:
+        for level, times in zip(levels, timings, strict=True):
+            if times:
+                clock.setdefault(level, []).extend(times)
     events: Counter[str] = Counter()
     for kind, times in Counter(raised).items():
         events[kind.__name__] += times

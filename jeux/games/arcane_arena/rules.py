@@ -879,14 +879,14 @@ class ArenaState(ZonedState):
 
     def _react(self, uids: tuple[int, ...], rng: Random) -> list[Event]:
         seat = self.defender
-        if not uids:  # most answers play no card: the hand and the pile stay as they are
-            events: list[Event] = [Reacted(seat, self.players[seat], (), "")]
-            return events + self._resolve(seat, None, rng) + self._next_target(rng)
-        effect = self.spells_of(seat, uids)
-        cards = self._take(seat, uids)
-        self._to_discard(cards)
-        names = tuple([c.card.name for c in cards])
-        events = [Reacted(seat, self.players[seat], names, effect.name)]
+        effect: Spell | Combo | None = None
+        names: tuple[str, ...] = ()
+        if uids:  # most answers play no card: the hand and the pile then stay as they are
+            effect = self.spells_of(seat, uids)
+            cards = self._take(seat, uids)
+            self._to_discard(cards)
+            names = tuple([c.card.name for c in cards])
+        events = [Reacted(seat, self.players[seat], names, effect.name if effect else "")]
         events += self._resolve(seat, effect, rng)
         if isinstance(effect, Combo):
             return events + self._ask_reward(seat)

@@ -102,7 +102,7 @@ class ResultsScreen(ExtraStartsScreen):
         return self.sitting is not None and self.sitting.hosting is None
 
     def on_mount(self) -> None:
-        # None of them if the app closes as the results open (a test that ends on the last move)
+        # Neither is there if the app closes as the results open (quit on the very last move)
         for sheet in self.query(ScoreSheet):
             sheet.show(self.final_sheet, self.app.glyphs)
         for button in self.query("#menu" if self.joined else "#again"):
