@@ -14,8 +14,9 @@ from textual.css.stylesheet import Stylesheet
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
+from textual.screen import Screen
 
-from tests.settle import count_handling, key_handled, settle
+from tests.settle import busy_while, key_handled, settle, wait_for_screen
 
 # The suite starts hundreds of Pythons (xdist's workers, jeux in tmux, a browser's tabs, the
 # command line's tests): with PYTHONDONTWRITEBYTECODE set, as some images do, each would compile
@@ -55,7 +56,10 @@ def _post_at_once(self: HeadlessDriver, message) -> None:
 
 
 HeadlessDriver.send_message = _post_at_once
-MessagePump._dispatch_message = count_handling(MessagePump._dispatch_message)
+MessagePump._dispatch_message = busy_while(MessagePump._dispatch_message)
+MessagePump._flush_next_callbacks = busy_while(MessagePump._flush_next_callbacks)
+Screen._invoke_and_clear_callbacks = busy_while(Screen._invoke_and_clear_callbacks)
+Pilot._wait_for_screen = wait_for_screen  # what `press`, `click` and `settle` wait for
 textual.app.wait_for_idle = key_handled  # what `Pilot.press` waits for after each key
 
 _render_update = Compositor.render_update

@@ -5,42 +5,79 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import Counter
 from collections.abc import Callable
 
 from textual._context import active_app
 from textual.app import App
-from textual.pilot import Pilot
+from textual.message_pump import MessagePump
+from textual.pilot import Pilot, WaitForScreenTimeout
 
 from jeux.ui.settle import POLL_SECONDS, SETTLE_SECONDS, settle, still
 
-__all__ = ["count_handling", "key_handled", "settle", "still", "wait_until"]
+__all__ = ["busy_while", "key_handled", "settle", "still", "wait_for_screen", "wait_until"]
 
 
-IN_HAND = [0]
-"""Messages being handled now, in every app of this process (`count_handling`)."""
+BUSY: Counter[MessagePump] = Counter()
+"""The message pumps (app, screens, widgets) of every app of this process that are handling
+a message now, or running the callbacks of their idle time (`busy_while`)."""
 
 
-def count_handling(dispatch):
-    """Textual's MessagePump._dispatch_message, counted in IN_HAND while it runs: a message
+def busy_while(work):
+    """A MessagePump coroutine method (Textual's `_dispatch_message`, `_flush_next_callbacks`,
+    `Screen._invoke_and_clear_callbacks`), its pump counted in BUSY while it runs: a message
     taken from its queue is still being handled until its handler returns."""
 
-    async def counted(pump, message):
-        IN_HAND[0] += 1
+    async def counted(pump, *args):
+        BUSY[pump] += 1
         try:
-            return await dispatch(pump, message)
+            return await work(pump, *args)
         finally:
-            IN_HAND[0] -= 1
+            BUSY[pump] -= 1
+            if not BUSY[pump]:
+                del BUSY[pump]
 
     return counted
+
+
+def has_work(node: MessagePump) -> bool:
+    return bool(node._message_queue.qsize() or node._next_callbacks or node in BUSY)
 
 
 def handling(app: App) -> bool:
     """Whether a message is queued or being handled in the app, or a callback waits for the
     end of one."""
     nodes = [app, *(node for s in app.screen_stack for node in s.walk_children(with_self=True))]
-    return IN_HAND[0] > 0 or any(
-        node._message_queue.qsize() or node._next_callbacks for node in nodes
-    )
+    return bool(BUSY) or any(has_work(node) for node in nodes)
+
+
+async def wait_for_screen(pilot: Pilot, timeout: float = SETTLE_SECONDS) -> bool:
+    """Textual's `Pilot._wait_for_screen` (every node of the screen has handled what was sent
+    to it before), asking only the nodes that have work for a round trip: one with nothing
+    queued and nothing in hand has handled it all already, and a callback sent to it would
+    only wake it to go idle again, half the messages of a Pilot test."""
+    try:
+        screen = pilot.app.screen
+    except Exception:
+        return False
+    nodes = [pilot.app, *screen.walk_children(with_self=True)]
+    returned = [asyncio.Event() for node in nodes if has_work(node)]
+    for node, event in zip((n for n in nodes if has_work(n)), returned, strict=True):
+        if not node.call_later(event.set):
+            event.set()  # a closing node: Textual's wait does not count it either
+    if not returned:
+        await asyncio.sleep(0)
+        return True
+    awaited = asyncio.gather(*(event.wait() for event in returned))
+    failed = asyncio.ensure_future(pilot.app._exception_event.wait())
+    done, _ = await asyncio.wait((awaited, failed), timeout=timeout, return_when="FIRST_COMPLETED")
+    for task in (awaited, failed):
+        task.cancel()
+    if not done:
+        raise WaitForScreenTimeout(
+            f"the screen's nodes did not handle their messages in {timeout} s"
+        )
+    return awaited in done
 
 
 async def key_handled(min_sleep: float = 0, max_sleep: float = 1) -> None:
