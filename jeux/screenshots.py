@@ -12,11 +12,13 @@ import datetime as dt
 import random
 import sys
 import tempfile
+from collections.abc import Callable
 from importlib import import_module
 from importlib.util import find_spec
 from pathlib import Path
 
 from .catalog import available, load_game, load_screen
+from .engine.core import State
 from .engine.match import Match, Seat
 from .ui.settle import still
 
@@ -33,12 +35,18 @@ def demo_seats(game_id: str) -> tuple[Seat, ...]:
     return tuple(Seat(name) for name in NAMES[:count])
 
 
-def demo_match(game_id: str, moves: int) -> Match:
-    """A seeded match after `moves` actions of a seeded bot (fewer if it ends before)."""
+def never(state: State) -> bool:
+    """The default of `demo_match`'s `until`: no state stops the bot early."""
+    return False
+
+
+def demo_match(game_id: str, moves: int, until: Callable[[State], bool] = never) -> Match:
+    """A seeded match after `moves` actions of a seeded bot (fewer if it ends before, or
+    once its state is one that `until` waits for: a defender's turn)."""
     game = load_game(game_id)
     match = Match(game, SEED, demo_seats(game_id), {})
     bot = game.bot(SEED)
-    while len(match.actions) < moves and not match.over:
+    while len(match.actions) < moves and not match.over and not until(match.state):
         match.play(bot.choose(match.state.view(match.state.to_move())))
     return match
 
@@ -110,12 +118,12 @@ async def pass_handoff(app):
     return game
 
 
-def behind_handoff(game_id: str, moves: int):
-    """The scene of a game that opens behind the handoff: after `moves` actions, the board of
-    the seat that took the screen."""
+def behind_handoff(game_id: str, moves: int, until: Callable[[State], bool] = never):
+    """The scene of a game that opens behind the handoff: after `moves` actions (or as soon
+    as `until` holds, see `demo_match`), the board of the seat that took the screen."""
 
     async def stage(app) -> None:
-        await open_match(app, demo_match(game_id, moves))
+        await open_match(app, demo_match(game_id, moves, until))
         await pass_handoff(app)
 
     return stage

@@ -328,6 +328,25 @@ class State(ABC):
         return None
 
 
+class LegalOnce(State):
+    """A state that lists its legal actions once a position, where listing them costs: the
+    robot and `apply`'s check both ask. The game lists them in `_legal_now()` and begins
+    `_apply` by forgetting the list (`self._legal = None`), as robots and playouts call
+    `_apply` without `apply`."""
+
+    _legal: list[Action] | None = None
+    """The legal actions until the next move, once asked for."""
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._legal_now()
+        return list(self._legal)
+
+    @abstractmethod
+    def _legal_now(self) -> list[Action]:
+        """Every action the seat to move may take, listed afresh."""
+
+
 def is_listed(action: Action, actions: list[Action]) -> bool:
     """Whether `action` is among `actions`: first by identity, in C, as the robots and the
     screens pick their moves from the very list the check is given again (built once and

@@ -52,6 +52,11 @@ def join_names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " et " + names[-1]
 
 
+def aside(words: str) -> str:
+    """ " (Éclair)", to add after what it explains; nothing when there is nothing to add."""
+    return f" ({words})" if words else ""
+
+
 def percent(chance: float) -> str:
     """0.583 → "58 %"."""
     return f"{round(100 * chance)} %"

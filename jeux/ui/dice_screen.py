@@ -11,9 +11,10 @@ A game's screen says what to show and which moves its buttons make; the base doe
   those a command plays with no die picked (a throw of every free die chooses nothing): by
   keys 1–n and by clicks, and a selection is kept only while some legal action uses all of
   its dice. `keys_for` follows from the same two hooks.
-- `looks(state)`: each die's face, look and caption; `status`, `value`, `advice` and `guide`:
-  the lines around the tray. Advice is wiped as soon as an event is animated, so nothing
-  stale stays beside a result (a bust, another player's throw).
+- `looks(state)`: each die's face, look and caption; `status` (or its `status_parts` of the
+  seat to move), `value`, `advice` and `guide`: the lines around the tray. Advice is wiped as
+  soon as an event is animated, so nothing stale stays beside a result (a bust, another
+  player's throw).
 - `thrown(event)`: the dice an event throws ({position: face}); the base tumbles them, then
   `show_event(event)` lets the game mark the result and hold it with `pause`. GameScreen
   narrates an event in the log only once it has been animated. `latest(kind, since, before)`
@@ -150,7 +151,16 @@ class DiceScreen(GameScreen):
         return ()
 
     def status(self, state: State) -> Content:
-        return Content("")
+        """The standing of the seat to move, its parts joined by « · »; none once the match
+        is over."""
+        seat = state.to_move()
+        if seat is None:
+            return Content("")
+        return Content(" · ".join(self.status_parts(state, seat)))
+
+    def status_parts(self, state: State, seat: int) -> list[str]:
+        """What the status line tells of `seat`, the one to move: its score, its throw…"""
+        return []
 
     def value(self, state: State) -> Content:
         """What the dice on the table are worth."""

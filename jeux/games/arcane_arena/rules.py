@@ -39,7 +39,15 @@ from jeux.engine.core import (
 )
 from jeux.engine.events import Eliminated, Passed
 from jeux.engine.reactions import window_opens
-from jeux.engine.text import ALL_PASSED, DECK_EMPTY, LAST_STANDING, de, join_names, plural
+from jeux.engine.text import (
+    ALL_PASSED,
+    DECK_EMPTY,
+    LAST_STANDING,
+    aside,
+    de,
+    join_names,
+    plural,
+)
 
 from .cards import Combo, Spell, Spellbook
 
@@ -133,6 +141,12 @@ def listed(action: Action, legal: list[Action]) -> bool:
 # --- events ----------------------------------------------------------------------------
 
 
+def combined(names: tuple[str, ...]) -> str:
+    """The cards of a combination, after its name: " (Bouclier + Barrière d'arcane)"; nothing
+    for a card played alone."""
+    return aside(" + ".join(names)) if len(names) > 1 else ""
+
+
 @quick_init
 @dataclass(frozen=True)
 class RoundStarted(Event):
@@ -166,7 +180,7 @@ class DeckRenewed(Event):
     shown: tuple[Dealt, ...] = ()
 
     def describe(self) -> str:
-        names = f" ({join_names([c.card.name for c in self.shown])})" if self.shown else ""
+        names = aside(join_names([c.card.name for c in self.shown]))
         out = f"{plural(self.removed, 'carte')} retirée{'s' if self.removed > 1 else ''}{names}"
         if not self.size:
             return f"Pioche épuisée : {out}, plus de pioche."
@@ -186,8 +200,7 @@ class SpellCast(Event):
 
     def describe(self) -> str:
         on = f" sur {self.target}" if self.target else ""
-        how = f" ({' + '.join(self.names)})" if len(self.names) > 1 else ""
-        return f"{self.player} joue {self.spell}{how}{on}."
+        return f"{self.player} joue {self.spell}{combined(self.names)}{on}."
 
 
 @quick_init
@@ -201,8 +214,7 @@ class Reacted(Event):
     def describe(self) -> str:
         if not self.spell:
             return f"{self.player} ne pare pas."
-        how = f" ({' + '.join(self.names)})" if len(self.names) > 1 else ""
-        return f"{self.player} répond par {self.spell}{how}."
+        return f"{self.player} répond par {self.spell}{combined(self.names)}."
 
 
 @quick_init

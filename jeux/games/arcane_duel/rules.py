@@ -39,7 +39,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.events import Eliminated
 from jeux.engine.reactions import window_opens
-from jeux.engine.text import LAST_STANDING, join_names, plural
+from jeux.engine.text import LAST_STANDING, aside, join_names, plural
 
 ATTACK, DEFENCE, SUPPORT = "attaque", "défense", "soutien"
 
@@ -351,14 +351,12 @@ class Defended(Event):
     detail: str = ""
 
     def describe(self) -> str:
-        extra = f" ({self.detail})" if self.detail else ""
-        return f"{self.player} se défend avec {name_of(self.card)}{extra}."
+        return f"{self.player} se défend avec {name_of(self.card)}{aside(self.detail)}."
 
     def describe_to(self, seat: int | None) -> str:
         if seat != self.seat:
             return super().describe_to(seat)
-        extra = f" ({self.detail})" if self.detail else ""
-        return f"Tu te défends avec {name_of(self.card)}{extra}."
+        return f"Tu te défends avec {name_of(self.card)}{aside(self.detail)}."
 
 
 @quick_init
@@ -402,14 +400,12 @@ class Discarded(Event):
     why: str = ""
 
     def describe(self) -> str:
-        why = f" ({self.why})" if self.why else ""
-        return f"{self.player} défausse {name_of(self.card)}{why}."
+        return f"{self.player} défausse {name_of(self.card)}{aside(self.why)}."
 
     def describe_to(self, seat: int | None) -> str:
         if seat != self.seat:
             return super().describe_to(seat)
-        why = f" ({self.why})" if self.why else ""
-        return f"Tu défausses {name_of(self.card)}{why}."
+        return f"Tu défausses {name_of(self.card)}{aside(self.why)}."
 
 
 @quick_init
@@ -432,7 +428,7 @@ class HpChanged(Event):
     def what(self, loses: str, gains: str) -> str:
         """ "perd 2 PV (Éclair)", with the verb conjugated for whoever is told."""
         what = f"{loses} {-self.change} PV" if self.change < 0 else f"{gains} {self.change} PV"
-        return what + (f" ({self.why})" if self.why else "")
+        return what + aside(self.why)
 
 
 @quick_init

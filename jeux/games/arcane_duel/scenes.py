@@ -4,7 +4,7 @@ scene of its own (the defender's board, the attack paused)."""
 
 from __future__ import annotations
 
-from jeux.screenshots import SEED, behind_handoff, demo_match, open_match, pass_handoff
+from jeux.screenshots import behind_handoff
 
 from .rules import DEFEND
 
@@ -12,14 +12,7 @@ GAME_ID = "arcane_duel"
 
 
 def scenes() -> dict[str, object]:
-    async def defence(app) -> None:
-        match = demo_match(GAME_ID, 0)
-        bot = match.game.bot(SEED)
-        while match.state.phase != DEFEND:
-            match.play(bot.choose(match.state.view(match.state.to_move())))
-        await open_match(app, match)
-        await pass_handoff(app)
-
+    defence = behind_handoff(GAME_ID, 100_000, until=lambda state: state.phase == DEFEND)
     return {
         f"{GAME_ID}-partie": behind_handoff(GAME_ID, 4),  # Lina's turn to cast
         f"{GAME_ID}-defense": defence,

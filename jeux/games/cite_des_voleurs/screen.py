@@ -191,10 +191,7 @@ class CiteScreen(AimingDiceScreen):
             (" C" if line.camouflaged else "", "bold $success"),
         )
 
-    def status(self, state: CiteState) -> Content:
-        seat = state.to_move()
-        if seat is None:
-            return Content("")
+    def status_parts(self, state: CiteState, seat: int) -> list[str]:
         parts = [f"{state.tokens[seat]}/{tokens_word(state.target)}"]
         if state.throw:
             parts.append(f"lancer {state.throw}/{THROWS}")
@@ -202,7 +199,7 @@ class CiteScreen(AimingDiceScreen):
             parts.append(plural(THROWS, "lancer"))
         if state.phase == ANNOUNCING:
             parts.append(f"carré annoncé : {plural(state.tries_left, 'essai')}")
-        return Content(" · ".join(parts))
+        return parts
 
     def looks(self, state: CiteState) -> list[Look]:
         if state.phase == START:

@@ -82,10 +82,7 @@ class MadnessScreen(DiceScreen):
 
     # --- what is shown ----------------------------------------------------------------
 
-    def status(self, state: MadnessState) -> Content:
-        seat = state.to_move()
-        if seat is None:
-            return Content("")
+    def status_parts(self, state: MadnessState, seat: int) -> list[str]:
         parts = []
         if state.phase == "choose":
             parts.append(f"encore {plural(state.rerolls_left, 'relance')} sur {REROLLS}")
@@ -93,7 +90,7 @@ class MadnessScreen(DiceScreen):
             parts.append(self.record_words())
         else:
             parts.append(f"sains d'esprit : {len(state.sane())}/{state.seats}")
-        return Content(" · ".join(parts))
+        return parts
 
     def show_state(self, state: MadnessState) -> None:
         super().show_state(state)

@@ -78,16 +78,13 @@ class CapitaineScreen(DiceScreen):
 
     # --- what is shown ----------------------------------------------------------------
 
-    def status(self, state: CapitaineState) -> Content:
-        seat = state.to_move()
-        if seat is None:
-            return Content("")
+    def status_parts(self, state: CapitaineState, seat: int) -> list[str]:
         parts = [f"{state.knots[seat]}/{state.target} nœuds"]
         if state.phase != "start":
             parts.append(f"encore {plural(state.throws_left, 'lancer')} sur {THROWS}")
         if state.seats == 1:
             parts.append(self.record_words())
-        return Content(" · ".join(parts))
+        return parts
 
     def looks(self, state: CapitaineState) -> list[Look]:
         """Each die's look tells its state (border), and the word under it says it (text)."""

@@ -26,7 +26,7 @@ from jeux.engine.core import (
 )
 from jeux.engine.dice import roll
 from jeux.engine.events import GameOver
-from jeux.engine.text import de, plural
+from jeux.engine.text import aside, de, plural
 
 STEPS = 10
 MAX_HP = 5
@@ -219,8 +219,7 @@ class Resolved(Event):
 
     def describe(self) -> str:
         shown = f"{self.natural} − {MALUS} = {self.face}" if self.face != self.natural else ""
-        shown = f" ({shown})" if shown else ""
-        return f"Étape {self.step}, {self.face}{shown} : {self.band.name}."
+        return f"Étape {self.step}, {self.face}{aside(shown)} : {self.band.name}."
 
 
 @dataclass(frozen=True)

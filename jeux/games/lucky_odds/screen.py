@@ -73,15 +73,12 @@ class LuckyOddsScreen(DiceScreen):
 
     # --- what is shown ----------------------------------------------------------------
 
-    def status(self, state: LuckyOddsState) -> Content:
-        seat = state.to_move()
-        if seat is None:
-            return Content("")
+    def status_parts(self, state: LuckyOddsState, seat: int) -> list[str]:
         score = state.scores[seat]
         parts = [f"{score}/{TARGET} pile", f"il manque {TARGET - score}"]
         if state.seats == 1:
             parts.append(self.record_words())
-        return Content(" · ".join(parts))
+        return parts
 
     def looks(self, state: LuckyOddsState) -> list[Look]:
         if state.phase == "start":  # the last turn's dice stay until the next throw

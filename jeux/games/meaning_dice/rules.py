@@ -20,8 +20,8 @@ from jeux.engine.bots import Robot
 from jeux.engine.core import (
     Action,
     Event,
+    LegalOnce,
     Outcome,
-    State,
     free_text,
     quick_init,
 )
@@ -268,7 +268,7 @@ class GameEnded(Event):
 # --- the state -----------------------------------------------------------------------------
 
 
-class MeaningState(State):
+class MeaningState(LegalOnce):
     """One match. Public attributes: `dice` (list of Die), `scenario`, `suggested`, `phase`,
     `turn` (the seat whose turn it is), `turns` (turns taken), `story` (list of Line),
     `claimer`, `votes` ({seat: yes}), `ending`."""
@@ -292,8 +292,6 @@ class MeaningState(State):
         self.claimer: int | None = None
         self.votes: dict[int, bool] = {}
         self.ending: str | None = None
-        self._legal: list[Action] | None = None
-        """The legal actions until the next move: the robot and the check both ask."""
         self._free: list[tuple[int, int]] = []
         """The pairs of drawn dice not linked yet, in order, kept as the story grows."""
         self._table = list(range(len(self.dice)))
@@ -361,11 +359,6 @@ class MeaningState(State):
         if self.phase == BALLOT:
             return f"Le·la MJ conteste la solution {de(self.players[self.turn])} — à toi de voter"
         return ""
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._legal_now()
-        return list(self._legal)
 
     def _legal_now(self) -> list[Action]:
         if self.phase != PLAY:

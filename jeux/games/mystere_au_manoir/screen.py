@@ -120,10 +120,7 @@ class ManoirScreen(DiceScreen):
                 looks.append(Look(face, "selectable" if i in keyed else "", FACE_CAPTIONS[face]))
         return looks
 
-    def status(self, state: MystereState) -> Content:
-        seat = state.to_move()
-        if seat is None:
-            return Content("")
+    def status_parts(self, state: MystereState, seat: int) -> list[str]:
         parts = [f"Score {state.totals[seat]}/{state.target}"]
         if state.passes:
             parts.append(f"acquis {state.turn_points}")
@@ -132,7 +129,7 @@ class ManoirScreen(DiceScreen):
             parts.append(plural(witnesses, "témoin") if witnesses else "aucun témoin")
             if state.double_one():
                 parts.append(f"double 1 {DOUBLE_ONE_WORDS[state.double_one()]}")
-        return Content(" · ".join(parts))
+        return parts
 
     def value(self, state: MystereState) -> Content:
         if state.phase == CHOOSE:

@@ -166,17 +166,14 @@ class PilleursScreen(AimingDiceScreen):
         widget.border_subtitle = f"{state.target} crans"
         widget.update(Content("\n").join(lines))
 
-    def status(self, state: PilleursState) -> Content:
-        seat = state.to_move()
-        if seat is None:
-            return Content("")
+    def status_parts(self, state: PilleursState, seat: int) -> list[str]:
         throws = state.throws
         parts = [f"lancer {state.throw}/{throws}" if state.throw else plural(throws, "lancer")]
         if state.was_blocked:
             parts.append("bloqué·e par un éboulement")
         if state.powers[seat]:
             parts.append(f"pouvoir : {POWER_SHORT[state.powers[seat]]}")
-        return Content(" · ".join(parts))
+        return parts
 
     def looks(self, state: PilleursState) -> list[Look]:
         if state.phase == START:  # the last turn's last dice: validated, or a 1-1-1's bonus

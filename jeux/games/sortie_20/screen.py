@@ -215,10 +215,7 @@ class SortieScreen(DiceScreen):
             return signed(state.special_preview(Activate(die)).gain)
         return "éliminer"
 
-    def status(self, state: SortieState) -> Content:
-        seat = state.to_move()
-        if seat is None:
-            return Content("")
+    def status_parts(self, state: SortieState, seat: int) -> list[str]:
         parts = [f"Score {state.totals[seat]}/{state.target}"]
         if state.phase == CHOOSE:
             parts.append(f"lancer {state.throws}")
@@ -227,7 +224,7 @@ class SortieScreen(DiceScreen):
             parts.append("spécial utilisé" if state.special_used else "spécial prêt")
         while len(" · ".join(parts)) > STATUS_CELLS:
             parts.pop()
-        return Content(" · ".join(parts))
+        return parts
 
     def value(self, state: SortieState) -> Content:
         if state.phase != CHOOSE:

@@ -126,16 +126,13 @@ class KillerScreen(DiceScreen):
 
     # --- what is shown ----------------------------------------------------------------
 
-    def status(self, state: KillerState) -> Content:
-        seat = state.to_move()
-        if seat is None:
-            return Content("")
+    def status_parts(self, state: KillerState, seat: int) -> list[str]:
         parts = [f"{state.hp[seat]} PV", STATUS_WORDS[state.status(seat)]]
         if state.phase == THROW and state.faces:
             parts.append(f"lancer {state.throws}/5")
         if state.level[seat]:
             parts.append(f"Terminator {state.level[seat]}")
-        return Content(" · ".join(parts))
+        return parts
 
     def looks(self, state: KillerState) -> list[Look]:
         if state.phase == THROW and state.faces:

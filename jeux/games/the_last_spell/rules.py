@@ -10,7 +10,7 @@ from typing import Any
 from jeux.engine.core import Action, Event, Outcome, State, free_text, ranks_from_scores
 from jeux.engine.dice import is_run, roll
 from jeux.engine.events import TurnStarted
-from jeux.engine.text import LAST_STANDING, TURN_LIMIT
+from jeux.engine.text import LAST_STANDING, TURN_LIMIT, aside
 
 EXPLOSION = 3
 """Instability at which the spell explodes."""
@@ -118,9 +118,8 @@ class DiceRolled(Event):
         faces = ", ".join(map(str, self.faces))
         if self.instability >= EXPLOSION:
             return f"{self.player} lance {faces}."
-        combo = f" ({self.combination})" if self.combination else ""
         unstable = f", instabilité {self.instability}" if 1 in self.faces else ""
-        gain = f"+{self.gained}{combo}, puissance {self.power}{unstable}"
+        gain = f"+{self.gained}{aside(self.combination)}, puissance {self.power}{unstable}"
         return f"{self.player} lance {faces} : {gain}."
 
 

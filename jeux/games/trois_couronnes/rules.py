@@ -21,8 +21,8 @@ from jeux.engine.core import (
     Action,
     Event,
     IllegalAction,
+    LegalOnce,
     Outcome,
-    State,
     free_text,
     ranks_from_scores,
 )
@@ -498,7 +498,7 @@ class TurnRecord:
 # --- the state --------------------------------------------------------------------------
 
 
-class TroisCouronnesState(State):
+class TroisCouronnesState(LegalOnce):
     """One match. Public attributes (read-only for the screen):
 
     - `round` (1..ROUNDS), `current` (the active seat), `phase` (START, ROLLING, ANSWER, OVER);
@@ -527,7 +527,6 @@ class TroisCouronnesState(State):
         self.round = 0
         self.current = 0
         self.phase = START
-        self._legal: list[Action] | None = None
         self._start_round()
 
     # --- bookkeeping ------------------------------------------------------------------
@@ -814,12 +813,6 @@ class TroisCouronnesState(State):
         if self.phase == ANSWER:
             return f"{self.players[self.current]} te propose une alliance — à toi de répondre"
         return ""
-
-    def legal_actions(self) -> list[Action]:
-        # Computed once per position (bots and `apply` both ask); `_apply` forgets it.
-        if self._legal is None:
-            self._legal = self._legal_now()
-        return list(self._legal)
 
     def _legal_now(self) -> list[Action]:
         if self.phase == OVER:
