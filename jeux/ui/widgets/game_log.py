@@ -28,13 +28,13 @@ class GameLog(RichLog):
         self._width = 0
 
     def narrate(self, lines: Iterable[str]) -> None:
-        if not self.size.width:
-            self._width = -1  # written blind: wrap again when the width comes back
         told = [line for line in lines if line][-MAX_LINES:]  # older ones would scroll away
-        if told:  # one write for them all: RichLog lays itself out again after each write
-            self._said += told
-            self.write(Text("\n".join(told)))
+        self._said += told
         del self._said[:-MAX_LINES]
+        if not self.size.width:  # not laid out yet (behind a handoff): written once it is
+            self._width = -1
+        elif told:  # one write for them all: RichLog lays itself out again after each write
+            self.write(Text("\n".join(told)))
 
     def clear(self) -> GameLog:
         self._said = []
