@@ -55,16 +55,17 @@ async def wait_for_screen(pilot: Pilot, timeout: float = SETTLE_SECONDS) -> bool
     """Textual's `Pilot._wait_for_screen` (every node of the screen has handled what was sent
     to it before), asking only the nodes that have work for a round trip: one with nothing
     queued and nothing in hand has handled it all already, and a callback sent to it would
-    only wake it to go idle again, half the messages of a Pilot test."""
+    only wake it to go idle again (over a third of a Pilot test's messages)."""
     try:
         screen = pilot.app.screen
     except Exception:
         return False
     nodes = [pilot.app, *screen.walk_children(with_self=True)]
-    returned = [asyncio.Event() for node in nodes if has_work(node)]
-    for node, event in zip((n for n in nodes if has_work(n)), returned, strict=True):
-        if not node.call_later(event.set):
-            event.set()  # a closing node: Textual's wait does not count it either
+    returned = []
+    for node in [node for node in nodes if has_work(node)]:
+        event = asyncio.Event()
+        if node.call_later(event.set):  # False from a closing node, which Textual skips too
+            returned.append(event)
     if not returned:
         await asyncio.sleep(0)
         return True
