@@ -8,11 +8,13 @@ from jeux.games.scoundrel.game import GAME
 from jeux.games.scoundrel.rules import Avoid, Pick, dungeon_deck
 from jeux.games.scoundrel.solver import (
     FREE,
+    QuickPlayer,
     Rules,
     answer,
     code,
     finishes,
     hint,
+    promise,
     quick_ends,
     reason,
     unseen,
@@ -114,6 +116,28 @@ def test_the_quick_ends_of_the_playouts_are_the_ends_of_the_full_search():
             hp = rng.randint(1, 20)
             full = finishes(room, hp, weapon, bound, False, 3, rules)
             assert quick_ends(room, hp, weapon, bound, 3, rules) == set(full)
+
+
+def test_the_quick_player_takes_the_best_of_the_quick_ends():
+    # Its ways through the cards, kept whatever the health, must choose as the full list does,
+    # ties included (SC-1, SC-6, both bindings, any health maximum).
+    rng = Random(5)
+    cards = [code(card) for card in dungeon_deck()]
+    for max_hp in (10, 20, 30):
+        for strict in (False, True):
+            rules = Rules(max_hp=max_hp, strict=strict, classic_end=False)
+            player = QuickPlayer(rules)
+            for _ in range(200):
+                rng.shuffle(cards)
+                size = rng.choice([4, 4, 3, 2])
+                room = tuple(sorted(cards[:size]))
+                to_resolve = rng.randint(1, min(3, size))
+                weapon, bound = rng.choice([(0, FREE), (3, FREE), (8, 4), (10, 9), (9, 9)])
+                hp = rng.randint(1, max_hp)
+                worth = promise(cards[size : rng.randint(size, 44)] + list(room))
+                ends = quick_ends(room, hp, weapon, bound, to_resolve, rules)
+                best = max(ends, key=lambda end: worth(*end), default=None)
+                assert player.best_end(room, hp, weapon, bound, to_resolve, worth) == best
 
 
 def test_a_weapon_taken_only_to_be_replaced_is_told_so():

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import accumulate, combinations
 from random import Random
 from typing import TypeVar
 
@@ -38,6 +40,8 @@ from .rules import (
 
 FREE = 99
 """The binding of a weapon that has killed nothing yet."""
+ACE = 14
+"""The strongest monster."""
 _OFFSET = {MONSTER: 0, WEAPON: 20, POTION: 40}
 """Cards as small ints: monsters 2–14, weapons 22–30, potions 42–50 (suits do not matter)."""
 
@@ -301,6 +305,16 @@ Step = tuple[int, bool]
 """One card resolved, by value: its code, and whether the weapon strikes it."""
 End = tuple[tuple[int, ...], int, int, int]
 """What finishing a room leaves: the cards still in it (sorted), health, weapon, binding."""
+Health = tuple[int, int, int]
+"""How a way through some cards of a fresh room changes the health, whatever it starts at:
+its `before`, the damage before the potion, which the health must exceed; its `cost`, the
+damage less the potion; its `cap`, the most it can end with (the maximum less the damage
+after the potion, NO_CAP without one). It ends with `min(cap, health - cost)`, alive above 0."""
+Ways = tuple[tuple[int, int, tuple[Health, ...]], ...]
+"""Each weapon and binding some ways through cards leave (KEPT: those the room started
+with), with the `Health`s of those no other beats."""
+Exit = tuple[tuple[int, ...], int, int, tuple[Health, ...]]
+"""Ways out of a room: the cards they leave (sorted), then as in `Ways`."""
 
 
 def finishes(
@@ -405,12 +419,19 @@ def promise(cards: list[int]) -> Callable[[tuple[int, ...], int, int, int], floa
     weapons = [card - 20 for card in cards if 20 < card < 40]
     base = 0.52 * sum(card - 40 for card in cards if card > 40) - 0.27 * sum(monsters)
     armed: dict[tuple[int, int], float] = {}
+    count, total = up_to(monsters)
+    weapon_count, weapon_total = up_to(weapons)
 
     def worth(left: tuple[int, ...], hp: int, weapon: int, bound: int) -> float:
         held = armed.get((weapon, bound))
         if held is None:
-            absorbed = sum(min(card, weapon) for card in monsters if card <= bound)
-            better = sum(value - weapon for value in weapons if value > weapon)
+            # by sums up to a value: it absorbs all of the monsters it may strike up to its
+            # value, its value of the others; the better weapons are better by their excess
+            reach = min(bound, ACE)
+            below = min(weapon, reach)
+            absorbed = total[below] + weapon * (count[reach] - count[below])
+            above = weapon_count[ACE] - weapon_count[weapon]
+            better = weapon_total[ACE] - weapon_total[weapon] - weapon * above
             held = armed[weapon, bound] = 0.12 * weapon + 0.15 * absorbed + 0.07 * better
         guess = hp + base + held
         for card in left:
@@ -420,6 +441,16 @@ def promise(cards: list[int]) -> Callable[[tuple[int, ...], int, int, int], floa
     return worth
 
 
+def up_to(values: list[int]) -> tuple[list[int], list[int]]:
+    """How many of the `values` (monsters or weapons) are each value or less, and their sum,
+    by value."""
+    count, total = [0] * (ACE + 1), [0] * (ACE + 1)
+    for value in values:
+        count[value] += 1
+        total[value] += value
+    return list(accumulate(count)), list(accumulate(total))
+
+
 FLEE_COST = 0.5
 """What the quick player's guess takes off for fleeing: the next room cannot be fled."""
 
@@ -427,12 +458,12 @@ FLEE_COST = 0.5
 class QuickPlayer:
     """The quick player of one plan's playouts, who takes each room's end of best `promise`,
     or flees when fleeing promises more. All the plan's options play the same deals, so the
-    same rooms and the same games come back: it remembers the ends of each room, the promise
+    same rooms and the same games come back: it remembers the exits of each room, the promise
     of each stock of cards, and how each game it met on the current deal ended."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.ends: dict[tuple[tuple[int, ...], int, int, int, int], list[End]] = {}
+        self.exits: dict[tuple[tuple[int, ...], int, int, int], list[Exit]] = {}
         self.promises: dict[tuple[int, ...], Callable[[tuple[int, ...], int, int, int], float]]
         self.scores: dict[tuple, int]
         self.new_deal()
@@ -461,8 +492,7 @@ class QuickPlayer:
             full = len(room) == ROOM_SIZE
             to_resolve = TO_RESOLVE if full else len(room) - self.rules.classic_end
             worth = self.promise(deck + room)
-            ends = self.room_ends(tuple(room), hp, weapon, bound, to_resolve)
-            best = max(ends, key=lambda end: worth(*end), default=None)
+            best = self.best_end(tuple(room), hp, weapon, bound, to_resolve, worth)
             stay = worth(*best) if best else -WIN
             if (
                 full
@@ -487,21 +517,167 @@ class QuickPlayer:
             self.promises[stock] = promise(cards)
         return self.promises[stock]
 
-    def room_ends(
-        self, room: tuple[int, ...], hp: int, weapon: int, bound: int, to_resolve: int
-    ) -> list[End]:
-        """The `quick_ends` of the room in the set's order, less those that another end with
-        more health and the same cards left, weapon and binding beats: they never promise
-        the most, and `max` keeps choosing the same among equal promises."""
-        key = (room, hp, weapon, bound, to_resolve)
-        if key not in self.ends:
+    def best_end(
+        self,
+        room: tuple[int, ...],
+        hp: int,
+        weapon: int,
+        bound: int,
+        to_resolve: int,
+        worth: Callable[[tuple[int, ...], int, int, int], float],
+    ) -> End | None:
+        """The end of the room (of `quick_ends`) of best `worth`, None if every way dies: of
+        each way out, the healthiest end (the others are worth less). Among equal worths,
+        the first in the order of the set of `quick_ends`, as the quick player has always
+        chosen: the rare ties are settled by listing them."""
+        best, most, tied = None, 0.0, False
+        for left, armed, binding, healths in self.room_exits(room, weapon, bound, to_resolve):
+            health = health_after(healths, hp)
+            if health > 0:
+                armed = weapon if armed == KEPT else armed
+                end = (left, health, armed, bound if binding == KEPT else binding)
+                value = worth(*end)
+                if best is None or value > most:
+                    best, most, tied = end, value, False
+                elif value == most and end != best:
+                    tied = True
+        if tied:
             ends = quick_ends(room, hp, weapon, bound, to_resolve, self.rules)
-            most: dict[tuple[tuple[int, ...], int, int], int] = {}
-            for left, health, armed_with, binding in ends:
-                alike = (left, armed_with, binding)
-                most[alike] = max(most.get(alike, 0), health)
-            self.ends[key] = [end for end in ends if end[1] == most[end[0], end[2], end[3]]]
-        return self.ends[key]
+            return max(ends, key=lambda end: worth(*end))
+        return best
+
+    def room_exits(
+        self, room: tuple[int, ...], weapon: int, bound: int, to_resolve: int
+    ) -> list[Exit]:
+        """The ways out of the room (sorted) whatever the health, from the ways through the
+        cards of each choice of those it leaves. Many rooms differ only by what strikes
+        nothing in them."""
+        striker = striking(room, weapon, bound, self.rules.strict)
+        key = (room, *striker, to_resolve)
+        if key not in self.exits:
+            self.exits[key] = [
+                (left, *leaves)
+                for left, resolved in splits(room, to_resolve)
+                for leaves in ways_through(resolved, *striker, self.rules)
+            ]
+        return self.exits[key]
+
+
+def health_after(healths: tuple[Health, ...], hp: int) -> int:
+    """The most health ways of these `Health`s leave from `hp`, 0 if they all die."""
+    most = 0
+    for before, cost, cap in healths:
+        if hp > before:
+            health = hp - cost if hp - cost < cap else cap
+            if health > most:
+                most = health
+    return most
+
+
+@cache
+def splits(room: tuple[int, ...], to_resolve: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Each choice of the cards a room (sorted) leaves, with the cards it resolves."""
+    found: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for kept in combinations(range(len(room)), len(room) - to_resolve):
+        left = tuple(room[i] for i in kept)
+        found.setdefault(left, tuple(card for i, card in enumerate(room) if i not in kept))
+    return list(found.items())
+
+
+def ways_through(cards: tuple[int, ...], weapon: int, bound: int, rules: Rules) -> Ways:
+    """The `ways` through `cards`, asked with only what the weapon and binding change among
+    them: the monsters the weapon can strike, and its value up to the strongest of them."""
+    return ways(cards, *striking(cards, weapon, bound, rules.strict), rules.strict, rules.max_hp)
+
+
+def striking(cards: tuple[int, ...], weapon: int, bound: int, strict: bool) -> tuple[int, int]:
+    """The least weapon and binding that strike the monsters of `cards` (sorted) as `weapon`
+    and `bound` do, for as much damage; (0, 0) if none can be struck."""
+    strongest, reach = 0, min(bound - strict, ACE)
+    for card in cards:
+        if card > reach:
+            break  # sorted: the rest are stronger monsters or other cards
+        strongest = card
+    if not weapon or not strongest:
+        return 0, 0
+    return min(weapon, strongest), strongest + strict
+
+
+NO_CAP = 1_000
+"""The `cap` of a way without a potion drunk."""
+
+
+KEPT = -1
+"""A way's weapon or binding when it leaves the one the room started with."""
+
+
+@lru_cache(maxsize=100_000)
+def ways(cards: tuple[int, ...], weapon: int, bound: int, strict: bool, max_hp: int) -> Ways:
+    """Every way to resolve all of `cards` (sorted) in a fresh room, less those another way
+    leaving the same weapon and binding beats from any health. The playouts meet the same few
+    cards again and again with another health: kept for the whole process, as listing them
+    anew for each plan would cost more than the list of ends it replaces."""
+    found: dict[tuple[int, int], set[Health]] = {}
+
+    def resolve(
+        cards: tuple[int, ...],
+        weapon: int,
+        bound: int,
+        leaves: tuple[int, int],
+        before: int,
+        cost: int,
+        cap: int,
+    ) -> None:
+        """`weapon` and `bound` rule the strikes; `leaves` is the weapon and binding the way
+        leaves, KEPT until it changes them."""
+        if not cards:
+            found.setdefault(leaves, set()).add((before, cost, cap))
+            return
+        previous = 0
+        for i, card in enumerate(cards):
+            if card == previous:
+                continue  # the same card again: the same ways
+            previous = card
+            rest = cards[:i] + cards[i + 1 :]
+            if card < 20:
+                hits = [(bound, leaves, card)]
+                if weapon and (card < bound or (card == bound and not strict)):
+                    hits.append((card, (leaves[0], card), max(0, card - weapon)))
+                for binding, after, damage in hits:
+                    if cap == NO_CAP:  # before the potion: to be survived from the start
+                        resolve(rest, weapon, binding, after, before + damage, cost + damage, cap)
+                    else:
+                        resolve(rest, weapon, binding, after, before, cost + damage, cap - damage)
+            elif card < 40:
+                resolve(rest, card - 20, FREE, (card - 20, FREE), before, cost, cap)
+            elif cap == NO_CAP:
+                resolve(rest, weapon, bound, leaves, before, cost - card + 40, max_hp)
+            else:
+                resolve(rest, weapon, bound, leaves, before, cost, cap)  # heals nothing more
+
+    resolve(cards, weapon, bound, (KEPT, KEPT), 0, 0, NO_CAP)
+    return tuple(shared((*leaves, unbeaten(healths))) for leaves, healths in found.items())
+
+
+SHARED: dict[tuple, tuple] = {}
+"""One copy of each weapon, binding and `Health`s that `ways` returns: for other cards, its
+cache holds the same few again and again (this nearly halves its memory: some 600 bytes an
+entry, 60 MB when full)."""
+
+
+def shared(value: tuple) -> tuple:
+    """The copy of `value` in SHARED."""
+    return SHARED.setdefault(value, value)
+
+
+def unbeaten(healths: set[Health]) -> tuple[Health, ...]:
+    """The `Health`s no other beats from any health: as low a `before` and `cost`, as high
+    a `cap`."""
+    kept: list[Health] = []
+    for before, cost, cap in sorted(healths, key=lambda h: (h[0], h[1], -h[2])):
+        if not any(b <= before and c <= cost and p >= cap for b, c, p in kept):
+            kept.append((before, cost, cap))  # whatever beats it sorts before it
+    return tuple(kept)
 
 
 def plan(view: ScoundrelState, deals: int = DEALS) -> list[Action]:
