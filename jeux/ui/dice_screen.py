@@ -156,9 +156,9 @@ class DiceScreen(GameScreen):
         seat = state.to_move()
         if seat is None:
             return Content("")
-        return Content(" · ".join(self.status_parts(state, seat)))
+        return Content(" · ").join(self.status_parts(state, seat))
 
-    def status_parts(self, state: State, seat: int) -> list[str]:
+    def status_parts(self, state: State, seat: int) -> Sequence[Content | str]:
         """What the status line tells of `seat`, the one to move: its score, its throw…"""
         return []
 

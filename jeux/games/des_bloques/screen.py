@@ -163,19 +163,19 @@ class DesBloquesScreen(DiceScreen):
             return [Look(look.face, "locked", "bloqué", "$error") for look in looks]
         return looks
 
-    def status(self, state: DesBloquesState) -> Content:
-        if state.phase == OVER:
-            return Content("")
-        parts = [Content.assemble(("Score ", "bold"), (str(state.scores[state.current]), "bold"))]
+    def status_parts(self, state: DesBloquesState, seat: int) -> list[Content | str]:
+        parts: list[Content | str] = [
+            Content.assemble(("Score ", "bold"), (str(state.scores[seat]), "bold"))
+        ]
         if state.throws:
-            parts.append(Content(f" · lancer {state.throws}"))
+            parts.append(f"lancer {state.throws}")
         if state.seats == 1 and (best := self.solo_best()) is not None:
-            parts.append(Content(f" · record {best}"))
+            parts.append(f"record {best}")
         elif state.seats > 1 and not state.playoff:
             best = max(state.scores)
-            if state.scores[state.current] < best:
-                parts.append(Content(f" · en tête : {best}"))
-        return Content.assemble(*parts)
+            if state.scores[seat] < best:
+                parts.append(f"en tête : {best}")
+        return parts
 
     def solo_best(self) -> int | None:
         """A solo player's best total so far (a score to beat), read once."""
