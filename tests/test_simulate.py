@@ -65,6 +65,14 @@ def test_rotated_levels_take_every_seat_in_turn_and_count_their_wins():
     assert report.decisions.keys() == {"fort", "debutant"}
 
 
+def test_each_decision_is_timed_by_the_clock_it_is_given():
+    ticks = iter(range(10**6))  # each reading one second later: every decision takes 1 s
+    game = load_game("the_last_spell")
+    report = simulate(game, 2, 3, 1, levels=("moyen", "moyen"), processes=1, timer=ticks.__next__)
+    assert set(report.decisions["moyen"]) == {1}
+    assert report.to_json()["decision_ms"]["moyen"]["median"] == 1000
+
+
 def test_endings_are_counted_in_every_process_and_merged():
     game = load_game("the_last_spell")
     alone = simulate(game, 2, 400, seed=3, processes=1)

@@ -49,9 +49,10 @@ def playout(
     options: dict | None = None,
     levels: Sequence[str] = (),
     clock: dict[str, list[float]] | None = None,
+    timer: Callable[[], float] = time.perf_counter,
 ) -> Playout:
     """Play one game to the end with random legal actions, or with the game's robot at
-    `levels[seat]` in each seat, timing its decisions per level into `clock`."""
+    `levels[seat]` in each seat, timing its decisions per level into `clock` with `timer`."""
     names = tuple(f"Joueur {i + 1}" for i in range(players))
     rng, pick = Random(seed), Random(seed).choice
     bots = [game.bot(f"{seed}:{seat}", level) for seat, level in enumerate(levels)]
@@ -59,7 +60,7 @@ def playout(
     count, turns, turn_of = 0, 0, None
     raised: list[type] = []  # the events' kinds, named once at the end: cheaper than a Counter
     timings: list[list[float]] = [[] for _ in levels]  # each seat's, into `clock` at the end
-    now = time.perf_counter  # looked up once: a robot's move costs a few microseconds
+    now = timer  # looked up once: a robot's move costs a few microseconds
     while (seat := state.to_move()) is not None:
         if (turn := state.whose_turn()) != turn_of:
             turns, turn_of = turns + 1, turn
@@ -375,8 +376,9 @@ def play_range(
     options: dict,
     levels: tuple[str, ...],
     rotate: bool = False,
+    timer: Callable[[], float] = time.perf_counter,
 ) -> Report:
-    """Play seeds first … first+games-1 in this process."""
+    """Play seeds first … first+games-1 in this process, timing decisions with `timer`."""
     report = Report(
         game.info.id,
         players,
@@ -390,7 +392,7 @@ def play_range(
     for seed in range(first, first + games):
         seated = report.seated(seed)
         try:
-            result = playout(game, players, seed, options, seated, report.decisions)
+            result = playout(game, players, seed, options, seated, report.decisions, timer)
         except Exception as error:  # reported, not raised: a benchmark counts failures
             report.errors += 1
             report.first_error = report.first_error or f"seed {seed}: {error!r}"
@@ -413,10 +415,12 @@ def simulate(
     processes: int | None = None,
     rotate: bool = False,
     progress: Callable[[int], None] | None = None,
+    timer: Callable[[], float] = time.perf_counter,
 ) -> Report:
     """Play `games` games on seeds seed, seed+1, … so any failure can be replayed. Every
     game owns its seed, so the results are the same whatever the number of processes.
-    `progress` is told how many games are played, as parts of them end."""
+    `progress` is told how many games are played, as parts of them end; `timer` times the
+    robots' decisions (the wall clock, as a player waits for them, unless told otherwise)."""
     options, levels = options or {}, tuple(levels)
     if processes is None:
         processes = min(os.cpu_count() or 1, games // GAMES_PER_PROCESS)
@@ -424,7 +428,9 @@ def simulate(
     start = time.perf_counter()
     bounds = sorted({seed + games * i // PARTS for i in range(PARTS + 1)})
     ranges = [(a, b - a) for a, b in zip(bounds, bounds[1:], strict=False)]
-    play = partial(play_range, game, players, options=options, levels=levels, rotate=rotate)
+    play = partial(
+        play_range, game, players, options=options, levels=levels, rotate=rotate, timer=timer
+    )
     tell = progress or (lambda played: None)
     if processes == 1:
         parts = []
