@@ -258,9 +258,11 @@ class CardTable(GameScreen):
         self.hand_row.mark(chosen, self.cursor, live=live)
 
     def end_waiting(self) -> None:
-        if self.waiting:
-            self.waiting = False
-            self.query_one("#question", Static).update("")
+        """The question just answered goes with its buttons, as « réfléchit… » does: the
+        next ones come with the next drawing."""
+        self.waiting = False
+        self.query_one("#question", Static).update("")
+        self.query_one("#answers").display = False
 
     def show_opponents(self, state: State) -> None:
         back = self.app.glyphs.back

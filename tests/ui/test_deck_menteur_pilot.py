@@ -119,7 +119,12 @@ async def test_a_challenge_is_turned_over_for_everyone_and_told_by_the_next_hand
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
         assert "a posé 2 cartes en annonçant ♠ pique — les crois-tu ?" in app.screen.reason
-        await pilot.press("enter", *game.keys_for(Accuse()))
+        await pilot.press("enter")
+        assert "Sinon accuse (a)" in str(game.query_one("#question", Static).render())
+        game.act(Accuse())
+        # While the challenge is turned over, the question it answered is no longer asked.
+        assert game.busy and not str(game.query_one("#question", Static).render())
+        assert not game.query_one("#answers").display
         await pilot.pause()
         handoff = app.screen
         assert isinstance(handoff, HandoffScreen)  # it tells everyone how the challenge ended

@@ -221,7 +221,6 @@ class ArenaScreen(CardTable):
     # --- animation ------------------------------------------------------------------
 
     async def animate_event(self, event: Event) -> None:
-        self.query_one("#answers").display = False  # back with the next drawing
         text = self.told(event)
         if isinstance(event, HandDealt) and event.seat == self.shown_seat:
             await self.deal(event.cards)

@@ -213,7 +213,6 @@ class ArcaneDuelScreen(CardTable):
         self.query_one("#centre-text", Static).update(Content(text))
 
     async def animate_event(self, event: Event) -> None:
-        self.query_one("#answers").display = False  # back with the next drawing
         pause = {
             SpellCast: 0.7,
             Defended: 0.7,

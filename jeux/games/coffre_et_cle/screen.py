@@ -182,7 +182,6 @@ class CoffreScreen(CardTable):
     # --- animation ------------------------------------------------------------------
 
     async def animate_event(self, event: Event) -> None:
-        self.query_one("#answers").display = False  # back with the next drawing
         if event.audience is None:
             self.query_one("#centre-text", Static).update(Content(event.describe()))
             await self.pause(0.5)

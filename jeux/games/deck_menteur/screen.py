@@ -134,7 +134,6 @@ class DeckMenteurScreen(CardTable):
         self.query_one("#centre-text", Static).update(Content(text))
 
     async def animate_event(self, event: Event) -> None:
-        self.query_one("#answers").display = False  # back with the next drawing
         row = self.centre_row
         if isinstance(event, SuitAnnounced):
             self.say_centre(event.describe())

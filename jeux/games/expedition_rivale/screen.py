@@ -182,7 +182,6 @@ class ExpeditionScreen(CardTable):
     # --- animation ------------------------------------------------------------------
 
     async def animate_event(self, event: Event) -> None:
-        self.query_one("#answers").display = False  # back with the next drawing
         if isinstance(event, Laid | Discarded | Stolen | ExtraTurn):
             self.query_one("#question", Static).update(Content(event.describe()))
             await self.pause(0.5)

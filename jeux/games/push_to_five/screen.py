@@ -187,7 +187,6 @@ class PushToFiveScreen(CardTable):
         self.query_one("#centre-text", Static).update(Content.styled(text, style))
 
     async def animate_event(self, event: Event) -> None:
-        self.query_one("#answers").display = False  # back with the next drawing
         self.query_one("#peek", Static).update("")
         cards = self.hand_row.cards
         if isinstance(event, CardTurned) and event.place < len(cards):
