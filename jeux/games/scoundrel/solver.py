@@ -14,6 +14,7 @@ same view always gives the same hint, whatever the hidden order.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -232,9 +233,9 @@ class Search:
 
 
 def _promise_of(pos: Position) -> float:
-    """`promise` of a dealt room, to try the likeliest wins first."""
+    """The `Promise` of a dealt room, to try the likeliest wins first."""
     room = tuple(card for card in pos.room if card)
-    return promise([*pos.deck, *room])(room, pos.hp, pos.weapon, pos.bound)
+    return Promise([*pos.deck, *room])(room, pos.hp, pos.weapon, pos.bound)
 
 
 def winning_line(state: ScoundrelState, max_steps: int | None = None) -> list[Action] | None:
@@ -313,8 +314,9 @@ after the potion, NO_CAP without one). It ends with `min(cap, health - cost)`, a
 Ways = tuple[tuple[int, int, tuple[Health, ...]], ...]
 """Each weapon and binding some ways through cards leave (KEPT: those the room started
 with), with the `Health`s of those no other beats."""
-Exit = tuple[tuple[int, ...], int, int, tuple[Health, ...]]
-"""Ways out of a room: the cards they leave (sorted), then as in `Ways`."""
+Exit = tuple[tuple[int, ...], float, tuple[int, int, tuple[Health, ...]]]
+"""A way out of a room: the cards it leaves (sorted), what they add to a `Promise`, then a
+weapon, binding and `Health`s as in `Ways`."""
 
 
 def finishes(
@@ -409,46 +411,55 @@ LEFT_BEHIND = [
 a resource."""
 
 
-def promise(cards: list[int]) -> Callable[[tuple[int, ...], int, int, int], float]:
+class Promise:
     """The quick player's guess at the start of a room, given the cards still to come (those
-    the room leaves included): a function of what the room leaves. Health, less a share of
-    the monsters, plus the potions, what the weapon can still absorb and the better weapons
-    to come; a monster left behind is a threat, a potion a resource. Weights fitted by
+    the room leaves included), called with what the room leaves. Health, less a share of the
+    monsters, plus the potions, what the weapon can still absorb and the better weapons to
+    come; a monster left behind is a threat, a potion a resource. Weights fitted by
     coordinate search on the quick player's wins over 600 dungeons."""
-    monsters = [card for card in cards if card < 20]
-    weapons = [card - 20 for card in cards if 20 < card < 40]
-    base = 0.52 * sum(card - 40 for card in cards if card > 40) - 0.27 * sum(monsters)
-    armed: dict[tuple[int, int], float] = {}
-    count, total = up_to(monsters)
-    weapon_count, weapon_total = up_to(weapons)
 
-    def worth(left: tuple[int, ...], hp: int, weapon: int, bound: int) -> float:
-        held = armed.get((weapon, bound))
-        if held is None:
-            # by sums up to a value: it absorbs all of the monsters it may strike up to its
-            # value, its value of the others; the better weapons are better by their excess
-            reach = min(bound, ACE)
-            below = min(weapon, reach)
-            absorbed = total[below] + weapon * (count[reach] - count[below])
-            above = weapon_count[ACE] - weapon_count[weapon]
-            better = weapon_total[ACE] - weapon_total[weapon] - weapon * above
-            held = armed[weapon, bound] = 0.12 * weapon + 0.15 * absorbed + 0.07 * better
-        guess = hp + base + held
+    def __init__(self, cards: Iterable[int]) -> None:
+        # Sorted, the codes put the monsters first, then the weapons, then the potions: any
+        # count or sum of cards up to a value is a search and a difference of prefix sums.
+        # Tuples, not lists: the garbage collector soon stops counting them.
+        self.stock = tuple(sorted(cards))
+        self.sums = (0, *accumulate(self.stock))
+        """The sum of the first i cards of the stock, by i."""
+        self.monsters = bisect_left(self.stock, 20)
+        self.cards = bisect_left(self.stock, 40)
+        """How many monsters, and monsters and weapons."""
+        potions = self.sums[-1] - self.sums[self.cards] - 40 * (len(self.stock) - self.cards)
+        self.base = 0.52 * potions - 0.27 * self.sums[self.monsters]
+        self.armed: dict[int, float] = {}
+        """`held` by `armed_key`, as the playouts ask the same few again and again."""
+
+    def __call__(self, left: tuple[int, ...], hp: int, weapon: int, bound: int) -> float:
+        guess = hp + self.base + self.held(weapon, bound)
         for card in left:
             guess += LEFT_BEHIND[card]
         return guess
 
-    return worth
+    def held(self, weapon: int, bound: int) -> float:
+        """What the weapon is worth: it absorbs all of the monsters it may strike up to its
+        value, its value of the others; the better weapons to come are better by their
+        excess."""
+        held = self.armed.get(armed_key(weapon, bound))
+        if held is None:
+            stock, monsters, cards, sums = self.stock, self.monsters, self.cards, self.sums
+            below = bisect_right(stock, weapon if weapon < bound else bound, 0, monsters)
+            struck = bisect_right(stock, bound, 0, monsters) - below
+            absorbed = sums[below] + weapon * struck
+            worse = bisect_right(stock, 20 + weapon, monsters, cards)
+            better = sums[cards] - sums[worse] - (20 + weapon) * (cards - worse)
+            held = 0.12 * weapon + 0.15 * absorbed + 0.07 * better
+            self.armed[armed_key(weapon, bound)] = held
+        return held
 
 
-def up_to(values: list[int]) -> tuple[list[int], list[int]]:
-    """How many of the `values` (monsters or weapons) are each value or less, and their sum,
-    by value."""
-    count, total = [0] * (ACE + 1), [0] * (ACE + 1)
-    for value in values:
-        count[value] += 1
-        total[value] += value
-    return list(accumulate(count)), list(accumulate(total))
+def armed_key(weapon: int, bound: int) -> int:
+    """A weapon and binding as one int: unlike a tuple, it leaves nothing for the garbage
+    collector, which the playouts' millions of lookups would keep busy."""
+    return weapon * 128 + bound
 
 
 FLEE_COST = 0.5
@@ -456,21 +467,20 @@ FLEE_COST = 0.5
 
 
 class QuickPlayer:
-    """The quick player of one plan's playouts, who takes each room's end of best `promise`,
+    """The quick player of one plan's playouts, who takes each room's end of best `Promise`,
     or flees when fleeing promises more. All the plan's options play the same deals, so the
-    same rooms and the same games come back: it remembers the exits of each room, the promise
-    of each stock of cards, and how each game it met on the current deal ended."""
+    same games and stocks of cards come back: it remembers the promise of each stock, and
+    how each game it met on the current deal ended."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.exits: dict[tuple[tuple[int, ...], int, int, int], list[Exit]] = {}
-        self.promises: dict[tuple[int, ...], Callable[[tuple[int, ...], int, int, int], float]]
-        self.scores: dict[tuple, int]
-        self.new_deal()
+        self.promises: dict[tuple[int, ...], Promise] = {}
+        """Kept from deal to deal: each option's first room comes with the same stock."""
+        self.scores: dict[tuple, int] = {}
 
     def new_deal(self) -> None:
-        """Forget the games and stocks of the last deal: they will not come back."""
-        self.promises, self.scores = {}, {}
+        """Forget the games of the last deal: they will not come back."""
+        self.scores = {}
 
     def playout(
         self, room: list[int], deck: list[int], hp: int, weapon: int, bound: int, fled: bool
@@ -492,13 +502,14 @@ class QuickPlayer:
             full = len(room) == ROOM_SIZE
             to_resolve = TO_RESOLVE if full else len(room) - self.rules.classic_end
             worth = self.promise(deck + room)
-            best = self.best_end(tuple(room), hp, weapon, bound, to_resolve, worth)
+            dealt_room = tuple(room)
+            best = self.best_end(dealt_room, hp, weapon, bound, to_resolve, worth)
             stay = worth(*best) if best else -WIN
             if (
                 full
                 and deck
                 and not fled
-                and worth(tuple(room), hp, weapon, bound) - FLEE_COST > stay
+                and worth(dealt_room, hp, weapon, bound) - FLEE_COST > stay
             ):
                 room, deck, fled = [], deck + room, True
                 continue
@@ -511,10 +522,10 @@ class QuickPlayer:
             self.scores[game] = score
         return score
 
-    def promise(self, cards: list[int]) -> Callable[[tuple[int, ...], int, int, int], float]:
+    def promise(self, cards: list[int]) -> Promise:
         stock = tuple(sorted(cards))
         if stock not in self.promises:
-            self.promises[stock] = promise(cards)
+            self.promises[stock] = Promise(cards)
         return self.promises[stock]
 
     def best_end(
@@ -524,83 +535,91 @@ class QuickPlayer:
         weapon: int,
         bound: int,
         to_resolve: int,
-        worth: Callable[[tuple[int, ...], int, int, int], float],
+        worth: Promise,
     ) -> End | None:
         """The end of the room (of `quick_ends`) of best `worth`, None if every way dies: of
         each way out, the healthiest end (the others are worth less). Among equal worths,
         the first in the order of the set of `quick_ends`, as the quick player has always
-        chosen: the rare ties are settled by listing them."""
+        chosen: the rare ties are settled by listing them, so the order of the ways out does
+        not matter. The playouts spend most of their time here: the health each way leaves
+        and the `Promise` of each end are written inline."""
         best, most, tied = None, 0.0, False
-        for left, armed, binding, healths in self.room_exits(room, weapon, bound, to_resolve):
-            health = health_after(healths, hp)
+        base, armed_worth = worth.base, worth.armed
+        striker = striking(room, weapon, bound, self.rules.strict)
+        exits = room_exits(room, *striker, to_resolve, self.rules.strict, self.rules.max_hp)
+        for left, behind, (armed, binding, healths) in exits:
+            health = 0
+            for before, cost, cap in healths:
+                if hp > before:
+                    after = hp - cost if hp - cost < cap else cap
+                    if after > health:
+                        health = after
             if health > 0:
                 armed = weapon if armed == KEPT else armed
-                end = (left, health, armed, bound if binding == KEPT else binding)
-                value = worth(*end)
+                binding = bound if binding == KEPT else binding
+                held = armed_worth.get(armed * 128 + binding)  # armed_key, inline
+                if held is None:
+                    held = worth.held(armed, binding)
+                value = health + base + held + behind  # in the order of `Promise`: same float
                 if best is None or value > most:
-                    best, most, tied = end, value, False
-                elif value == most and end != best:
+                    best, most, tied = (left, health, armed, binding), value, False
+                elif value == most and (left, health, armed, binding) != best:
                     tied = True
         if tied:
             ends = quick_ends(room, hp, weapon, bound, to_resolve, self.rules)
             return max(ends, key=lambda end: worth(*end))
         return best
 
-    def room_exits(
-        self, room: tuple[int, ...], weapon: int, bound: int, to_resolve: int
-    ) -> list[Exit]:
-        """The ways out of the room (sorted) whatever the health, from the ways through the
-        cards of each choice of those it leaves. Many rooms differ only by what strikes
-        nothing in them."""
-        striker = striking(room, weapon, bound, self.rules.strict)
-        key = (room, *striker, to_resolve)
-        if key not in self.exits:
-            self.exits[key] = [
-                (left, *leaves)
-                for left, resolved in splits(room, to_resolve)
-                for leaves in ways_through(resolved, *striker, self.rules)
-            ]
-        return self.exits[key]
+
+EXITS_KEPT = 50_000
+"""Rooms whose ways out `room_exits` keeps: the plans of a dungeon meet the same rooms again
+(three in four asked are kept, for some 50 MB)."""
 
 
-def health_after(healths: tuple[Health, ...], hp: int) -> int:
-    """The most health ways of these `Health`s leave from `hp`, 0 if they all die."""
-    most = 0
-    for before, cost, cap in healths:
-        if hp > before:
-            health = hp - cost if hp - cost < cap else cap
-            if health > most:
-                most = health
-    return most
+@lru_cache(maxsize=EXITS_KEPT)
+def room_exits(
+    room: tuple[int, ...], weapon: int, bound: int, to_resolve: int, strict: bool, max_hp: int
+) -> tuple[Exit, ...]:
+    """The ways out of the room (sorted) whatever the health: each choice of the cards it
+    leaves, with the ways through the others. Asked with the weapon and binding `striking`
+    the room, as many rooms differ only by what strikes nothing in them."""
+    return tuple(
+        [
+            (left, behind, way)
+            for left, behind, resolved in splits(room, to_resolve)
+            for way in ways(resolved, *striking(resolved, weapon, bound, strict), strict, max_hp)
+        ]
+    )
 
 
 @cache
-def splits(room: tuple[int, ...], to_resolve: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Each choice of the cards a room (sorted) leaves, with the cards it resolves."""
+def splits(
+    room: tuple[int, ...], to_resolve: int
+) -> tuple[tuple[tuple[int, ...], float, tuple[int, ...]], ...]:
+    """Each choice of the cards a room (sorted) leaves, with what they add to a `Promise` and
+    the cards it resolves. The quick player's rooms leave one card at most, so it adds in
+    one term, as `Promise` adds it."""
     found: dict[tuple[int, ...], tuple[int, ...]] = {}
     for kept in combinations(range(len(room)), len(room) - to_resolve):
         left = tuple(room[i] for i in kept)
         found.setdefault(left, tuple(card for i, card in enumerate(room) if i not in kept))
-    return list(found.items())
-
-
-def ways_through(cards: tuple[int, ...], weapon: int, bound: int, rules: Rules) -> Ways:
-    """The `ways` through `cards`, asked with only what the weapon and binding change among
-    them: the monsters the weapon can strike, and its value up to the strongest of them."""
-    return ways(cards, *striking(cards, weapon, bound, rules.strict), rules.strict, rules.max_hp)
+    return tuple(
+        (left, sum(LEFT_BEHIND[card] for card in left), resolved)
+        for left, resolved in found.items()
+    )
 
 
 def striking(cards: tuple[int, ...], weapon: int, bound: int, strict: bool) -> tuple[int, int]:
     """The least weapon and binding that strike the monsters of `cards` (sorted) as `weapon`
     and `bound` do, for as much damage; (0, 0) if none can be struck."""
-    strongest, reach = 0, min(bound - strict, ACE)
+    strongest, reach = 0, bound - strict if bound < FREE else ACE
     for card in cards:
         if card > reach:
             break  # sorted: the rest are stronger monsters or other cards
         strongest = card
     if not weapon or not strongest:
         return 0, 0
-    return min(weapon, strongest), strongest + strict
+    return weapon if weapon < strongest else strongest, strongest + strict
 
 
 NO_CAP = 1_000
