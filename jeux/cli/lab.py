@@ -10,6 +10,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 from ..catalog import available, load_game
@@ -42,21 +43,6 @@ class Lab:
         self.processes = processes
         """None: every core, as `simulate` chooses; 1 on a machine shared with others."""
 
-    def play(self, game, players, games, seed, options, levels, rotate) -> Report:
-        """`simulate`, each decision timed in the robot's processor time: the figures a quiet
-        machine gives, even when the lab runs beside other work."""
-        return simulate(
-            game,
-            players,
-            games,
-            seed,
-            options,
-            levels,
-            self.processes,
-            rotate,
-            timer=time.process_time,
-        )
-
     def measure(
         self,
         game_id: str,
@@ -72,13 +58,25 @@ class Lab:
         if not levels and has_own_bot(game):
             levels = ("moyen",) * players
         least = max(least, self.least)
+        # Each decision timed in the robot's processor time: the figures of a quiet machine,
+        # even when the lab runs beside other work.
+        play = partial(
+            simulate,
+            game,
+            players,
+            options=options,
+            levels=levels,
+            processes=self.processes,
+            rotate=rotate,
+            timer=time.process_time,
+        )
         start = time.perf_counter()
-        report = self.play(game, players, least, SEED, options, levels, rotate)
+        report = play(least, SEED)
         pace = (time.perf_counter() - start) / least
         seconds = max(seconds, self.seconds)
         more = min(self.most - least, int((seconds - pace * least) / pace))
         if more > 0:
-            report.merge(self.play(game, players, more, SEED + least, options, levels, rotate))
+            report.merge(play(more, SEED + least))
             report.games += more
         # A full run takes long on a busy machine: each measure says what it found, on stderr.
         seats = " contre ".join(levels) or f"{players} joueurs"
