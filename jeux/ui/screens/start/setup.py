@@ -114,11 +114,10 @@ class SetupScreen(ExtraStartsScreen):
                     yield Static(Content(option.help), classes="help")
             with Horizontal(classes="row"):
                 yield Label("Graine", classes="field")
-                yield Input(
-                    placeholder="facultative : la même graine rejoue les mêmes dés",
-                    id="seed",
-                    max_length=40,
-                )
+                yield Input(placeholder="facultative", id="seed", max_length=40)
+            yield Static(
+                "La même graine redonne les mêmes dés et les mêmes cartes.", classes="help"
+            )
             yield Button("Jouer (F5)", id="play", variant="primary")
             hook = screen_hook(self.info.id, "setup_starts")
             self.extra_starts = list(hook(self.app)) if hook else []
