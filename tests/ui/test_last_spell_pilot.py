@@ -23,9 +23,13 @@ async def test_quit_mid_game_then_resume_exactly_there(app_factory, tmp_path):
     app = app_factory(start_game="the_last_spell", players=("Lina", "Marc"))
     async with app.run_test(size=(80, 24)) as pilot:
         await tick_players(pilot, 2)
-        await pilot.press("f5", "l", "l")
-        # The second roll waits for the first's dice to settle: a busy machine takes longer.
-        await wait_until(pilot, lambda: len(app.screen.match.actions) == 2, "two rolls played")
+        await pilot.press("f5", "l")
+        # A roll pressed while the first one's dice are shown is refused (they revealed
+        # something): the second waits for them, which a busy machine takes longer to show.
+        game = app.screen
+        await wait_until(pilot, lambda: game.match.actions and not game.busy, "the first roll")
+        await pilot.press("l")
+        await wait_until(pilot, lambda: len(game.match.actions) == 2, "two rolls played")
         before = app.screen.match.to_saved()
         await pilot.press("ctrl+c")
 
