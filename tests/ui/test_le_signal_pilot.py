@@ -20,6 +20,7 @@ from jeux.ui.screens.start.menu import MenuScreen
 from jeux.ui.screens.start.setup import SetupScreen
 from jeux.ui.widgets.die import Die, DieFace, big_number
 
+from .driver import settle
 from .pilot import text
 
 MODE_KEYS = {"libre": (), CHALLENGE: ("down",), SIXTH_SIGN: ("down", "down")}
@@ -105,7 +106,9 @@ async def test_free_play_by_keys_with_every_field_to_the_results(app_factory):
         await type_text(pilot, "Je siffle")
         await pilot.press("escape")  # leaves the field, does not leave the game
         assert screen.focused is None and app.screen is screen
-        await pilot.press("space", "space")  # space rolls then passes, like l
+        await pilot.press("space")  # space rolls then passes, like l
+        await settle(pilot, screen)  # pressed while the die is shown, it would be refused
+        await pilot.press("space")
         await pilot.pause()
         assert (state.journal[1].event, state.journal[1].action) == ("Un chien", "Je siffle")
 

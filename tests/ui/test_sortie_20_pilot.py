@@ -19,6 +19,7 @@ from jeux.games.sortie_20.rules import (
 from jeux.games.sortie_20.screen import DROP, FLIP, SIX, SortieScreen
 from jeux.ui.widgets.dice_tray import DiceTray
 
+from .driver import settle
 from .pilot import last_notice, starter, text
 
 ONE_FIVE_SIX_SEED = 52
@@ -114,7 +115,9 @@ async def test_the_flip_shows_what_each_die_would_give(app_factory):
     app = app_factory(seed=ONE_FIVE_SIX_SEED, start_game="sortie_20", players=("Lina", "Marc"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(app, pilot, 2)
-        await pilot.press("l", "r")
+        await pilot.press("l")
+        await settle(pilot, screen)  # pressed while the dice are shown, « r » is refused
+        await pilot.press("r")
         await pilot.pause()
         assert screen.picking == FLIP
         guide = text(screen, "#guide")
