@@ -64,20 +64,13 @@ def fixed_facts(game: Game) -> frozenset[int]:
 
 def leaks(shown: Any, secrets: frozenset, public: frozenset[int] = frozenset()) -> list[Any]:
     """The secret values found in what is shown, not looking inside the objects whose ids are
-    `public`. Secrets are cards and picks, never containers: those are walked, not looked up."""
+    `public`. Secrets are cards and picks, never containers: those are walked, and only the
+    parts of a secret's type are looked up."""
     if not secrets:
         return []
-    found = []
-    for part in parts(shown, public):
-        kind = _KINDS[type(part)]
-        if kind is _DICT or kind is _CONTAINER:
-            continue
-        try:
-            if part in secrets:
-                found.append(part)
-        except TypeError:  # an unhashable object (a state) is walked, not looked up
-            pass
-    return found
+    # Only a part of a secret's type can be one: the others (spells, states) go unhashed.
+    kinds = {type(secret) for secret in secrets}.difference(CONTAINERS)
+    return [part for part in parts(shown, public) if type(part) in kinds and part in secrets]
 
 
 def canonical(
