@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from textual.widgets import Select, Static
 
+from jeux.catalog import load_game
+from jeux.engine.match import Seat
+from jeux.ui.game_screen import GameScreen
+from jeux.ui.launch import start_match
 from jeux.ui.screens.start.setup import SetupScreen
 
 
@@ -25,6 +29,21 @@ def slowed(screen) -> None:
 async def tick_players(pilot, count: int) -> None:
     for _ in range(count):
         await pilot.press("space", "down")
+
+
+async def open_solo(pilot, game_id: str, **options) -> GameScreen:
+    """The first player's solo match, begun as F5 begins it on the setup with these options
+    (the defaults otherwise), with no setup screen built: with its Select widgets, that is a
+    third of a short Pilot test, and the setup's own tests build it (test_app.py and the
+    shared driver's test_every_game.py)."""
+    app = pilot.app
+    await pilot.pause()
+    player = app.profiles.players[0]
+    seats = [Seat(player.name, player.id)]
+    start_match(app, game_id, seats, load_game(game_id).resolve_options(options))
+    await pilot.pause()
+    assert isinstance(app.screen, GameScreen) and app.screen.match.game.info.id == game_id
+    return app.screen
 
 
 def starter(screen_type: type):

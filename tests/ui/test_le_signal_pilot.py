@@ -21,7 +21,7 @@ from jeux.ui.screens.start.setup import SetupScreen
 from jeux.ui.widgets.die import Die, DieFace, big_number
 
 from .driver import settle
-from .pilot import text
+from .pilot import open_solo, text
 
 MODE_KEYS = {"libre": (), CHALLENGE: ("down",), SIXTH_SIGN: ("down", "down")}
 
@@ -61,9 +61,9 @@ async def play_to_results(app, pilot, screen, limit=400):
 
 
 async def test_free_play_by_keys_with_every_field_to_the_results(app_factory):
-    app = app_factory(start_game="le_signal", players=("Lina",))
+    app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot)
+        screen = await open_solo(pilot, "le_signal")
         assert screen.focused is None  # letters are moves until a field is asked for
 
         await pilot.press("i")  # an idea from the theme's deck fills the event field
@@ -181,9 +181,9 @@ async def test_sixth_sign_shows_lucidity_states_and_revelations(app_factory):
 
 
 async def test_illegal_move_gives_a_french_notice_and_changes_nothing(app_factory):
-    app = app_factory(start_game="le_signal", players=("Lina",))
+    app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot)
+        screen = await open_solo(pilot, "le_signal")
         await pilot.press("l")
         await pilot.pause()
         before = screen.match.to_saved()
@@ -195,9 +195,9 @@ async def test_illegal_move_gives_a_french_notice_and_changes_nothing(app_factor
 
 
 async def test_every_interaction_works_by_click(app_factory, tmp_path):
-    app = app_factory(start_game="le_signal", players=("Lina",))
+    app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot)
+        screen = await open_solo(pilot, "le_signal")
         state = screen.match.state
         await pilot.click("#idea")
         assert screen.field("event").value in PROMPTS["survie"]
@@ -248,9 +248,9 @@ async def test_every_interaction_works_by_click(app_factory, tmp_path):
 
 
 async def test_journals_reread_and_export_markdown_by_keys(app_factory, tmp_path):
-    app = app_factory(start_game="le_signal", players=("Lina",))
+    app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot)
+        screen = await open_solo(pilot, "le_signal")
         await pilot.press("e")
         await type_text(pilot, "[red]x *gras*")
         await pilot.press("enter", "l", "l")
@@ -320,9 +320,9 @@ async def test_f4_on_le_signal_opens_its_history_then_its_journals(app_factory):
 
 
 async def test_quit_after_rolling_then_resume_in_the_same_scene(app_factory):
-    app = app_factory(start_game="le_signal", players=("Lina",))
+    app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(app, pilot)
+        screen = await open_solo(pilot, "le_signal")
         await pilot.press("e")
         await type_text(pilot, "Une porte")
         await pilot.press("enter", "l")
@@ -354,9 +354,9 @@ def test_big_die_face_draws_the_number_three_rows_tall():
 
 
 async def test_keys_for_a_scene_type_its_lines(app_factory):
-    app = app_factory(start_game="le_signal", players=("Lina",))
+    app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(app, pilot)
+        screen = await open_solo(pilot, "le_signal")
         roll = Roll(event="Un cri", action="Je fuis")
         await pilot.press(*screen.keys_for(roll))
         await pilot.pause()

@@ -19,19 +19,17 @@ from jeux.games.new_day_666.rules import (
 from jeux.games.new_day_666.screen import AchievedScreen, NewDayJournals, NewDayScreen
 from jeux.screenshots import open_match
 from jeux.ui.screens.play.results import ResultsScreen
-from jeux.ui.screens.start.setup import SetupScreen
+
+from .pilot import open_solo
 
 EARLY_DEATH = 40
 """A seed whose third day shows three 6s."""
 
 
 async def start(app, pilot) -> NewDayScreen:
-    await pilot.pause()
-    assert isinstance(app.screen, SetupScreen)
-    await pilot.press("space", "f5")
-    await pilot.pause()
-    assert isinstance(app.screen, NewDayScreen)
-    return app.screen
+    screen = await open_solo(pilot, "new_day_666")
+    assert isinstance(screen, NewDayScreen)
+    return screen
 
 
 async def type_text(pilot, text):
@@ -39,7 +37,7 @@ async def type_text(pilot, text):
 
 
 async def test_a_life_by_keys_to_its_three_sixes_then_the_diary(app_factory):
-    app = app_factory(seed=EARLY_DEATH, start_game="new_day_666", players=("Lina",))
+    app = app_factory(seed=EARLY_DEATH, players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(app, pilot)
         assert screen.focused is screen.field(0)  # the character's name is asked first
@@ -95,7 +93,7 @@ async def test_a_life_by_keys_to_its_three_sixes_then_the_diary(app_factory):
 
 
 async def test_the_happy_ending_by_its_key_with_a_note(app_factory):
-    app = app_factory(start_game="new_day_666", players=("Lina",))
+    app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(app, pilot)
         await pilot.press("enter", "enter")  # no name, no goal
@@ -118,7 +116,7 @@ async def test_the_happy_ending_by_its_key_with_a_note(app_factory):
 
 
 async def test_the_mouse_lives_a_day_and_writes_it(app_factory):
-    app = app_factory(start_game="new_day_666", players=("Lina",))
+    app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(app, pilot)
         await pilot.click("#cmd-go")
@@ -133,7 +131,7 @@ async def test_the_mouse_lives_a_day_and_writes_it(app_factory):
 
 
 async def test_keys_for_plays_what_the_diarist_chooses(app_factory):
-    app = app_factory(seed=EARLY_DEATH, start_game="new_day_666", players=("Lina",))
+    app = app_factory(seed=EARLY_DEATH, players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(app, pilot)
         bot = Diarist(1)
@@ -169,7 +167,7 @@ async def test_the_fast_mode_rolls_a_week_by_its_key(app_factory):
 
 async def test_an_undo_leaves_the_keys_to_the_game(app_factory):
     """After `u` no field takes the next key: `e` writes, the other letters are moves."""
-    app = app_factory(seed=EARLY_DEATH, start_game="new_day_666", players=("Lina",))
+    app = app_factory(seed=EARLY_DEATH, players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(app, pilot)
         await type_text(pilot, "Marius")

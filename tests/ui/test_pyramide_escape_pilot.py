@@ -22,6 +22,8 @@ from jeux.ui.widgets.coin import Coin
 from jeux.ui.widgets.hand import Hand
 from tests.settle import wait_until
 
+from .pilot import open_solo
+
 # Seeded room decks (shuffled at setup with the match's seed; the first one is on the table):
 # 3:   fosse, penombre, jugement, couloir, gardien, soif, offrande, scarabees, sable, pont
 # 7:   sable, pont, fosse, soif, offrande, couloir, gardien, jugement, scarabees, penombre
@@ -37,17 +39,14 @@ def notices(app) -> list[str]:
 
 
 async def start(pilot) -> PyramideScreen:
-    """Tick the one player on the setup screen, start, and return the game screen."""
-    await pilot.pause()
-    await pilot.press("space", "f5")
-    await pilot.pause()
-    screen = pilot.app.screen
+    """Lina's run, begun as F5 on the setup begins it."""
+    screen = await open_solo(pilot, "pyramide_escape")
     assert isinstance(screen, PyramideScreen)
     return screen
 
 
 async def test_illegal_moves_get_a_french_notice_and_change_nothing(app_factory):
-    app = app_factory(seed=7, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=7, players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(pilot)
         await pilot.press("1", "enter", "0")  # the Torche on the Sable Vivant, then too soon
@@ -70,7 +69,7 @@ async def test_illegal_moves_get_a_french_notice_and_change_nothing(app_factory)
 
 
 async def test_an_object_is_picked_then_used_and_shows_what_it_would_do(app_factory):
-    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=3, players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
         await pilot.press("4")  # the Fosse à Pics, the Outre d'eau picked
@@ -90,7 +89,7 @@ async def test_an_object_is_picked_then_used_and_shows_what_it_would_do(app_fact
 
 
 async def test_objects_by_click_select_then_use(app_factory):
-    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=3, players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
         assert screen.match.state.phase == CHOOSE
@@ -108,7 +107,7 @@ async def test_objects_by_click_select_then_use(app_factory):
 
 
 async def test_reorder_the_peeked_rooms_by_keys(app_factory):
-    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=3, players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(pilot)
         await pilot.press("5", "enter")  # the Carte ancienne on the Fosse à Pics
@@ -134,7 +133,7 @@ async def test_reorder_the_peeked_rooms_by_keys(app_factory):
 
 
 async def test_reorder_the_peeked_rooms_by_clicks(app_factory):
-    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=3, players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
         await pilot.press("5", "enter")
@@ -153,7 +152,7 @@ async def test_reorder_the_peeked_rooms_by_clicks(app_factory):
 
 
 async def test_the_corde_slides_the_room_under_and_the_deck_count_shows_it(app_factory):
-    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=3, players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
         await pilot.press("2", "enter")
@@ -166,7 +165,7 @@ async def test_the_corde_slides_the_room_under_and_the_deck_count_shows_it(app_f
 
 
 async def test_sable_vivant_flips_its_coin_and_the_amulette_picks_its_target(app_factory):
-    app = app_factory(seed=157, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=157, players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
         await pilot.press("0", "r", "0")  # Sable Vivant, then the Soif under the sand
@@ -196,7 +195,7 @@ async def test_sable_vivant_flips_its_coin_and_the_amulette_picks_its_target(app
 
 
 async def test_the_amulette_target_by_keys(app_factory):
-    app = app_factory(seed=157, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=157, players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
         await pilot.press("0", "r", "0", "q", "r")
@@ -214,7 +213,9 @@ async def test_setup_offers_the_strict_penombre_and_immediate_defeat(app_factory
         await pilot.pause()
         app.screen.query_one("#opt-penombre", Select).value = 1
         app.screen.query_one("#opt-defeat", Select).value = 1
-        screen = await start(pilot)
+        await pilot.press("space", "f5")
+        await pilot.pause()
+        screen = app.screen
         assert screen.match.options == {"penombre": "strict", "defeat": "immediate"}
         await pilot.press("0", "r", "0", "r")  # Fosse, then Pénombre, then Jugement
         await pilot.pause()
@@ -223,7 +224,7 @@ async def test_setup_offers_the_strict_penombre_and_immediate_defeat(app_factory
 
 
 async def test_leave_during_the_reorder_then_resume_there(app_factory):
-    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=3, players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
         await pilot.press("5", "enter")
@@ -250,7 +251,7 @@ async def test_leave_during_the_reorder_then_resume_there(app_factory):
 
 
 async def test_under_the_penombre_the_torche_says_the_room_still_acts(app_factory):
-    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=3, players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
         await pilot.press("1")
@@ -263,7 +264,7 @@ async def test_under_the_penombre_the_torche_says_the_room_still_acts(app_factor
 
 
 async def test_at_full_fatigue_the_sand_offers_no_discard(app_factory):
-    app = app_factory(seed=157, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=157, players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
         await pilot.press("0", "r", "4", "enter")  # the Outre in the Soif, the coin on face
@@ -276,7 +277,7 @@ async def test_at_full_fatigue_the_sand_offers_no_discard(app_factory):
 
 
 async def test_a_choice_that_loses_asks_first(app_factory):
-    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=3, players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
         await pilot.press("0", "r", "0", "r", "0", "r", "0", "r")  # down to 1, the Gardien
@@ -295,7 +296,7 @@ async def test_a_choice_that_loses_asks_first(app_factory):
 
 
 async def test_undo_takes_back_a_choice_until_the_next_room_is_turned(app_factory):
-    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=3, players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
         await pilot.press("0")
@@ -321,7 +322,7 @@ async def play_to_the_end(pilot, app):
 
 
 async def test_the_hint_key_suggests_a_move_and_the_run_counts_apart(app_factory):
-    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=3, players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(pilot)
         await pilot.press("h")
@@ -338,7 +339,7 @@ async def test_the_hint_key_suggests_a_move_and_the_run_counts_apart(app_factory
 
 
 async def test_the_results_answer_whether_the_pyramid_could_be_escaped(app_factory):
-    app = app_factory(seed=3, start_game="pyramide_escape", players=("Lina",))
+    app = app_factory(seed=3, players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await start(pilot)
         await play_to_the_end(pilot, app)

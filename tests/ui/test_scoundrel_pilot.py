@@ -19,7 +19,7 @@ from jeux.ui.screens.play.results import ResultsScreen
 from jeux.ui.screens.start.setup import SetupScreen
 from tests.settle import wait_until
 
-from .pilot import text
+from .pilot import open_solo, text
 
 DAY = dt.date(2026, 11, 29)
 
@@ -77,9 +77,9 @@ async def wait_idle(pilot, screen):
 
 
 async def test_the_room_is_dealt_at_once_and_fleeing_is_offered_only_when_allowed(app_factory):
-    app = app_factory(start_game="scoundrel", players=("Lina",))
+    app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await open_game(app, pilot)
+        screen = await open_solo(pilot, "scoundrel")
         assert None not in screen.match.state.room and screen.match.actions == []
         assert "Partie libre · graine 7" in text(screen, "#dungeon")
         assert screen.query_one("#avoid").display
@@ -97,9 +97,9 @@ async def test_the_room_is_dealt_at_once_and_fleeing_is_offered_only_when_allowe
 
 async def test_illegal_moves_are_refused_in_french_and_change_nothing(app_factory):
     seed = seed_where(lambda room: kinds(room)[0] != MONSTER)
-    app = app_factory(seed=seed, start_game="scoundrel", players=("Lina",))
+    app = app_factory(seed=seed, players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await open_game(app, pilot)
+        screen = await open_solo(pilot, "scoundrel")
         await pilot.press("1")
         await pilot.pause()
         assert screen.match.actions == [Pick(0)]
@@ -121,9 +121,9 @@ async def test_weapon_or_barehanded_by_keys_and_by_click(app_factory):
     room = first_room(seed)
     weapon = kinds(room).index(WEAPON)
     first, second = [slot for slot, kind in enumerate(kinds(room)) if kind == MONSTER][:2]
-    app = app_factory(seed=seed, start_game="scoundrel", players=("Lina",))
+    app = app_factory(seed=seed, players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await open_game(app, pilot)
+        screen = await open_solo(pilot, "scoundrel")
         state = screen.match.state
         monster = state.room[first]
         card = screen.room_cards[first]
@@ -164,9 +164,9 @@ async def test_a_second_potion_in_a_room_heals_nothing_and_the_player_is_told(ap
     room = kinds(first_room(seed))
     monster = room.index(MONSTER)
     one, two = [slot for slot, kind in enumerate(room) if kind == POTION][:2]
-    app = app_factory(seed=seed, start_game="scoundrel", players=("Lina",))
+    app = app_factory(seed=seed, players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await open_game(app, pilot)
+        screen = await open_solo(pilot, "scoundrel")
         await pilot.press(str(monster + 1), str(one + 1))  # get hurt first: potions can heal
         await pilot.pause()
         assert screen.room_cards[two].card.text == "+0 PV déjà bue"
@@ -180,9 +180,9 @@ async def test_a_second_potion_in_a_room_heals_nothing_and_the_player_is_told(ap
 
 async def test_two_quick_keys_both_play_when_the_first_revealed_nothing(app_factory):
     seed = seed_where(lambda room: kinds(room)[1] != WEAPON and MONSTER not in kinds(room)[1:3])
-    app = app_factory(seed=seed, start_game="scoundrel", players=("Lina",))
+    app = app_factory(seed=seed, players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(app, pilot)
+        screen = await open_solo(pilot, "scoundrel")
 
         def held(until_a_key: bool) -> None:
             """Animations last until a key ends them (the keys below land during one however
@@ -209,9 +209,9 @@ async def test_two_quick_keys_both_play_when_the_first_revealed_nothing(app_fact
 
 async def test_undo_takes_back_what_revealed_nothing(app_factory):
     seed = seed_where(lambda room: MONSTER not in kinds(room)[:3])
-    app = app_factory(seed=seed, start_game="scoundrel", players=("Lina",))
+    app = app_factory(seed=seed, players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await open_game(app, pilot)
+        screen = await open_solo(pilot, "scoundrel")
         await pilot.press("1", "2")
         await pilot.pause()
         assert len(screen.match.actions) == 2
@@ -377,9 +377,9 @@ async def test_replay_this_dungeon_from_the_results_keeps_seed_and_options(app_f
 
 
 async def test_the_hint_key_suggests_a_move_and_marks_the_run_as_helped(app_factory):
-    app = app_factory(start_game="scoundrel", players=("Lina",))
+    app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await open_game(app, pilot)
+        screen = await open_solo(pilot, "scoundrel")
         await pilot.press("h")
         await wait_until(pilot, lambda: "Conseil (" in text(screen, "#prompt"), "the hint")
         prompt = text(screen, "#prompt")
@@ -393,9 +393,9 @@ async def test_the_hint_key_suggests_a_move_and_marks_the_run_as_helped(app_fact
 
 
 async def test_the_results_answer_whether_the_dungeon_was_winnable(app_factory):
-    app = app_factory(start_game="scoundrel", players=("Lina",))
+    app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await open_game(app, pilot)
+        await open_solo(pilot, "scoundrel")
         await play_to_the_end(pilot, app)
         await pilot.press("g")
         await pilot.pause()
