@@ -166,6 +166,48 @@ async def test_the_story_line_is_suggested_optional_and_shown_whole(app_factory)
         assert [e.story for e in proclaimed] == [story, ""]
 
 
+def seed_whose_second_throw_tells_another_story() -> int:
+    """A solo seed whose first throw, then its reroll of the locks the screen pre-selects,
+    suggest two different stories, the first longer than the story's field."""
+    for seed in range(200):
+        match = Match(load_game(GAME), seed, (Seat("Lina"),), {})
+        match.play(Roll(()))
+        first = match.state.story_suggestion()
+        match.play(Roll(match.state.suggested_lock()))
+        if len(first) > 50 and match.state.story_suggestion() not in ("", first):
+            return seed
+    raise AssertionError("no such seed")
+
+
+async def test_a_suggested_story_follows_the_dice_until_the_player_writes_their_own(
+    app_factory,
+):
+    app = app_factory(players=("Lina",))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        match = Match(load_game(GAME), seed_whose_second_throw_tells_another_story(), (), {})
+        match = Match(match.game, match.seed, (Seat("Lina", app.profiles.players[0].id),), {})
+        await open_match(app, match)
+        screen = app.screen
+        field = screen.query_one("#story-text")
+        for keys in (("l",), ("r", "escape")):  # no animation: a throw is shown at once
+            await pilot.press(*keys)
+            await pilot.pause()
+        first = field.value
+        assert first == match.state.story_suggestion() and screen.focused is None
+        assert len(first) > field.size.width and field.scroll_offset.x == 0  # read from its start
+        await pilot.press("l")
+        await pilot.pause()
+        assert field.value == match.state.story_suggestion() != first
+        await pilot.press("r", "end", "!", "escape")  # the player's own words now
+        await pilot.pause()
+        mine = field.value
+        assert mine.endswith("!")
+        if match.state.to_move() == 0 and match.state.lock_choices():
+            await pilot.press("l")
+            await pilot.pause()
+            assert field.value == mine
+
+
 async def test_war_through_the_seat_picker(app_factory):
     app = app_factory(start_game=GAME, players=("Lina", "Marc", "Zoé"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:

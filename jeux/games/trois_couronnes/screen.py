@@ -108,6 +108,8 @@ class TroisCouronnesScreen(GameScreen):
         self.choosing: str | None = None
         """WAR or ALLIANCE while the player picks a target."""
         self._best: object = _UNREAD
+        self.suggested = ""
+        """The story put in the field by its key, while the player has not changed it."""
 
     # --- layout ------------------------------------------------------------------
 
@@ -280,6 +282,8 @@ class TroisCouronnesScreen(GameScreen):
         story.display = human and phase == ROLLING
         suggestion = state.story_suggestion()
         story.placeholder = f"Récit (r) : {suggestion}" if suggestion else "Récit facultatif (r)"
+        if story.value and story.value == self.suggested:  # untouched: it follows the dice
+            story.value = self.suggested = suggestion
 
     def show_guide(self, state: TroisCouronnesState) -> None:
         guide = self.query_one("#guide", Static)
@@ -595,7 +599,7 @@ class TroisCouronnesScreen(GameScreen):
             return
         field = self.query_one("#story-text", Input)
         if not field.value:
-            field.value = state.story_suggestion()
+            field.value = self.suggested = state.story_suggestion()
         field.focus()
         field.cursor_position = len(field.value)
 

@@ -15,3 +15,7 @@ class GameField(Input):
 
     def action_leave(self) -> None:
         self.screen.set_focus(None)
+
+    def on_blur(self) -> None:
+        """Left, a line longer than the field is shown from its start, as one reads it."""
+        self.scroll_to(x=0, animate=False)
