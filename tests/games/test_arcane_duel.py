@@ -578,6 +578,14 @@ def test_the_screen_words_the_card_in_full_and_asks_one_part_at_a_time():
     assert question(state, 0).startswith("Lance (1-3, Entrée)")  # the keys of its three cards
 
 
+def test_an_empty_hand_is_not_asked_to_cast():
+    state = new()
+    state.hands[0] = Zone((), (0,))
+    assert question(state, 0) == "Main vide : pioche (p) ou rien (r)."
+    state.deck, state.discard = Zone(()), Zone(())
+    assert question(state, 0) == "Main vide : rien (r)."
+
+
 def test_a_clone_equals_its_state_at_every_move_and_shares_none_of_its_lists():
     """The robots play on clones built field by field: none may be missed or misplaced."""
     rng, bot = Random(4), ArcaneBot(4)

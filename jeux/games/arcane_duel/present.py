@@ -147,8 +147,10 @@ def question(state: ArcaneState, seat: int | None) -> str:
         if not len(state.hands[seat]):
             return "Finis ton tour (f)."
         return f"Remplace une carte ({keys}) ou finis ton tour (f)."
-    draw = ", pioche (p)" if state.can_draw() else ""
-    return f"Lance ({keys}, Entrée){draw} ou rien (r)."
+    can_draw = state.can_draw()
+    if not len(state.hands[seat]):
+        return f"Main vide : {'pioche (p) ou ' if can_draw else ''}rien (r)."
+    return f"Lance ({keys}, Entrée){', pioche (p)' if can_draw else ''} ou rien (r)."
 
 
 def choice_label(state: ArcaneState, field: str, value) -> str:

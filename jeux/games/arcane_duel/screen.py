@@ -175,7 +175,8 @@ class ArcaneDuelScreen(CardTable):
             if len(state.hands[self.shown_seat]) > HAND_LIMIT:
                 return []
             return [Answer("Finir le tour", "f", "end_turn", primary=True)]
-        answers = [Answer("Lancer", "Entrée", "confirm", primary=True)]
+        held = len(state.hands[self.shown_seat])
+        answers = [Answer("Lancer", "Entrée", "confirm", primary=True)] if held else []
         if state.can_draw():
             answers.append(Answer("Piocher", "p", "draw"))
         return [*answers, Answer("Rien", "r", "pass")]
