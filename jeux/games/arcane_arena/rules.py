@@ -616,22 +616,21 @@ class ArenaState(ZonedState):
 
     def view(self, seat: int | None) -> ArenaState:
         """What `seat` may see; None is a spectator, who sees no hand. Built at every
-        decision, so each zone is judged here in one loop rather than a call each: a hand is
-        its owner's alone, the deck nobody's."""
+        decision, so each zone is judged here rather than by a call each: a hand is its
+        owner's alone, the deck nobody's, the removed cards everyone's or nobody's."""
         hands = []
         for hand in self.hands:
             if seat not in hand.seen_by:
                 hand = counted_zone(hand.seen_by, len(hand.cards) + hand.hidden)
             hands.append(hand)
-        deck = self.deck
+        deck, removed = self.deck, self.removed
+        if removed.seen_by is not EVERYONE:  # face down, unless the table chose to see them
+            removed = counted_zone(NOBODY, len(removed.cards) + removed.hidden)
         allied = [None] * len(hands)
         if seat is not None:
             allied[seat] = self.allied[seat]
         return self._copy(
-            hands,
-            counted_zone(NOBODY, len(deck.cards) + deck.hidden),
-            self.removed.seen_from(seat),
-            allied,
+            hands, counted_zone(NOBODY, len(deck.cards) + deck.hidden), removed, allied
         )
 
     def _copy(
