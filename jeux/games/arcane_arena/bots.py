@@ -19,16 +19,18 @@ from jeux.engine.bots import Robot, RoundLookahead
 from jeux.engine.cards import Dealt, deal_hidden
 from jeux.engine.core import Action
 
-from .cards import Spell
+from .cards import Combo, Spell
 from .rules import (
     ACTION,
     DISCARD,
+    DRAW_ACTION,
     DRAW_REWARD,
     END_TURN,
     HAND_LIMIT,
     HEAL_REWARD,
     MAX_HP,
     NO_TARGET,
+    PASS,
     REACT,
     REWARD,
     ArenaState,
@@ -52,13 +54,13 @@ class ArenaBot(Robot):
         if phase == REWARD:
             low = view.hp[seat] <= MAX_HP - 3 or not view.can_draw()
             return HEAL_REWARD if low else DRAW_REWARD
+        if phase == ACTION:
+            return self.act(view, seat)
         legal = view.legal_actions()
         if phase == REACT:
             if len(legal) == 1:
                 return legal[0]
             return max(legal, key=partial(self.defence_value, view, seat))
-        if phase == ACTION:  # `partial` calls the judge without a frame of its own
-            return max(legal, key=partial(self.action_value, view, seat))
         return self.rng.choice(legal)
 
     def tidy(self, view: ArenaState, seat: int) -> Action:
@@ -94,16 +96,39 @@ class ArenaBot(Robot):
         cost = 0.6 * len(react.cards)  # a Defence card held waits while spells lack room
         return saved + effect.heal + (1 if len(react.cards) == 2 else 0) - cost
 
+    def act(self, view: ArenaState, seat: int) -> Action:
+        """The turn's action of most worth, judged in the order `legal_actions` lists them
+        (the first of equals, as `max` keeps), each cast by the effect `casts` found with it."""
+        best, top = (
+            (DRAW_ACTION, self.draw_value(view, seat)) if view.may_draw() else (PASS, -math.inf)
+        )
+        for action, effect in view.casts():
+            value = self.cast_value(view, seat, action, effect)
+            if value > top:
+                best, top = action, value
+        return PASS if self.pass_value(view) > top else best
+
     def action_value(self, view: ArenaState, seat: int, action: Action) -> float:
         kind = type(action)
         if kind is Draw:
-            return 1.0 + 0.3 * (2 - len(view.hands[seat]))
+            return self.draw_value(view, seat)
         if kind is not Cast:
-            return 0.5 if view.can_draw() else -20.0  # passing forever would stall the round
-        hp, veiled, target = view.hp, view.veiled, action.target  # type: ignore[attr-defined]
-        mine = hp[seat]
+            return self.pass_value(view)
         effect = view.spells_of(seat, action.cards)  # type: ignore[attr-defined]
-        value = 1.0 if len(action.cards) == 2 else 0.0  # type: ignore[attr-defined]
+        return self.cast_value(view, seat, action, effect)  # type: ignore[arg-type]
+
+    @staticmethod
+    def draw_value(view: ArenaState, seat: int) -> float:
+        return 1.0 + 0.3 * (2 - len(view.hands[seat]))
+
+    @staticmethod
+    def pass_value(view: ArenaState) -> float:
+        return 0.5 if view.can_draw() else -20.0  # passing forever would stall the round
+
+    def cast_value(self, view: ArenaState, seat: int, action: Cast, effect: Spell | Combo) -> float:
+        hp, veiled, target = view.hp, view.veiled, action.target
+        mine = hp[seat]
+        value = 1.0 if len(action.cards) == 2 else 0.0
         if damage := effect.damage:
             for foe in view.opponents(seat) if effect.area else (target,):
                 if veiled[foe]:

@@ -25,7 +25,7 @@ from jeux.engine.cards import (
     HandDealt,
     Zone,
     ZonedState,
-    seen_zones,
+    counted_zone,
     shuffled,
 )
 from jeux.engine.core import (
@@ -470,10 +470,16 @@ class ArenaState(ZonedState):
         aimed = (effect.damage or effect.steal) and not effect.area
         return self.opponents(seat) if aimed else [NO_TARGET]
 
-    def casts(self) -> list[Action]:
+    def may_draw(self) -> bool:
+        """AA-11: drawing is the turn's action unless it began with three cards."""
+        return self.started_with < HAND_LIMIT and self.can_draw()
+
+    def casts(self) -> list[tuple[Cast, Spell | Combo]]:
+        """Every cast the turn's hand allows, with the card or combination it plays: the
+        robot judges each by that effect without looking its cards up again."""
         seat = self.turn
         hand = self.hands[seat].cards
-        actions: list[Action] = []
+        casts: list[tuple[Cast, Spell | Combo]] = []
         foes = None
         for card in hand:
             spell = card.card
@@ -481,9 +487,9 @@ class ArenaState(ZonedState):
                 continue
             if spell.aimed:
                 foes = self.opponents(seat) if foes is None else foes
-                actions += [cast((card.uid,), t) for t in foes]
+                casts += [(cast((card.uid,), t), spell) for t in foes]
             else:
-                actions.append(cast((card.uid,), NO_TARGET))
+                casts.append((cast((card.uid,), NO_TARGET), spell))
         pairs = self.book.pairs
         for first, second in combinations(hand, 2):
             combo = pairs.get((first.card.name, second.card.name))
@@ -492,10 +498,10 @@ class ArenaState(ZonedState):
             uids = (first.uid, second.uid)
             if combo.salvage:
                 names = dict.fromkeys(c.card.name for c in self.discard)
-                actions += [cast(uids, NO_TARGET, name) for name in names]
+                casts += [(cast(uids, NO_TARGET, name), combo) for name in names]
             else:
-                actions += [cast(uids, t) for t in self.targets_for(seat, combo)]
-        return actions
+                casts += [(cast(uids, t), combo) for t in self.targets_for(seat, combo)]
+        return casts
 
     def reactions(self, seat: int) -> list[React]:
         """Every answer the seat holds to the attack under way."""
@@ -525,8 +531,8 @@ class ArenaState(ZonedState):
 
     def legal_actions(self) -> list[Action]:
         if self.phase == ACTION:
-            draw = [DRAW_ACTION] if self.started_with < HAND_LIMIT and self.can_draw() else []
-            return [*draw, *self.casts(), PASS]
+            draw = [DRAW_ACTION] if self.may_draw() else []
+            return [*draw, *[action for action, _ in self.casts()], PASS]
         if self.phase == REACT:
             return [NO_ANSWER, *self.reactions(self.defender)]
         if self.phase == REWARD:
@@ -609,15 +615,22 @@ class ArenaState(ZonedState):
         return self._copy(list(self.hands), self.deck, self.removed, list(self.allied))
 
     def view(self, seat: int | None) -> ArenaState:
-        """What `seat` may see; None is a spectator, who sees no hand."""
-        allied = [None] * len(self.allied)
+        """What `seat` may see; None is a spectator, who sees no hand. Built at every
+        decision, so each zone is judged here rather than by a call each: a hand is its
+        owner's alone, the deck nobody's, the removed cards everyone's or nobody's."""
+        hands = []
+        for hand in self.hands:
+            if seat not in hand.seen_by:
+                hand = counted_zone(hand.seen_by, len(hand.cards) + hand.hidden)
+            hands.append(hand)
+        deck, removed = self.deck, self.removed
+        if removed.seen_by is not EVERYONE:  # face down, unless the table chose to see them
+            removed = counted_zone(NOBODY, len(removed.cards) + removed.hidden)
+        allied = [None] * len(hands)
         if seat is not None:
             allied[seat] = self.allied[seat]
         return self._copy(
-            seen_zones(self.hands, seat),
-            self.deck.seen_from(seat),
-            self.removed.seen_from(seat),
-            allied,
+            hands, counted_zone(NOBODY, len(deck.cards) + deck.hidden), removed, allied
         )
 
     def _copy(
@@ -660,7 +673,7 @@ class ArenaState(ZonedState):
         if kind is EndTurn:
             return phase == DISCARD and len(self.hands[self.turn].cards) <= HAND_LIMIT
         if kind is Draw:
-            return phase == ACTION and self.started_with < HAND_LIMIT and self.can_draw()
+            return phase == ACTION and self.may_draw()
         if kind is Pass:
             return phase == ACTION
         if action is NO_ANSWER:
