@@ -64,8 +64,8 @@ def fixed_facts(game: Game) -> frozenset[int]:
 
 def leaks(shown: Any, secrets: frozenset, public: frozenset[int] = frozenset()) -> list[Any]:
     """The secret values found in what is shown, not looking inside the objects whose ids are
-    `public`. Secrets are cards and picks, never containers: those are walked, and only the
-    parts of a secret's type are looked up."""
+    `public`. Secrets are cards and picks (frozen dataclasses or plain atoms), never
+    containers: those are walked, and only the parts of exactly a secret's type looked up."""
     if not secrets:
         return []
     # Only a part of a secret's type can be one: the others (spells, states) go unhashed.

@@ -76,3 +76,28 @@ def test_debutant_never_casts_a_spell_that_would_kill_itself():
     for seed in range(10):
         action = GAME.bot(seed, "debutant").choose(state.view(0))
         assert not (isinstance(action, Cast) and len(action.cards) == 1 and action.target == 1)
+
+
+def test_moyen_chooses_its_action_as_the_best_of_those_listed():
+    """`best_action` walks the casts as `legal_actions` lists them, between the draw and the
+    pass, with the effects `casts` found: it must choose what the best of that list by
+    `action_value` (Fort's judge of Moyen) would, drawing the same random numbers."""
+    from jeux.games.arcane_arena.bots import ArenaBot
+    from jeux.games.arcane_arena.rules import ACTION
+
+    compared = 0
+    for seed in range(12):
+        rng = Random(seed)
+        state = GAME.new(("A", "B", "C")[: 2 + seed % 2], GAME.resolve_options({}), rng)
+        bot, twin = ArenaBot(seed), ArenaBot(seed)
+        while (seat := state.to_move()) is not None:
+            view = state.view(seat)
+            if view.phase == ACTION:
+                twin.rng.setstate(bot.rng.getstate())  # the robot drew elsewhere meanwhile
+                listed = view.legal_actions()
+                best = max(listed, key=lambda action: twin.action_value(view, seat, action))
+                assert bot.best_action(view, seat) == best
+                assert bot.rng.getstate() == twin.rng.getstate()
+                compared += 1
+            state.apply(bot.choose(state.view(seat)), rng)
+    assert compared > 1000

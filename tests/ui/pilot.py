@@ -31,16 +31,15 @@ async def tick_players(pilot, count: int) -> None:
         await pilot.press("space", "down")
 
 
-async def open_solo(pilot, game_id: str, **options) -> GameScreen:
-    """The first player's solo match, begun as F5 begins it on the setup with these options
-    (the defaults otherwise), with no setup screen built: with its Select widgets, that is a
-    third of a short Pilot test, and the setup's own tests build it (test_app.py and the
-    shared driver's test_every_game.py)."""
+async def open_solo(pilot, game_id: str) -> GameScreen:
+    """The first player's solo match, begun as F5 begins it on the setup with the default
+    options, with no setup screen built: with its Select widgets, that is a third of a short
+    Pilot test, and the setup's own tests build it (test_app.py, test_every_game.py)."""
     app = pilot.app
     await pilot.pause()
     player = app.profiles.players[0]
     seats = [Seat(player.name, player.id)]
-    start_match(app, game_id, seats, load_game(game_id).resolve_options(options))
+    start_match(app, game_id, seats, load_game(game_id).default_options())
     await pilot.pause()
     assert isinstance(app.screen, GameScreen) and app.screen.match.game.info.id == game_id
     return app.screen

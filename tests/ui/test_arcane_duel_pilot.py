@@ -153,6 +153,20 @@ async def test_enter_alone_casts_the_card_the_arrows_point_at(app_factory):
         assert reason == f"{state.players[me]} te lance Explosion — te défendre ?"
 
 
+async def test_an_empty_hand_is_offered_to_draw_or_pass_not_to_cast(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start_match(app, GAME, humans(app, ("Lina", "Marc")), {}, seed=3)
+        await pilot.pause()
+        game = app.screen_stack[-2]
+        deal(game.match.state, game.match.state.turn)
+        await take_screen(pilot, game)
+        assert text(game, "#question") == "Main vide : pioche (p) ou rien (r)."
+        shown = [str(b.label) for b in game.query("#answers > Button") if b.display]
+        assert shown == ["Piocher (p)", "Rien (r)"]
+
+
 @pytest.mark.parametrize("key", ["3", "enter"])
 async def test_a_key_pressed_while_a_cast_is_shown_never_plays_the_card_again(app_factory, key):
     """Keys pressed during the animation of the player's own cast: its card's number points

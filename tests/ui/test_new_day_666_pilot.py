@@ -26,7 +26,7 @@ EARLY_DEATH = 40
 """A seed whose third day shows three 6s."""
 
 
-async def start(app, pilot) -> NewDayScreen:
+async def start(pilot) -> NewDayScreen:
     screen = await open_solo(pilot, "new_day_666")
     assert isinstance(screen, NewDayScreen)
     return screen
@@ -39,7 +39,7 @@ async def type_text(pilot, text):
 async def test_a_life_by_keys_to_its_three_sixes_then_the_diary(app_factory):
     app = app_factory(seed=EARLY_DEATH, players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot)
+        screen = await start(pilot)
         assert screen.focused is screen.field(0)  # the character's name is asked first
         await type_text(pilot, "Marius [b]")
         await pilot.press("enter")
@@ -95,7 +95,7 @@ async def test_a_life_by_keys_to_its_three_sixes_then_the_diary(app_factory):
 async def test_the_happy_ending_by_its_key_with_a_note(app_factory):
     app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(app, pilot)
+        screen = await start(pilot)
         await pilot.press("enter", "enter")  # no name, no goal
         await pilot.pause()
         await pilot.press("o")  # not before a day is lived
@@ -118,7 +118,7 @@ async def test_the_happy_ending_by_its_key_with_a_note(app_factory):
 async def test_the_mouse_lives_a_day_and_writes_it(app_factory):
     app = app_factory(players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(app, pilot)
+        screen = await start(pilot)
         await pilot.click("#cmd-go")
         await pilot.pause()
         assert screen.match.state.phase == DAY
@@ -133,7 +133,7 @@ async def test_the_mouse_lives_a_day_and_writes_it(app_factory):
 async def test_keys_for_plays_what_the_diarist_chooses(app_factory):
     app = app_factory(seed=EARLY_DEATH, players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(app, pilot)
+        screen = await start(pilot)
         bot = Diarist(1)
         wanted = []
         while not screen.match.over:
@@ -169,7 +169,7 @@ async def test_an_undo_leaves_the_keys_to_the_game(app_factory):
     """After `u` no field takes the next key: `e` writes, the other letters are moves."""
     app = app_factory(seed=EARLY_DEATH, players=("Lina",))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await start(app, pilot)
+        screen = await start(pilot)
         await type_text(pilot, "Marius")
         await pilot.press("enter")
         await type_text(pilot, "voir la mer")

@@ -55,7 +55,7 @@ class ArenaBot(Robot):
             low = view.hp[seat] <= MAX_HP - 3 or not view.can_draw()
             return HEAL_REWARD if low else DRAW_REWARD
         if phase == ACTION:
-            return self.act(view, seat)
+            return self.best_action(view, seat)
         legal = view.legal_actions()
         if phase == REACT:
             if len(legal) == 1:
@@ -96,7 +96,7 @@ class ArenaBot(Robot):
         cost = 0.6 * len(react.cards)  # a Defence card held waits while spells lack room
         return saved + effect.heal + (1 if len(react.cards) == 2 else 0) - cost
 
-    def act(self, view: ArenaState, seat: int) -> Action:
+    def best_action(self, view: ArenaState, seat: int) -> Action:
         """The turn's action of most worth, judged in the order `legal_actions` lists them
         (the first of equals, as `max` keeps), each cast by the effect `casts` found with it."""
         best, top = (

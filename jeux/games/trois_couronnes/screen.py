@@ -278,12 +278,13 @@ class TroisCouronnesScreen(GameScreen):
             self.query_one(f"#{ident}", Button).display = visible
         self.query_one("#reroll", Button).disabled = not state.lock_choices()
         self.button_words = {"l": "Relancer" if phase == ROLLING else "Lancer"}
-        story = self.query_one("#story-text", Input)
+        story = self.query_one("#story-text", StoryField)
         story.display = human and phase == ROLLING
         suggestion = state.story_suggestion()
         story.placeholder = f"Récit (r) : {suggestion}" if suggestion else "Récit facultatif (r)"
         if story.value and story.value == self.suggested:  # untouched: it follows the dice
-            story.value = self.suggested = suggestion
+            self.suggested = suggestion
+            story.rewrite(suggestion)
 
     def show_guide(self, state: TroisCouronnesState) -> None:
         guide = self.query_one("#guide", Static)
@@ -570,7 +571,7 @@ class TroisCouronnesScreen(GameScreen):
         story = field.value if self.match.state.phase == ROLLING else ""
         self.play(Stop(story))
         if self.busy:
-            field.value = ""
+            field.value = self.suggested = ""
 
     def action_pick(self, die: int) -> None:
         if self.choosing:  # the picker lost the focus to a click: its keys still count

@@ -18,4 +18,13 @@ class GameField(Input):
 
     def on_blur(self) -> None:
         """Left, a line longer than the field is shown from its start, as one reads it."""
-        self.scroll_to(x=0, animate=False)
+        self.show_start()
+
+    def rewrite(self, text: str) -> None:
+        """Another line in the field, shown from its start unless the player is in it."""
+        self.value = text
+        if not self.has_focus:
+            self.show_start()
+
+    def show_start(self) -> None:
+        self.scroll_to(x=0, animate=False, force=True)  # unforced, an Input follows its cursor
