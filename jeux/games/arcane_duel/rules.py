@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
-from itertools import combinations
+from itertools import combinations, permutations
 from random import Random
 from typing import Any
 
@@ -136,7 +136,9 @@ COMBOS: dict[str, Combo] = {
     )
 }  # fmt: skip
 
-COMBO_OF_CARDS = {c.cards: c for c in COMBOS.values()}
+COMBO_OF_PAIR = {pair: c for c in COMBOS.values() for pair in permutations(c.cards)}
+"""The combinations by the keys of their two cards in either order: quicker to build than a
+set, for hands listed at every decision."""
 PLAYED_ALONE = frozenset(k for k, spell in SPELLS.items() if spell.kind != DEFENCE)
 """The cards cast on one's own turn, alone (Defence cards answer an attack)."""
 
@@ -162,7 +164,7 @@ def name_of(card: Dealt) -> str:
 
 
 def combo_of(keys: Sequence[str]) -> Combo | None:
-    return COMBO_OF_CARDS.get(frozenset(keys)) if len(keys) == 2 else None
+    return COMBO_OF_PAIR.get(tuple(keys)) if len(keys) == 2 else None  # type: ignore[arg-type]
 
 
 def spell_text(key: str, options: Mapping[str, Any]) -> str:
@@ -236,11 +238,11 @@ DRAW, PASS, ENDURE, END_TURN = Draw(), Pass(), Endure(), EndTurn()
 
 
 def hand_casts(
-    hand: tuple[Dealt, ...], foes: tuple[int, ...], discard: tuple[Dealt, ...] = ()
-) -> tuple[Cast, ...]:
-    """Every cast of a hand at these foes (`discard`: the pile, when Invocation de tombe may
-    pick from it). Listed anew each time: a hand rarely meets the same foes and pile twice
-    (kept in a cache, three in four lookups missed and cost more than they saved)."""
+    hand: tuple[Dealt, ...], foes: Sequence[int], discard: tuple[Dealt, ...] = ()
+) -> list[Cast]:
+    """Every cast of a hand at these foes (`discard`: the pile Invocation de tombe picks
+    from). Listed anew each time: a hand rarely meets the same foes and pile twice (kept in a
+    cache, three in four lookups missed and cost more than they saved)."""
     actions: list[Cast] = []
     for card in hand:
         key = card.card
@@ -252,7 +254,7 @@ def hand_casts(
         elif key in PLAYED_ALONE:
             actions.append(cast(one))
     for a, b in combinations(hand, 2):
-        combo = COMBO_OF_CARDS.get(frozenset((a.card, b.card)))
+        combo = COMBO_OF_PAIR.get((a.card, b.card))
         if combo is None:
             continue
         pair = (a.uid, b.uid)
@@ -265,7 +267,7 @@ def hand_casts(
             actions += [cast(pair, (), 0, c.uid) for c in discard]
         else:
             actions.append(cast(pair))
-    return tuple(actions)
+    return actions
 
 
 _last_legal: tuple[tuple, tuple[Action, ...]] = ((), ())
@@ -606,10 +608,13 @@ class ArcaneState(ZonedState):
     def can_draw(self) -> bool:
         """Read at most moves: the zones' counts are read here rather than through `len`
         (a call of `Zone.__len__` each)."""
-        hand, deck = self.hands[self.turn], self.deck
-        if len(hand.cards) + hand.hidden >= HAND_LIMIT:
-            return False
-        return bool(deck.cards or deck.hidden or self.discard.cards or self.discard.hidden)
+        hand = self.hands[self.turn]
+        return len(hand.cards) + hand.hidden < HAND_LIMIT and self.cards_left()
+
+    def cards_left(self) -> bool:
+        """Whether a card may still be drawn: from the deck, or the discard pile shuffled."""
+        deck, pile = self.deck, self.discard
+        return bool(deck.cards or deck.hidden or pile.cards or pile.hidden)
 
     def legal_actions(self) -> list[Action]:
         global _last_legal
@@ -646,12 +651,8 @@ class ArcaneState(ZonedState):
         draw = (DRAW,) if self.can_draw() else ()
         return (*draw, *self.casts(), PASS)
 
-    def casts(self) -> list[Action]:
-        hand, foes = self.hands[self.turn].cards, tuple(self.others(self.turn))
-        keys = [c.card for c in hand]
-        if "absorption" in keys and "main" in keys:  # Invocation de tombe picks from the pile
-            return list(hand_casts(hand, foes, self.discard.cards))
-        return list(hand_casts(hand, foes))
+    def casts(self) -> list[Cast]:
+        return hand_casts(self.hands[self.turn].cards, self.others(self.turn), self.discard.cards)
 
     def defences(self) -> list[Action]:
         """The Defence cards that answer this hit (AD1-6: a steal deals no damage, so only
