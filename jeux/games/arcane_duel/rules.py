@@ -883,7 +883,7 @@ class ArcaneState(ZonedState):
 
     def _cast(self, action: Cast, rng: Random) -> list[Event]:
         seat, name = self.turn, self.players[self.turn]
-        cards = tuple(self.take(seat, uid) for uid in action.cards)
+        cards = tuple([self.take(seat, uid) for uid in action.cards])
         keys = [c.card for c in cards]
         combo = combo_of(keys) if len(keys) == 2 else None
         spell = combo.name if combo else SPELLS[keys[0]].name
