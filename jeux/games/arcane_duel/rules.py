@@ -164,7 +164,7 @@ def name_of(card: Dealt) -> str:
 
 
 def combo_of(keys: Sequence[str]) -> Combo | None:
-    return COMBO_OF_PAIR.get(tuple(keys)) if len(keys) == 2 else None  # type: ignore[arg-type]
+    return COMBO_OF_PAIR.get(tuple(keys)) if len(keys) == 2 else None
 
 
 def spell_text(key: str, options: Mapping[str, Any]) -> str:
