@@ -16,7 +16,7 @@ from jeux.engine.core import Action
 
 from .rules import (
     ACT,
-    COMBO_OF_CARDS,
+    COMBO_OF_PAIR,
     DEFEND,
     DISCARD,
     END_TURN,
@@ -62,11 +62,11 @@ class ArcaneBot(Robot):
 
     def choose(self, view: ArcaneState) -> Action:
         zone = view.hands[view.to_move()]
-        if view.owed or (view.phase == DISCARD and len(zone) > HAND_LIMIT):
+        hand = zone.cards  # its own hand: every card shown, none only counted
+        if view.owed or (view.phase == DISCARD and len(hand) > HAND_LIMIT):
             return min(view.legal_actions(), key=lambda a: KEEP[zone.by_uid(a.card).card])
         if view.phase == DISCARD:  # a full hand turns its weakest card over, never stalls
-            hand = zone.cards
-            if len(hand) < HAND_LIMIT or not len(view.deck) + len(view.discard):
+            if len(hand) < HAND_LIMIT or not view.cards_left():
                 return END_TURN
             return discard(min(hand, key=lambda c: KEEP[c.card]).uid, True)
         legal = view.legal_actions()
@@ -105,7 +105,7 @@ class ArcaneBot(Robot):
         hand = view.hands[me].cards
         uids = action.cards  # type: ignore[attr-defined]
         keys = [c.card for u in uids for c in hand if c.uid == u]
-        worth = WORTH[keys[0]] if len(keys) == 1 else PAIR_WORTH[frozenset(keys)]
+        worth = WORTH[keys[0]] if len(keys) == 1 else PAIR_WORTH[keys[0], keys[1]]
         score = worth.own[hp[me]]
         damage = worth.damage
         if damage:
@@ -171,12 +171,13 @@ WORTH = {
     for key in SPELLS
 }
 PAIR_WORTH = {
-    cards: Worth(
+    pair: Worth(
         COMBO_DAMAGE.get(combo.number, 0),
         tuple(own_worth("", combo.number, hp) for hp in range(MAX_HP + 1)),
     )
-    for cards, combo in COMBO_OF_CARDS.items()
+    for pair, combo in COMBO_OF_PAIR.items()
 }
+"""By the keys of the two cards in either order (`COMBO_OF_PAIR`)."""
 
 
 class BeginnerBot(Robot):

@@ -13,10 +13,10 @@ deal, steal, swap and reshuffle), so no uid a seat once saw tells where a card l
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
-from itertools import combinations
+from itertools import combinations, permutations
 from random import Random
 from typing import Any
 
@@ -136,7 +136,9 @@ COMBOS: dict[str, Combo] = {
     )
 }  # fmt: skip
 
-COMBO_OF_CARDS = {c.cards: c for c in COMBOS.values()}
+COMBO_OF_PAIR = {pair: c for c in COMBOS.values() for pair in permutations(c.cards)}
+"""The combinations by the keys of their two cards in either order: quicker to build than a
+set, for hands listed at every decision."""
 PLAYED_ALONE = frozenset(k for k, spell in SPELLS.items() if spell.kind != DEFENCE)
 """The cards cast on one's own turn, alone (Defence cards answer an attack)."""
 
@@ -162,7 +164,7 @@ def name_of(card: Dealt) -> str:
 
 
 def combo_of(keys: Sequence[str]) -> Combo | None:
-    return COMBO_OF_CARDS.get(frozenset(keys)) if len(keys) == 2 else None
+    return COMBO_OF_PAIR.get(tuple(keys)) if len(keys) == 2 else None
 
 
 def spell_text(key: str, options: Mapping[str, Any]) -> str:
@@ -229,15 +231,18 @@ class EndTurn(Action):
 # looked up after, as a frozen dataclass costs several times more to build than to find.
 # The uids restart at every match, so these stay small.
 cast, defend, discard = cache(Cast), cache(Defend), cache(Discard)
+dealt = cache(Dealt)
+"""A card under its uid, built once for all matches: a dataclass frozen in Python builds
+slowly, and a card is dealt at every draw (uids restart at every match, so this stays small)."""
 DRAW, PASS, ENDURE, END_TURN = Draw(), Pass(), Endure(), EndTurn()
 
 
 def hand_casts(
-    hand: tuple[Dealt, ...], foes: tuple[int, ...], discard: tuple[Dealt, ...] = ()
-) -> tuple[Cast, ...]:
-    """Every cast of a hand at these foes (`discard`: the pile, when Invocation de tombe may
-    pick from it). Listed anew each time: a hand rarely meets the same foes and pile twice
-    (kept in a cache, three in four lookups missed and cost more than they saved)."""
+    hand: tuple[Dealt, ...], foes: Sequence[int], discard: tuple[Dealt, ...] = ()
+) -> list[Cast]:
+    """Every cast of a hand at these foes (`discard`: the pile Invocation de tombe picks
+    from). Listed anew each time: a hand rarely meets the same foes and pile twice (kept in a
+    cache, three in four lookups missed and cost more than they saved)."""
     actions: list[Cast] = []
     for card in hand:
         key = card.card
@@ -249,7 +254,7 @@ def hand_casts(
         elif key in PLAYED_ALONE:
             actions.append(cast(one))
     for a, b in combinations(hand, 2):
-        combo = COMBO_OF_CARDS.get(frozenset((a.card, b.card)))
+        combo = COMBO_OF_PAIR.get((a.card, b.card))
         if combo is None:
             continue
         pair = (a.uid, b.uid)
@@ -262,7 +267,7 @@ def hand_casts(
             actions += [cast(pair, (), 0, c.uid) for c in discard]
         else:
             actions.append(cast(pair))
-    return tuple(actions)
+    return actions
 
 
 _last_legal: tuple[tuple, tuple[Action, ...]] = ((), ())
@@ -574,6 +579,8 @@ class ArcaneState(ZonedState):
         return [s for s in range(len(self.players)) if s != seat and s not in out]
 
     def next_alive(self, seat: int) -> int:
+        if not self.out:  # most turns: nobody is out yet
+            return (seat + 1) % len(self.players)
         after = self.seat_after(seat, self.alive)
         return seat if after is None else after
 
@@ -601,10 +608,13 @@ class ArcaneState(ZonedState):
     def can_draw(self) -> bool:
         """Read at most moves: the zones' counts are read here rather than through `len`
         (a call of `Zone.__len__` each)."""
-        hand, deck = self.hands[self.turn], self.deck
-        if len(hand.cards) + hand.hidden >= HAND_LIMIT:
-            return False
-        return bool(deck.cards or deck.hidden or self.discard.cards or self.discard.hidden)
+        hand = self.hands[self.turn]
+        return len(hand.cards) + hand.hidden < HAND_LIMIT and self.cards_left()
+
+    def cards_left(self) -> bool:
+        """Whether a card may still be drawn: from the deck, or the discard pile shuffled."""
+        deck, pile = self.deck, self.discard
+        return bool(deck.cards or deck.hidden or pile.cards or pile.hidden)
 
     def legal_actions(self) -> list[Action]:
         global _last_legal
@@ -641,33 +651,38 @@ class ArcaneState(ZonedState):
         draw = (DRAW,) if self.can_draw() else ()
         return (*draw, *self.casts(), PASS)
 
-    def casts(self) -> list[Action]:
-        hand, foes = self.hands[self.turn].cards, tuple(self.others(self.turn))
-        keys = [c.card for c in hand]
-        if "absorption" in keys and "main" in keys:  # Invocation de tombe picks from the pile
-            return list(hand_casts(hand, foes, self.discard.cards))
-        return list(hand_casts(hand, foes))
+    def casts(self) -> list[Cast]:
+        return hand_casts(self.hands[self.turn].cards, self.others(self.turn), self.discard.cards)
 
     def defences(self) -> list[Action]:
         """The Defence cards that answer this hit (AD1-6: a steal deals no damage, so only
         Déviation and Épines answer it)."""
+        return [defend(*answer) for answer in self._answers()]
+
+    def can_defend(self) -> bool:
+        """Whether a Defence card answers this hit: the first answer found is enough."""
+        return next(self._answers(), None) is not None
+
+    def _answers(self) -> Iterator[tuple[int, int, int]]:
+        """The fields of each Defend that answers this hit, in `defences` order."""
         hit = self.hits[0]
         hand = self.hands[hit.target].cards
-        actions: list[Action] = []
         for card in hand:
             key = card.card
             if key == "deviation":
-                away = [s for s in self.others(hit.target) if s not in hit.visited]
-                actions += [defend(card.uid, s) for s in away]
+                for seat in self.others(hit.target):
+                    if seat not in hit.visited:
+                        yield card.uid, seat, 0
             elif key == "epines":
-                actions.append(defend(card.uid))
+                yield card.uid, NOBODY_SEAT, 0
             elif hit.steal:
                 continue
             elif key in ("bouclier", "miroir"):
-                actions.append(defend(card.uid))
+                yield card.uid, NOBODY_SEAT, 0
             elif key == "barriere":
-                actions += [defend(card.uid, NOBODY_SEAT, c.uid) for c in hand if c is not card]
-        return actions
+                for cost in hand:
+                    if cost is not card:
+                        yield card.uid, NOBODY_SEAT, cost.uid
 
     def refusal(self, action: Action) -> str:
         if self.owed:
@@ -731,22 +746,23 @@ class ArcaneState(ZonedState):
         `__dict__` would slow every later attribute read)."""
         copy = object.__new__(ArcaneState)
         copy.players, copy.options = self.players, self.options
-        copy.hands = list(self.hands) if hands is None else hands
+        copy.hands = self.hands[:] if hands is None else hands
         copy.deck = self.deck if deck is None else deck
-        copy.discard, copy.hp, copy.wins = self.discard, list(self.hp), list(self.wins)
-        copy.status, copy.poison_pending = list(self.status), list(self.poison_pending)
-        copy.poison_armed, copy.later_draws = list(self.poison_armed), list(self.later_draws)
-        copy.out, copy.phase, copy.turn = list(self.out), self.phase, self.turn
+        copy.discard, copy.hp, copy.wins = self.discard, self.hp[:], self.wins[:]
+        copy.status, copy.poison_pending = self.status[:], self.poison_pending[:]
+        copy.poison_armed, copy.later_draws = self.poison_armed[:], self.later_draws[:]
+        copy.out, copy.phase, copy.turn = self.out[:], self.phase, self.turn
         copy.starter, copy.round, copy.attacker = self.starter, self.round, self.attacker
-        copy.spell, copy.hits, copy.owed = self.spell, list(self.hits), list(self.owed)
+        copy.spell, copy.hits, copy.owed = self.spell, self.hits[:], self.owed[:]
         copy.next_uid, copy.news = self.next_uid, self.news
         return copy
 
     # --- moving cards --------------------------------------------------------------
 
     def take(self, seat: int, uid: int) -> Dealt:
-        card = self.hands[seat].by_uid(uid)
-        self.hands[seat] = self.hands[seat].without([card])
+        hand = self.hands[seat]
+        card = hand.by_uid(uid)
+        self.hands[seat] = Zone(tuple([c for c in hand.cards if c is not card]), hand.seen_by)
         return card
 
     def give(self, seat: int, keys: Sequence[str], verb: tuple[str, str]) -> list[Event]:
@@ -759,25 +775,32 @@ class ArcaneState(ZonedState):
             return []
         return [CardsReceived(seat, self.players[seat], cards, verb, audience=(seat,))]
 
+    def fresh(self, keys: Sequence[str]) -> tuple[Dealt, ...]:
+        """The cards, in this order, under the next free uids (`ZonedState.fresh`, with
+        cards built once)."""
+        first = self.next_uid
+        self.next_uid = first + len(keys)
+        return tuple(map(dealt, range(first, self.next_uid), keys))
+
     def to_discard(self, *cards: Dealt) -> None:
         self.discard = Zone(self.discard.cards + cards, EVERYONE)
 
     def draw(self, seat: int, count: int, rng: Random) -> list[Event]:
+        """`count` cards from the deck; once it runs dry, the discard pile shuffled is the new
+        deck (its cards under fresh uids before the drawn ones', as when drawn one by one)."""
         events: list[Event] = []
-        keys: list[str] = []
-        for _ in range(count):
-            if not self.deck.cards:
-                if not self.discard.cards:
-                    break
-                faces = shuffled([c.card for c in self.discard], rng)
-                self.deck, self.discard = Zone(self.fresh(faces), NOBODY), Zone((), EVERYONE)
-                events.append(Reshuffled(len(self.deck)))
-            cards = self.deck.cards
-            self.deck = Zone(cards[1:], NOBODY)
-            keys.append(cards[0].card)  # type: ignore[arg-type]
-        if keys:
-            events.append(Drew(self.players[seat], len(keys)))
-            events += self.give(seat, keys, ("pioches", "pioche"))
+        deck = self.deck.cards
+        if len(deck) < count and self.discard.cards:
+            faces = shuffled([c.card for c in self.discard.cards], rng)
+            self.discard = Zone((), EVERYONE)
+            deck += self.fresh(faces)
+            events.append(Reshuffled(len(faces)))
+        keys = [c.card for c in deck[:count]]
+        if not keys:
+            return events
+        self.deck = Zone(deck[count:], NOBODY)
+        events.append(Drew(self.players[seat], len(keys)))
+        events += self.give(seat, keys, ("pioches", "pioche"))  # type: ignore[arg-type]
         return events
 
     def hurt(self, seat: int, amount: int, why: str) -> list[Event]:
@@ -825,20 +848,21 @@ class ArcaneState(ZonedState):
 
     def _apply(self, action: Action, rng: Random) -> list[Event]:
         self.news = ()
-        if self.owed or isinstance(action, (Defend, Endure)):  # a tuple: `|` builds a union
+        kind = type(action)  # compared by identity: the actions are never subclassed
+        if self.owed or kind is Defend or kind is Endure:
             return self._tell(self._answered(action, rng))
-        if isinstance(action, Draw):
+        if kind is EndTurn:
+            return self._end_turn(rng)
+        if kind is Draw:
             events = self.draw(self.turn, 1, rng)
             self.phase = DISCARD
             return events
-        if isinstance(action, Pass):
-            self.phase = DISCARD
-            return [Said(f"{self.players[self.turn]} ne lance aucun sort.")]
-        if isinstance(action, Cast):
-            return self._cast(action, rng) + self._resume(rng)
-        if isinstance(action, Discard):
-            return self._discard(action, rng)
-        return self._end_turn(rng)
+        if kind is Cast:
+            return self._cast(action, rng) + self._resume(rng)  # type: ignore[arg-type]
+        if kind is Discard:
+            return self._discard(action, rng)  # type: ignore[arg-type]
+        self.phase = DISCARD  # a Pass
+        return [Said(f"{self.players[self.turn]} ne lance aucun sort.")]
 
     def _answered(self, action: Action, rng: Random) -> list[Event]:
         if self.owed:
@@ -848,7 +872,7 @@ class ArcaneState(ZonedState):
     def _tell(self, events: list[Event]) -> list[Event]:
         """What an answer did, in public words, for the handoff back to the next seat."""
         if not self.news:
-            self.news = tuple(e for e in events if e.audience is None)
+            self.news = tuple([e for e in events if e.audience is None])
         return events
 
     def _owed_discard(self, uid: int) -> list[Event]:
@@ -859,7 +883,7 @@ class ArcaneState(ZonedState):
 
     def _cast(self, action: Cast, rng: Random) -> list[Event]:
         seat, name = self.turn, self.players[self.turn]
-        cards = tuple(self.take(seat, uid) for uid in action.cards)
+        cards = tuple([self.take(seat, uid) for uid in action.cards])
         keys = [c.card for c in cards]
         combo = combo_of(keys) if len(keys) == 2 else None
         spell = combo.name if combo else SPELLS[keys[0]].name
@@ -973,9 +997,11 @@ class ArcaneState(ZonedState):
         """Carry the attack on until someone must decide, then close the action."""
         events: list[Event] = []
         while True:
-            self.owed = [(s, why) for s, why in self.owed if self.alive(s) and len(self.hands[s])]
             if self.owed:
-                return events
+                out, hands = self.out, self.hands
+                self.owed = [(s, why) for s, why in self.owed if s not in out and len(hands[s])]
+                if self.owed:
+                    return events
             if not self.hits:
                 break
             hit = self.hits[0]
@@ -987,8 +1013,7 @@ class ArcaneState(ZonedState):
                 events += self._reach(hit)
                 if self.owed or not self.hits or self.hits[0] is not hit:
                     continue  # a discard owed first, or stopped by a veil
-            can_react = bool(self.defences())
-            if self.alive(hit.target) and window_opens(self.options, can_react):
+            if self.alive(hit.target) and window_opens(self.options, self.can_defend()):
                 self.phase = DEFEND
                 return events
             events += self._resolve(hit, None, rng)
