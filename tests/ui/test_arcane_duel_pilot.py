@@ -31,6 +31,15 @@ def board_text(game: ArcaneDuelScreen) -> str:
     return "\n".join(str(w.render()) for w in game.query(Static) if w.display)
 
 
+async def duel_of_lina_and_marc(pilot) -> ArcaneDuelScreen:
+    """Their duel of seed 3, begun: its screen waits behind the first handoff."""
+    app = pilot.app
+    await pilot.pause()
+    start_match(app, GAME, humans(app, ("Lina", "Marc")), {}, seed=3)
+    await pilot.pause()
+    return app.screen_stack[-2]
+
+
 async def take_screen(pilot, game: ArcaneDuelScreen) -> str:
     """Pass the handoff; returns the reason it gave."""
     await pilot.pause()
@@ -44,10 +53,7 @@ async def take_screen(pilot, game: ArcaneDuelScreen) -> str:
 async def test_a_defence_pauses_the_attack_behind_the_handoff_and_comes_back(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        start_match(app, GAME, humans(app, ("Lina", "Marc")), {}, seed=3)
-        await pilot.pause()
-        game = app.screen_stack[-2]
+        game = await duel_of_lina_and_marc(pilot)
         state = game.match.state
         me, other = state.turn, 1 - state.turn
         deal(state, me, "explosion", "miroir")
@@ -139,10 +145,7 @@ async def test_x_takes_back_a_choice_and_every_card_face_fits(app_factory):
 async def test_enter_alone_casts_the_card_the_arrows_point_at(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        start_match(app, GAME, humans(app, ("Lina", "Marc")), {}, seed=3)
-        await pilot.pause()
-        game = app.screen_stack[-2]
+        game = await duel_of_lina_and_marc(pilot)
         state = game.match.state
         me = state.turn
         deal(state, me, "explosion", "miroir")
@@ -156,10 +159,7 @@ async def test_enter_alone_casts_the_card_the_arrows_point_at(app_factory):
 async def test_an_empty_hand_is_offered_to_draw_or_pass_not_to_cast(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        start_match(app, GAME, humans(app, ("Lina", "Marc")), {}, seed=3)
-        await pilot.pause()
-        game = app.screen_stack[-2]
+        game = await duel_of_lina_and_marc(pilot)
         deal(game.match.state, game.match.state.turn)
         await take_screen(pilot, game)
         assert text(game, "#question") == "Main vide : pioche (p) ou rien (r)."
