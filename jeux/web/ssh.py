@@ -69,8 +69,24 @@ def set_size(fd: int, width: int, height: int) -> None:
 
 def _take_terminal() -> None:
     """In the child, before jeux starts: the pseudo-terminal becomes its controlling
-    terminal, so that window changes reach it."""
+    terminal, so that window changes reach it, and its hangup ends jeux as a closed terminal
+    does, even from a server started ignoring hangups (`nohup jeux serve`): otherwise a
+    client gone while the server is stopped left its jeux running, reading a dead terminal."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def start_on_terminal(command: list[str], env: dict, terminal: int) -> subprocess.Popen:
+    """The command in a session of its own, on the pseudo-terminal `terminal`."""
+    return subprocess.Popen(
+        command,
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        env=env,
+        start_new_session=True,
+        preexec_fn=_take_terminal,  # noqa: PLW1509 - a signal reset and an ioctl, then exec
+    )
 
 
 class Session:
@@ -87,15 +103,7 @@ class Session:
         set_size(slave, width or 80, height or 24)
         env = {**os.environ, **self.env, "TERM": self.process.get_terminal_type() or "xterm"}
         try:
-            child = subprocess.Popen(
-                self.command,
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                start_new_session=True,
-                preexec_fn=_take_terminal,  # noqa: PLW1509 - only an ioctl, then exec
-            )
+            child = start_on_terminal(self.command, env, slave)
         finally:
             os.close(slave)
         loop = asyncio.get_running_loop()

@@ -4,6 +4,7 @@ Each test runs a real server on a free port and counts the tabs' games as the se
 """
 
 import asyncio
+import contextlib
 import html
 import socket
 import tempfile
@@ -235,3 +236,35 @@ async def test_in_a_browser_a_refused_tab_says_why_and_reopens_once_a_place_is_f
 
 def port_of(address: str) -> str:
     return address.rsplit(":", 1)[1]
+
+
+def test_a_door_s_jeux_ends_when_its_terminal_hangs_up_even_from_a_server_deaf_to_it():
+    """`nohup jeux serve`: the server ignores hangups, and what it starts inherits that. The
+    SSH door's jeux must not: with the server stopped before it could end it, its terminal's
+    hangup is all that ends it (one lived on, reading a dead terminal at full speed)."""
+    import os
+    import select
+    import signal
+    import subprocess
+    import sys
+
+    from jeux.web.ssh import start_on_terminal
+
+    program = "import time; print('prêt', flush=True); time.sleep(600)"
+    deaf = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    master, terminal = os.openpty()
+    try:
+        child = start_on_terminal([sys.executable, "-c", program], dict(os.environ), terminal)
+    finally:
+        os.close(terminal)
+        signal.signal(signal.SIGHUP, deaf)
+    try:
+        assert select.select([master], [], [], TIMEOUT)[0], "the program never started"
+        assert b"pr" in os.read(master, 100)
+        os.close(master)  # the terminal closes, as the server's end does when it is killed
+        assert child.wait(timeout=TIMEOUT) == -signal.SIGHUP
+    finally:
+        if child.poll() is None:
+            child.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                child.wait(timeout=TIMEOUT)
