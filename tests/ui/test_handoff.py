@@ -20,6 +20,7 @@ def hidden_last_spell(monkeypatch):
 
 
 async def start(app, pilot, seats):
+    await pilot.pause()  # the setup shown: keys sent sooner reach the menu under it
     for _ in range(seats):
         await pilot.press("space", "down")
     await pilot.press("f5")
@@ -76,6 +77,7 @@ async def test_a_resumed_match_shows_the_handoff_before_the_board(app_factory, h
 async def test_one_human_among_robots_needs_no_handoff(app_factory, hidden_last_spell):
     app = app_factory(start_game="the_last_spell", players=("Lina",))
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()  # the setup shown: keys sent sooner reach the menu under it
         await pilot.press("space")
         app.screen.query_one("#bots", Select).value = 1
         await pilot.press("f5")
